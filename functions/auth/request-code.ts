@@ -1,0 +1,4 @@
+// auth/request-code: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('auth/request-code');

@@ -1,0 +1,4 @@
+// auth/update-profile: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('auth/update-profile');

@@ -1,0 +1,4 @@
+// partner/get-order: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('partner/get-order');

@@ -1,0 +1,4 @@
+// partner/get-owner: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('partner/get-owner');

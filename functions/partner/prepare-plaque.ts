@@ -1,0 +1,4 @@
+// partner/prepare-plaque: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('partner/prepare-plaque');

@@ -1,0 +1,4 @@
+// partner/revoke-api-key: not built yet.
+import { notImplemented } from '#lib/http/not-implemented.ts';
+
+export const handler = notImplemented('partner/revoke-api-key');

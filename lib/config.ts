@@ -1,0 +1,30 @@
+// The service's configuration: parsed once from the environment at module load; nothing else reads process.env.
+import * as z from 'zod/mini';
+
+const configSchema = z.object({
+  STAGE: z._default(z.string(), 'local'),
+  TABLE_NAME: z._default(z.string().check(z.minLength(3)), 'plaques'),
+  /** Set for DynamoDB Local; absent in AWS. */
+  DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
+  AWS_REGION: z._default(z.string(), 'us-east-1'),
+  DATA_DIR: z._default(z.string(), '.data'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+  /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
+  MEDIA_BASE_URL: z.optional(z.string()),
+  /** Seconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
+  CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const names = result.error.issues.map((i) => i.path.join('.')).join(', ');
+    throw new Error(`Invalid or missing environment variable(s): ${names}`);
+  }
+  return result.data;
+}
+
+export const config: Config = parseConfig(process.env);

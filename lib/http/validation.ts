@@ -1,0 +1,56 @@
+// Turns zod issues into the problem document's `errors[]` with messages a client developer can read.
+import type * as z from 'zod/mini';
+import { validationFailed, type FieldError } from '#lib/errors.ts';
+
+type Issue = z.core.$ZodIssue;
+
+function describe(issue: Issue): string {
+  switch (issue.code) {
+    case 'too_big': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      return issue.inclusive === false ? `must be less than ${issue.maximum}${unit}` : `must be at most ${issue.maximum}${unit}`;
+    }
+    case 'too_small': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      return issue.inclusive === false ? `must be greater than ${issue.minimum}${unit}` : `must be at least ${issue.minimum}${unit}`;
+    }
+    case 'invalid_type':
+      return issue.expected === 'int' ? 'must be an integer' : `must be ${article(issue.expected)} ${issue.expected}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'datetime' ? 'must be an ISO 8601 date-time' : `must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    case 'unrecognized_keys':
+      return `has unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    case 'invalid_union':
+      return 'is not valid';
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is not valid';
+  }
+}
+
+const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+/** `['filters', 'condition', 0]` → `filters.condition[0]`. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, part) => {
+    if (typeof part === 'number') return `${acc}[${part}]`;
+    return acc ? `${acc}.${String(part)}` : String(part);
+  }, '');
+}
+
+export function fieldErrors(issues: readonly Issue[], prefix = ''): FieldError[] {
+  return issues.map((issue) => {
+    const path = issuePath(issue.path);
+    return { path: prefix && path ? `${prefix}.${path}` : prefix || path, message: describe(issue) };
+  });
+}
+
+/** Parses `value` with `schema` or throws 400 VALIDATION_FAILED naming every offending member. */
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as z.infer<S>;
+  throw validationFailed(fieldErrors(result.error.issues));
+}

@@ -1,0 +1,12 @@
+// Test runner configuration: DynamoDB Local is started once per run; each test file makes its own table.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'SILENT' },
+  },
+});
