@@ -2,10 +2,14 @@
 
 export const ENTITY = {
   plaque: 'plaque',
+  plaqueName: 'plaqueName',
   counter: 'counter',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
+
+/** Claims a plaque name, so two plaques can never share one. */
+export const plaqueNameKey = (name: string) => ({ pk: `PLAQUENAME#${name}`, sk: 'PLAQUENAME' });
 
 /** The catalogue index keys: one partition, sorted by `updatedAt` then id (ISO strings sort chronologically). */
 export const CATALOG_PARTITION = 'CATALOG';

@@ -16,8 +16,12 @@ export interface ProblemDocument {
   [extension: string]: unknown;
 }
 
-/** `VALIDATION_FAILED` → `https://errors.plaques.dev/validation-failed`. */
-export const problemType = (code: string): string => PROBLEM_TYPE_BASE + code.toLowerCase().replace(/_/g, '-');
+/** Problem types API.md names explicitly; every other code maps to its kebab-case form. */
+const NAMED_TYPES: Record<string, string> = { VALIDATION_FAILED: 'validation' };
+
+/** `VALIDATION_FAILED` → `https://errors.plaques.dev/validation`, `NOT_AVAILABLE` → `…/not-available`. */
+export const problemType = (code: string): string =>
+  PROBLEM_TYPE_BASE + (NAMED_TYPES[code] ?? code.toLowerCase().replace(/_/g, '-'));
 
 export function problemDocument(error: AppError, requestId: string): ProblemDocument {
   return {

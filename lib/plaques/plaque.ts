@@ -65,8 +65,36 @@ export function effectiveStatus(
   return plaque.status;
 }
 
-/** The wire record of a stored plaque at `now`. */
-export function presentPlaque(stored: StoredPlaque, now: Date): Plaque {
-  const { lockExpiresAt: _lock, reservationId: _reservation, ...record } = stored;
-  return { ...record, status: effectiveStatus(stored, now), token_id: stored.tokenId };
+/** The wire record of a stored plaque at `now`, its members in the interface's order. */
+export function presentPlaque(p: StoredPlaque, now: Date): Plaque {
+  return {
+    id: p.id,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    deletedAt: p.deletedAt,
+    name: p.name,
+    alphabetPart: p.alphabetPart,
+    numberPart: p.numberPart,
+    image: p.image,
+    price: p.price,
+    currency: p.currency,
+    marketplace: p.marketplace,
+    tokenId: p.tokenId,
+    mappedPlaqueId: p.mappedPlaqueId,
+    contractAddress: p.contractAddress,
+    featured: p.featured,
+    description: p.description,
+    standard: p.standard,
+    metadata: p.metadata,
+    building_id: p.building_id,
+    wallet_address: p.wallet_address,
+    condition: p.condition,
+    assignAt: p.assignAt,
+    saleAt: p.saleAt,
+    featuredAt: p.featuredAt,
+    mintedAt: p.mintedAt,
+    status: effectiveStatus(p, now),
+    minted: p.minted,
+    token_id: p.tokenId,
+  };
 }

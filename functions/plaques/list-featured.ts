@@ -1,0 +1,15 @@
+// GET|POST /plaques/featured: the featured listing; GET reads the query string, POST the same members from a JSON body.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+
+export const handler = httpHandler(
+  {
+    input: {
+      schema: listFeaturedInput,
+      read: (request) => (request.method === 'GET' ? fromQuery(request.query) : fromBody(request.body)),
+    },
+  },
+  async ({ input, ctx }) => ok(await featuredCatalog(ctx).list(input)),
+);

@@ -1,0 +1,170 @@
+// The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index and the id counter.
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { conflict, notFound } from '#lib/errors.ts';
+import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
+import { CATALOG_PARTITION, ENTITY, catalogKey, catalogSortKey, counterKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+
+type Item = Record<string, unknown>;
+
+/** The catalogue index's view of a plaque: what filtering and ordering need. */
+export type CatalogRow = Pick<StoredPlaque, (typeof CATALOG_ATTRIBUTES)[number]>;
+
+export function toItem(plaque: StoredPlaque): Item {
+  return {
+    ...plaqueKey(plaque.id),
+    ...catalogKey(plaque.updatedAt, plaque.id),
+    entity: ENTITY.plaque,
+    ...plaque,
+  };
+}
+
+export function fromItem(item: Item): StoredPlaque {
+  const { pk: _pk, sk: _sk, catpk: _cp, catsk: _cs, entity: _e, ...record } = item;
+  return record as unknown as StoredPlaque;
+}
+
+const BATCH_GET_LIMIT = 100;
+/** Items a single TransactWriteItems call may touch (DynamoDB's limit). */
+const TRANSACTION_LIMIT = 100;
+
+export interface ReadCost {
+  requests: number;
+}
+
+export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
+  async get(id: number): Promise<StoredPlaque | null> {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id) }));
+    return out.Item ? fromItem(out.Item) : null;
+  },
+
+  /** Reads the given plaques by key (BatchGetItem), retrying unprocessed keys; missing ids are absent from the map. */
+  async getMany(ids: number[]): Promise<Map<number, StoredPlaque>> {
+    const found = new Map<number, StoredPlaque>();
+    for (let i = 0; i < ids.length; i += BATCH_GET_LIMIT) {
+      let keys: Item[] | undefined = ids.slice(i, i + BATCH_GET_LIMIT).map(plaqueKey);
+      for (let attempt = 0; keys && keys.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        const out = await db.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } }, ReturnConsumedCapacity: 'TOTAL' }),
+        );
+        for (const item of out.Responses?.[tableName] ?? []) {
+          const plaque = fromItem(item);
+          found.set(plaque.id, plaque);
+        }
+        keys = out.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
+      }
+    }
+    return found;
+  },
+
+  /** Catalogue rows changed at or after `since` (ISO), oldest first; all rows when `since` is null. */
+  async catalogChanges(since: string | null): Promise<CatalogRow[]> {
+    const rows: CatalogRow[] = [];
+    let startKey: Item | undefined;
+    do {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: CATALOG_INDEX,
+          KeyConditionExpression: since === null ? '#pk = :pk' : '#pk = :pk AND #sk >= :since',
+          ExpressionAttributeNames: { '#pk': 'catpk', ...(since !== null && { '#sk': 'catsk' }) },
+          ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(since !== null && { ':since': since }) },
+          ExclusiveStartKey: startKey,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
+      );
+      for (const item of out.Items ?? []) rows.push(pickCatalogRow(item));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return rows;
+  },
+
+  /** Next `count` plaque ids from the atomic counter. */
+  async allocateIds(count: number): Promise<number[]> {
+    const out = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: counterKey('plaque'),
+        UpdateExpression: 'ADD #v :n SET entity = :e',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':n': count, ':e': ENTITY.counter },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const last = Number(out.Attributes?.value);
+    return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+  },
+
+  /**
+   * Writes new plaques, each with the claim on its name, all or nothing per call (≤ 50 plaques).
+   * A name already taken → 409 PLAQUE_NAME_TAKEN naming it.
+   */
+  async insertMany(plaques: StoredPlaque[]): Promise<void> {
+    if (plaques.length * 2 > TRANSACTION_LIMIT) throw new RangeError(`at most ${TRANSACTION_LIMIT / 2} plaques per call`);
+    if (plaques.length === 0) return;
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: plaques.flatMap((plaque) => [
+            {
+              Put: {
+                TableName: tableName,
+                Item: toItem(plaque),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...plaqueNameKey(plaque.name), entity: ENTITY.plaqueName, plaqueId: plaque.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ]),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) {
+        const index = error.CancellationReasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
+        if (index >= 0) {
+          const plaque = plaques[Math.floor(index / 2)]!;
+          throw conflict(index % 2 === 1 ? 'PLAQUE_NAME_TAKEN' : 'PLAQUE_EXISTS', `plaque ${plaque.name} already exists`, {
+            extensions: { name: plaque.name },
+          });
+        }
+      }
+      throw error;
+    }
+  },
+
+  /** Marks a plaque featured (stamping featuredAt) or not; bumps updatedAt so listings pick the change up. */
+  async setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque> {
+    const at = now.toISOString();
+    try {
+      const out = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: plaqueKey(id),
+          UpdateExpression: 'SET featured = :f, featuredAt = :fa, updatedAt = :u, catsk = :cs',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':f': featured, ':fa': featured ? at : null, ':u': at, ':cs': catalogSortKey(at, id) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(out.Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
+      throw error;
+    }
+  },
+});
+
+export type PlaqueRepo = ReturnType<typeof plaqueRepo>;
+
+function pickCatalogRow(item: Item): CatalogRow {
+  const row: Record<string, unknown> = {};
+  for (const name of CATALOG_ATTRIBUTES) row[name] = item[name] ?? null;
+  return row as CatalogRow;
+}

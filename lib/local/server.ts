@@ -1,0 +1,319 @@
+// The local server: serves the route table over HTTP by building API Gateway REST proxy (v1) events, running the
+// same authorizer and API-key check as AWS, and answering what API Gateway answers itself (404/405/413/431, 401/403).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { dirname, extname, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayTokenAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
+import { AppError, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
+import { problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
+import { logger } from '#lib/http/logger.ts';
+import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
+import { resolveApiKey } from '#lib/local/api-key-check.ts';
+import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
+
+/** Request line plus headers, as API.md fixes it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+const STAGE = 'local';
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type AuthorizerHandler = (event: APIGatewayTokenAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+export interface LocalServerOptions {
+  ctx: AppContext;
+  port?: number;
+  host?: string;
+}
+
+const modules = new Map<string, Promise<Record<string, unknown>>>();
+function loadModule(path: string): Promise<Record<string, unknown>> {
+  let loaded = modules.get(path);
+  if (!loaded) {
+    loaded = import(pathToFileURL(resolve(PROJECT_ROOT, path)).href) as Promise<Record<string, unknown>>;
+    modules.set(path, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendProblem(res: ServerResponse, error: AppError, requestId: string): void {
+  const body = JSON.stringify(problemDocument(error, requestId));
+  res.writeHead(error.status, { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId });
+  res.end(body);
+}
+
+/** Answers malformed or oversized request heads at the socket, since no request object exists for them. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const requestId = randomUUID();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const problem = tooLarge
+    ? new AppError({
+        status: 431,
+        code: 'REQUEST_HEADERS_TOO_LARGE',
+        title: 'Request header fields too large',
+        detail: `the request line and headers are limited to ${MAX_HEADER_BYTES} bytes`,
+      })
+    : new AppError({ status: 400, code: 'MALFORMED_REQUEST', title: 'Bad request', detail: 'the HTTP request is malformed' });
+  const body = JSON.stringify(problemDocument(problem, requestId));
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-request-id: ${requestId}\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+const isBinary = (contentType: string | undefined): boolean =>
+  contentType !== undefined && BINARY_MEDIA_TYPES.some((type) => contentType.toLowerCase().startsWith(type));
+
+/** Reads the body, giving up as soon as it cannot fit in a Lambda event. */
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_EVENT_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function multiValueHeaders(req: IncomingMessage): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    (out[name] ??= []).push(req.rawHeaders[i + 1]!);
+  }
+  return out;
+}
+
+function lastValues(multi: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, values] of Object.entries(multi)) out[name] = values[values.length - 1]!;
+  return out;
+}
+
+interface EventParts {
+  req: IncomingMessage;
+  route: Route;
+  path: string;
+  rawQuery: string;
+  pathParameters: Record<string, string>;
+  body: Buffer;
+  requestId: string;
+  authorizer: Record<string, unknown> | null;
+  apiKeyId: string | null;
+}
+
+/** The API Gateway REST proxy event (payload v1) for a request, as AWS would deliver it. */
+export function buildProxyEvent(parts: EventParts): APIGatewayProxyEvent {
+  const { req, route, path, rawQuery, body, requestId } = parts;
+  const multiHeaders = multiValueHeaders(req);
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of new URLSearchParams(rawQuery)) (multiQuery[name] ??= []).push(value);
+  const hasQuery = Object.keys(multiQuery).length > 0;
+  const binary = isBinary(req.headers['content-type']);
+  const now = Date.now();
+  return {
+    resource: route.path,
+    path,
+    httpMethod: route.method,
+    headers: lastValues(multiHeaders),
+    multiValueHeaders: multiHeaders,
+    queryStringParameters: hasQuery ? lastValues(multiQuery) : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(parts.pathParameters).length > 0 ? parts.pathParameters : null,
+    stageVariables: null,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: parts.authorizer,
+      domainName: req.headers.host ?? '127.0.0.1',
+      domainPrefix: 'local',
+      extendedRequestId: requestId,
+      httpMethod: route.method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: parts.apiKeyId === null ? null : (req.headers['x-api-key'] as string),
+        apiKeyId: parts.apiKeyId,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        user: null,
+        userAgent: req.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+      path: `/${STAGE}${path}`,
+      protocol: `HTTP/${req.httpVersion}`,
+      requestId,
+      requestTime: new Date(now).toUTCString(),
+      requestTimeEpoch: now,
+      resourceId: 'local',
+      resourcePath: route.path,
+      stage: STAGE,
+    },
+    body: body.length === 0 ? null : binary ? body.toString('base64') : body.toString('utf8'),
+    isBase64Encoded: body.length > 0 && binary,
+  };
+}
+
+/** Runs the TOKEN authorizer as API Gateway does: no header → 401 without calling it; "Unauthorized" → 401; Deny → 403. */
+async function authorize(req: IncomingMessage, route: Route, requestId: string): Promise<Record<string, unknown>> {
+  const token = req.headers.authorization;
+  if (!token) throw unauthorized('UNAUTHORIZED', 'a bearer token is required');
+  const { handler } = (await loadModule(AUTHORIZER_HANDLER)) as { handler: AuthorizerHandler };
+  let result: APIGatewayAuthorizerResult;
+  try {
+    result = await handler(
+      {
+        type: 'TOKEN',
+        authorizationToken: token,
+        methodArn: `arn:aws:execute-api:local:000000000000:local/${STAGE}/${route.method}${route.path}`,
+      },
+      lambdaContext('authorizer', requestId),
+    );
+  } catch {
+    throw unauthorized('UNAUTHORIZED', 'the bearer token is missing, malformed, expired or not valid');
+  }
+  const allowed = result.policyDocument.Statement.some((s) => s.Effect === 'Allow');
+  if (!allowed) throw forbidden('FORBIDDEN', 'not allowed to call this operation');
+  return { ...result.context, principalId: result.principalId };
+}
+
+async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, requestId: string): Promise<void> {
+  const root = resolve(ctx.dataDir, 'media');
+  let relative: string;
+  try {
+    relative = decodeURIComponent(path.slice('/_media/'.length));
+  } catch {
+    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+  }
+  const file = resolve(root, relative);
+  if (!file.startsWith(root + sep)) return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+  }
+  const types: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif' };
+  res.writeHead(200, {
+    'content-type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': size,
+    'x-request-id': requestId,
+    'cache-control': 'public, max-age=300',
+  });
+  createReadStream(file).pipe(res);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext): Promise<void> {
+  const requestId = randomUUID();
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  try {
+    if (req.method === 'GET' && path.startsWith('/_media/')) return await serveMedia(res, ctx, path, requestId);
+
+    const match = matchRoute(req.method ?? 'GET', path);
+    if (match.kind === 'not-found') throw notFound('NOT_FOUND', `no route for ${path}`);
+    if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
+    const { route, pathParameters } = match;
+
+    const body = await readBody(req);
+    if (body === null) throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
+
+    let authorizer: Record<string, unknown> | null = null;
+    let apiKeyId: string | null = null;
+    if (route.auth === 'jwt') authorizer = await authorize(req, route, requestId);
+    if (route.auth === 'apiKey') {
+      const key = req.headers['x-api-key'];
+      apiKeyId = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
+      if (apiKeyId === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+    }
+
+    const event = buildProxyEvent({ req, route, path, rawQuery, pathParameters, body, requestId, authorizer, apiKeyId });
+    if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
+      throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
+    }
+    const { handler } = (await loadModule(route.handler)) as { handler: ProxyHandler };
+    const result = await handler(event, lambdaContext(route.operationId, requestId));
+    const headers: Record<string, string | string[]> = { ...result.headers } as Record<string, string>;
+    for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+    headers['x-request-id'] ??= requestId;
+    res.writeHead(result.statusCode, headers);
+    res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  } catch (error) {
+    if (error instanceof AppError) {
+      if (!req.complete) res.setHeader('connection', 'close');
+      return sendProblem(res, error, requestId);
+    }
+    // API Gateway answers a failed integration with a 5xx of its own; never show the error itself.
+    logger.error('local server failure', { requestId, error: error as Error });
+    sendProblem(res, new AppError({ status: 502, code: 'INTERNAL', title: 'Bad gateway', detail: 'the integration failed' }), requestId);
+  }
+}
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const { ctx } = options;
+  useAppContext(ctx);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx));
+  server.on('clientError', answerClientError);
+  await new Promise<void>((done) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,68 @@
+// `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
+// seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
+import { resolve } from 'node:path';
+import { config } from '#lib/config.ts';
+import { createDocumentClient } from '#lib/db/client.ts';
+import { ensureTable } from '#lib/db/create-table.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { JavaMissingError, startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
+import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
+import { createAppContext } from '#lib/runtime/context.ts';
+
+/** Plaques seeded on the first start. */
+const SEED_COUNT = 240;
+
+async function main(): Promise<void> {
+  const dataDir = resolve(config.DATA_DIR);
+  const stoppers: (() => Promise<void>)[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  let dynamo: RunningDynamoDb;
+  try {
+    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: Number(process.env.DYNAMODB_PORT ?? 8000) });
+  } catch (error) {
+    console.error(error instanceof JavaMissingError ? error.message : `Could not start DynamoDB Local: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  stoppers.push(dynamo.stop);
+  // If this process dies without running the handlers above, take the Java process with it.
+  process.on('exit', () => dynamo.process.kill('SIGKILL'));
+
+  const db = createDocumentClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint });
+  const ctx = createAppContext({
+    db,
+    tableName: config.TABLE_NAME,
+    dataDir,
+    mediaBaseUrl: config.MEDIA_BASE_URL ?? `http://127.0.0.1:${config.PORT}/_media`,
+  });
+  await ensureTable(db, ctx.tableName);
+  const repo = plaqueRepo(db, ctx.tableName);
+  if ((await repo.catalogChanges(null)).length === 0) {
+    const now = new Date();
+    const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now }), SEED_COUNT);
+    console.log(`Seeded ${seeded} sample plaques.`);
+  }
+
+  let server: LocalServer;
+  try {
+    server = await startLocalServer({ ctx, port: config.PORT });
+  } catch (error) {
+    console.error(`Could not listen on port ${config.PORT}: ${(error as Error).message}`);
+    return stop(1);
+  }
+  stoppers.push(server.close);
+  console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
+  console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
+}
+
+await main();

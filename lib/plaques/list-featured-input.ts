@@ -1,0 +1,130 @@
+// The featured listing's parameters: one zod schema for the JSON body, and the query-string normaliser that feeds it.
+import * as z from 'zod/mini';
+import { validationFailed } from '#lib/errors.ts';
+import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+
+/** `orderBy` values → the record field they sort on. */
+export const ORDER_FIELDS = {
+  'p.id': 'id',
+  'p.updated_at': 'updatedAt',
+  'p.updatedAt': 'updatedAt',
+  'p.status': 'status',
+  'p.sale_at': 'saleAt',
+  'p.featured_at': 'featuredAt',
+  'p.minted_at': 'mintedAt',
+} as const;
+
+/** `filterBy` values → the date field `from`/`to` apply to. */
+export const FILTER_BY_FIELDS = {
+  'p.updated_at': 'updatedAt',
+  'p.sale_at': 'saleAt',
+  'p.featured_at': 'featuredAt',
+  'p.minted_at': 'mintedAt',
+} as const;
+
+export const MAX_LIMIT = 100;
+export const MAX_SKIP = 10_000;
+export const MAX_SEARCH = 64;
+
+type Keys<T> = [keyof T & string, ...(keyof T & string)[]];
+const keysOf = <T extends object>(o: T) => Object.keys(o) as Keys<T>;
+
+/** A plain string counts as a one-item array. */
+const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T) => {
+  const member = z.enum(values);
+  return z.pipe(
+    z.union([member, z.array(member).check(z.maxLength(20))]),
+    z.transform((v): T[number][] => (Array.isArray(v) ? v : [v]) as T[number][]),
+  );
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoInstant = z.string().check(
+  z.refine((s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time'),
+);
+
+export const featuredFilters = z
+  .strictObject({
+    condition: z.optional(oneOrMany(CONDITIONS)),
+    marketplace: z.optional(oneOrMany(MARKETPLACES)),
+    status: z.optional(oneOrMany(STATUSES)),
+    featured: z.optional(z.boolean()),
+    from: z.optional(isoInstant),
+    to: z.optional(isoInstant),
+    priceMin: z.optional(z.number().check(z.minimum(0))),
+    priceMax: z.optional(z.number().check(z.minimum(0))),
+  })
+  .check(
+    z.refine((f) => f.from === undefined || f.to === undefined || Date.parse(f.from) <= Date.parse(f.to), {
+      message: 'must not be after to',
+      path: ['from'],
+    }),
+    z.refine((f) => f.priceMin === undefined || f.priceMax === undefined || f.priceMin <= f.priceMax, {
+      message: 'must not be greater than priceMax',
+      path: ['priceMin'],
+    }),
+  );
+
+const upperCase = z.pipe(z.string(), z.transform((s) => s.toUpperCase()));
+
+export const listFeaturedInput = z.object({
+  filters: z.optional(featuredFilters),
+  filterBy: z._default(z.enum(keysOf(FILTER_BY_FIELDS)), 'p.featured_at'),
+  search: z.optional(z.string().check(z.maxLength(MAX_SEARCH))),
+  orderBy: z._default(z.enum(keysOf(ORDER_FIELDS)), 'p.featured_at'),
+  sort: z._default(z.pipe(upperCase, z.enum(['ASC', 'DESC'])), 'DESC'),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT)), 20),
+  skip: z._default(z.int().check(z.minimum(0), z.maximum(MAX_SKIP)), 0),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+});
+
+export type ListFeaturedInput = z.infer<typeof listFeaturedInput>;
+
+const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const asNumber = (v: unknown): unknown => (typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : v);
+const asBoolean = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
+
+/** `filters` arrives as a JSON text or as an object (bracket form, or a JSON body member). */
+function readFilters(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw validationFailed([{ path: 'filters', message: 'must be a JSON object or use the bracket form filters[member]=value' }]);
+  }
+}
+
+/** Query-string members arrive as text: turn the well-formed ones into the JSON types the schema expects. */
+function typedFilters(filters: unknown): unknown {
+  if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return filters;
+  const out: Record<string, unknown> = { ...(filters as Record<string, unknown>) };
+  if ('featured' in out) out.featured = asBoolean(out.featured);
+  if ('priceMin' in out) out.priceMin = asNumber(out.priceMin);
+  if ('priceMax' in out) out.priceMax = asNumber(out.priceMax);
+  return out;
+}
+
+const blankToAbsent = (v: unknown): unknown => (v === '' ? undefined : v);
+
+/** The GET form: query-string text (already nested by qs) → the body's shape. */
+export function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...query,
+    filters: typedFilters(readFilters(query.filters)),
+    search: blankToAbsent(query.search),
+    limit: asNumber(query.limit),
+    skip: asNumber(query.skip),
+    cursor: blankToAbsent(query.cursor),
+  };
+}
+
+/** The POST form: the JSON body as sent (filters may also be given as JSON text). */
+export function fromBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw validationFailed([{ path: '', message: 'the body must be a JSON object' }]);
+  }
+  const members = body as Record<string, unknown>;
+  return { ...members, filters: readFilters(members.filters), search: blankToAbsent(members.search) };
+}

@@ -1,0 +1,45 @@
+// OpenAPI descriptions of the plaque operations, including the decisions taken where API.md is silent.
+import type { OperationDoc } from '#lib/http/operation-doc.ts';
+import { listFeaturedInput, MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
+import { featuredPageSchema } from '#lib/plaques/schemas.ts';
+import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+
+const listingRules = [
+  `Conditions: ${CONDITIONS.join(', ')}. Marketplaces: ${MARKETPLACES.join(', ')}. Statuses: ${STATUSES.join(', ')}.`,
+  'A plaque whose hold has expired is listed, filtered and ordered as AVAILABLE.',
+  'Deleted plaques (deletedAt set) are never listed.',
+  'When both cursor and skip are given, cursor wins and skip is ignored.',
+  'A cursor is bound to its query: reusing it with other filters, filterBy, search, orderBy or sort answers 400 VALIDATION_FAILED on `cursor`.',
+  'filters.priceMin greater than filters.priceMax answers 400, like from after to; prices are never negative.',
+  'from/to accept an ISO 8601 date (midnight UTC) or date-time; a plaque whose filterBy field is null does not match a date range.',
+  `search matches a case-insensitive substring of the name (at most ${MAX_SEARCH} characters).`,
+  'A repeated scalar parameter (limit=1&limit=2) answers 400 naming it.',
+  'Listings reflect writes within about one second.',
+  'POST without a body lists with every default.',
+].join('\n\n');
+
+const listingErrors = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
+
+export const plaqueOperationDocs: Record<string, OperationDoc> = {
+  listFeaturedPlaques: {
+    summary: 'List featured plaques (query parameters)',
+    description: listingRules,
+    tags: ['Plaques'],
+    query: listFeaturedInput,
+    responses: { 200: { description: 'One page of plaques', schema: featuredPageSchema } },
+    errors: listingErrors,
+  },
+  searchFeaturedPlaques: {
+    summary: 'List featured plaques (JSON body)',
+    description: listingRules,
+    tags: ['Plaques'],
+    requestBody: { contentType: 'application/json', schema: listFeaturedInput, required: false },
+    responses: { 200: { description: 'One page of plaques', schema: featuredPageSchema } },
+    errors: listingErrors,
+  },
+  getOpenApiDocument: {
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Service'],
+    responses: { 200: { description: 'The OpenAPI document' } },
+  },
+};
