@@ -1,0 +1,227 @@
+// Listing semantics against DynamoDB Local: for random catalogues and random parameters, the handler's page and
+// count equal a straightforward reference filter / sort / slice over the same records.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { handler } from '#functions/plaques/list-featured.ts';
+import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { CONDITIONS, MARKETPLACES, STATUSES, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { freshTable } from '../support/db.ts';
+import { aPlaque } from '../support/factories.ts';
+import { invoke } from '../support/events.ts';
+
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+const INSTANTS = [
+  '2026-01-01T00:00:00.000Z',
+  '2026-02-01T00:00:00.000Z',
+  '2026-03-01T00:00:00.000Z',
+  '2026-05-31T12:00:00.000Z',
+  '2026-06-01T11:00:00.000Z',
+];
+
+// Few distinct values, so ties, nulls and equal timestamps are common.
+const instant = fc.constantFrom(...INSTANTS);
+const maybeInstant = fc.option(instant, { nil: null });
+const plaqueArb = fc.record({
+  featured: fc.boolean(),
+  condition: fc.constantFrom(...CONDITIONS),
+  marketplace: fc.constantFrom(...MARKETPLACES),
+  status: fc.constantFrom(...STATUSES),
+  lock: fc.constantFrom('none', 'operator', 'live', 'expired'),
+  price: fc.constantFrom(5, 10, 99.5, 100, 2500),
+  updatedAt: instant,
+  saleAt: maybeInstant,
+  featuredAt: maybeInstant,
+  mintedAt: maybeInstant,
+  deleted: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+  letters: fc.constantFrom('ABC', 'ABD', 'XYZ', 'QAB'),
+});
+const catalogueArb = fc.array(plaqueArb, { minLength: 0, maxLength: 60 });
+
+function toStored(spec: fc.RecordValue<typeof plaqueArb>, id: number): StoredPlaque {
+  const locked = spec.status === 'LOCKED';
+  const lockExpiresAt = !locked || spec.lock === 'operator' || spec.lock === 'none'
+    ? null
+    : spec.lock === 'live'
+      ? '2026-06-01T12:10:00.000Z'
+      : '2026-06-01T11:50:00.000Z';
+  return aPlaque({
+    id,
+    alphabetPart: spec.letters,
+    numberPart: String(id).padStart(4, '0'),
+    featured: spec.featured,
+    condition: spec.condition,
+    marketplace: spec.marketplace,
+    status: spec.status,
+    lockExpiresAt,
+    price: spec.price,
+    updatedAt: spec.updatedAt,
+    saleAt: spec.saleAt,
+    featuredAt: spec.featuredAt,
+    mintedAt: spec.mintedAt,
+    deletedAt: spec.deleted ? spec.updatedAt : null,
+  });
+}
+
+const filtersArb = fc.record(
+  {
+    condition: fc.oneof(fc.constantFrom(...CONDITIONS), fc.subarray([...CONDITIONS], { minLength: 1 })),
+    marketplace: fc.oneof(fc.constantFrom(...MARKETPLACES), fc.subarray([...MARKETPLACES], { minLength: 1 })),
+    status: fc.oneof(fc.constantFrom(...STATUSES), fc.subarray([...STATUSES], { minLength: 1 })),
+    featured: fc.boolean(),
+    from: instant,
+    to: fc.constantFrom('2026-12-31T00:00:00.000Z', ...INSTANTS.slice(2)),
+    priceMin: fc.constantFrom(0, 10, 99.5),
+    priceMax: fc.constantFrom(100, 2500, 10_000),
+  },
+  { requiredKeys: [] },
+);
+
+const paramsArb = fc.record(
+  {
+    filters: filtersArb,
+    filterBy: fc.constantFrom('p.updated_at', 'p.sale_at', 'p.featured_at', 'p.minted_at'),
+    search: fc.constantFrom('ab', 'AB', 'abc-00', 'xyz', '-001', 'q', ''),
+    orderBy: fc.constantFrom('p.id', 'p.updated_at', 'p.updatedAt', 'p.status', 'p.sale_at', 'p.featured_at', 'p.minted_at'),
+    sort: fc.constantFrom('ASC', 'DESC', 'asc', 'Desc'),
+    limit: fc.integer({ min: 1, max: 100 }),
+    skip: fc.integer({ min: 0, max: 70 }),
+  },
+  { requiredKeys: [] },
+);
+type Params = fc.RecordValue<typeof paramsArb>;
+
+const ORDER: Record<string, keyof StoredPlaque> = {
+  'p.id': 'id',
+  'p.updated_at': 'updatedAt',
+  'p.updatedAt': 'updatedAt',
+  'p.status': 'status',
+  'p.sale_at': 'saleAt',
+  'p.featured_at': 'featuredAt',
+  'p.minted_at': 'mintedAt',
+};
+const FILTER_BY: Record<string, keyof StoredPlaque> = {
+  'p.updated_at': 'updatedAt',
+  'p.sale_at': 'saleAt',
+  'p.featured_at': 'featuredAt',
+  'p.minted_at': 'mintedAt',
+};
+
+/** The listing's rules written out plainly, independent of the service's implementation. */
+function reference(catalogue: StoredPlaque[], params: Params): { count: number; ids: number[] } {
+  const f = params.filters ?? {};
+  const list = (v: string | string[] | undefined) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+  const status = (p: StoredPlaque) =>
+    p.status === 'LOCKED' && p.lockExpiresAt !== null && Date.parse(p.lockExpiresAt) <= NOW.getTime() ? 'AVAILABLE' : p.status;
+  const dateField = FILTER_BY[params.filterBy ?? 'p.featured_at']!;
+  const search = params.search ? params.search.toLowerCase() : undefined;
+  const matching = catalogue.filter((p) => {
+    if (p.deletedAt !== null) return false;
+    if (p.featured !== (f.featured ?? true)) return false;
+    if (list(f.condition) && !list(f.condition)!.includes(p.condition)) return false;
+    if (list(f.marketplace) && !list(f.marketplace)!.includes(p.marketplace)) return false;
+    if (list(f.status) && !list(f.status)!.includes(status(p))) return false;
+    if (f.priceMin !== undefined && p.price < f.priceMin) return false;
+    if (f.priceMax !== undefined && p.price > f.priceMax) return false;
+    const at = p[dateField] as string | null;
+    if (f.from !== undefined && (at === null || Date.parse(at) < Date.parse(f.from))) return false;
+    if (f.to !== undefined && (at === null || Date.parse(at) > Date.parse(f.to))) return false;
+    if (search !== undefined && !p.name.toLowerCase().includes(search)) return false;
+    return true;
+  });
+  const field = ORDER[params.orderBy ?? 'p.featured_at']!;
+  const desc = (params.sort ?? 'DESC').toUpperCase() === 'DESC';
+  const value = (p: StoredPlaque) => (field === 'status' ? status(p) : p[field]);
+  matching.sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va !== vb) {
+      if (va === null) return 1;
+      if (vb === null) return -1;
+      return (va! < vb! ? -1 : 1) * (desc ? -1 : 1);
+    }
+    return (a.id - b.id) * (desc ? -1 : 1);
+  });
+  const skip = params.skip ?? 0;
+  return { count: matching.length, ids: matching.slice(skip, skip + (params.limit ?? 20)).map((p) => p.id) };
+}
+
+/** The parameters as a query string, with filters in JSON or in one of the bracket forms. */
+function asQuery(params: Params, form: 'json' | 'brackets' | 'indexed'): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  const { filters, ...rest } = params;
+  for (const [name, value] of Object.entries(rest)) query[name] = [String(value)];
+  if (filters !== undefined) {
+    if (form === 'json') query.filters = [JSON.stringify(filters)];
+    else
+      for (const [name, value] of Object.entries(filters)) {
+        if (Array.isArray(value)) value.forEach((v, i) => (query[`filters[${name}][${form === 'indexed' ? i : ''}]`] = [v]));
+        else query[`filters[${name}]`] = [String(value)];
+      }
+  }
+  return query;
+}
+
+async function list(params: Params, via: 'json' | 'brackets' | 'indexed' | 'body') {
+  const response =
+    via === 'body'
+      ? await invoke(handler, {
+          method: 'POST',
+          path: '/plaques/featured',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(params),
+        })
+      : await invoke(handler, { path: '/plaques/featured', query: asQuery(params, via) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json as { count: number; plaques: { id: number }[]; nextCursor: string | null };
+}
+
+const invalidRange = (p: Params) =>
+  (p.filters?.from !== undefined && p.filters?.to !== undefined && Date.parse(p.filters.from) > Date.parse(p.filters.to)) ||
+  (p.filters?.priceMin !== undefined && p.filters?.priceMax !== undefined && p.filters.priceMin > p.filters.priceMax);
+
+describe('featured listing semantics', () => {
+  it('answers every valid query with the reference page and count, whatever the encoding', async () => {
+    await fc.assert(
+      fc.asyncProperty(catalogueArb, async (specs) => {
+        const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
+        await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
+        const { appContext } = await import('#lib/runtime/context.ts');
+        await insertPlaques(appContext(), catalogue);
+        await fc.assert(
+          fc.asyncProperty(paramsArb.filter((p) => !invalidRange(p)), fc.constantFrom('json', 'brackets', 'indexed', 'body'), async (params, via) => {
+            const expected = reference(catalogue, params);
+            const page = await list(params, via as 'json');
+            expect(page.count).toBe(expected.count);
+            expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
+          }),
+          { numRuns: 40 },
+        );
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('pages read by following cursors equal the pages read with skip', async () => {
+    await fc.assert(
+      fc.asyncProperty(catalogueArb, paramsArb.filter((p) => !invalidRange(p)), fc.integer({ min: 1, max: 7 }), async (specs, params, limit) => {
+        const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
+        await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
+        const { appContext } = await import('#lib/runtime/context.ts');
+        await insertPlaques(appContext(), catalogue);
+        const base = { ...params, limit, skip: 0 };
+        let cursorPage = await list(base, 'body');
+        for (let skip = 0; ; skip += limit) {
+          const skipPage = await list({ ...base, skip }, 'json');
+          expect(cursorPage.plaques.map((p) => p.id)).toEqual(skipPage.plaques.map((p) => p.id));
+          expect(cursorPage.count).toBe(skipPage.count);
+          if (cursorPage.nextCursor === null) {
+            expect(skip + limit).toBeGreaterThanOrEqual(skipPage.count);
+            break;
+          }
+          cursorPage = await list({ ...base, cursor: cursorPage.nextCursor } as Params, 'body');
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
