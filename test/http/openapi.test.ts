@@ -1,0 +1,38 @@
+// GET /openapi.json: a valid OpenAPI 3.1 document covering exactly the route table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { routes } from '#lib/http/routes.ts';
+import { freshTable } from '../support/db.ts';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({ ctx: await freshTable(), port: 0 });
+});
+afterAll(async () => server?.close());
+
+describe('GET /openapi.json', () => {
+  it('publishes a document that validates as OpenAPI 3.1', async () => {
+    const response = await fetch(`${server.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as Record<string, any>;
+    expect(document.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('describes every route of the route table and nothing else', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('documents the listing parameters from the same schema that validates them', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as Record<string, any>;
+    const parameters = document.paths['/plaques/featured'].get.parameters as { name: string; schema: Record<string, any> }[];
+    const limit = parameters.find((p) => p.name === 'limit')!;
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    const filters = parameters.find((p) => p.name === 'filters')!;
+    expect(filters).toMatchObject({ style: 'deepObject' });
+    expect(Object.keys(filters.schema.properties)).toEqual(['condition', 'marketplace', 'status', 'featured', 'from', 'to', 'priceMin', 'priceMax']);
+  });
+});

@@ -1,0 +1,94 @@
+// The in-memory catalogue against DynamoDB Local: it follows writes incrementally and never scans.
+import { describe, expect, it } from 'vitest';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { freshTable } from '../support/db.ts';
+import { aPlaque } from '../support/factories.ts';
+
+const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse(members);
+
+/** Records the DynamoDB operations a client sends. */
+function recordCommands(ctx: Awaited<ReturnType<typeof freshTable>>): string[] {
+  const names: string[] = [];
+  ctx.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      names.push(context.commandName as string);
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+  return names;
+}
+
+describe('featured catalogue', () => {
+  it('shows a newly featured plaque and drops an unfeatured one after the next refresh', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, [aPlaque({ id: 1, featured: true }), aPlaque({ id: 2, featured: false, featuredAt: null })]);
+    const catalog = featuredCatalog(ctx);
+    expect((await catalog.list(input())).plaques.map((p) => p.id)).toEqual([1]);
+
+    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    await repo.setFeatured(2, true, new Date());
+    await repo.setFeatured(1, false, new Date());
+    const page = await catalog.list(input());
+    expect(page.plaques.map((p) => p.id)).toEqual([2]);
+    expect(page.plaques[0]!.featuredAt).not.toBeNull();
+  });
+
+  it('reads only what changed since the last refresh, and never scans', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })));
+    const commands = recordCommands(ctx);
+    const catalog = featuredCatalog(ctx);
+    await catalog.list(input({ limit: 5 }));
+    await catalog.list(input({ limit: 5 }));
+    expect(commands).not.toContain('ScanCommand');
+    // First page: full sync + page read; second: the freshness query only (records are cached).
+    expect(commands).toEqual(['QueryCommand', 'BatchGetItemCommand', 'QueryCommand']);
+  });
+
+  it('serves from memory without any read while the listing is fresh enough', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 60_000 });
+    await insertPlaques(ctx, [aPlaque({ id: 1 })]);
+    const catalog = featuredCatalog(ctx);
+    await catalog.list(input());
+    const commands = recordCommands(ctx);
+    await catalog.list(input());
+    expect(commands).toEqual([]);
+  });
+
+  it('shows a hold that has lapsed as AVAILABLE and an operator lock as LOCKED', async () => {
+    const now = new Date('2026-06-01T12:00:00.000Z');
+    const ctx = await freshTable({ catalogStalenessMs: 0, now: () => now });
+    await insertPlaques(ctx, [
+      aPlaque({ id: 1, status: 'LOCKED', lockExpiresAt: '2026-06-01T11:59:59.000Z' }),
+      aPlaque({ id: 2, status: 'LOCKED', lockExpiresAt: null }),
+      aPlaque({ id: 3, status: 'LOCKED', lockExpiresAt: '2026-06-01T12:05:00.000Z' }),
+    ]);
+    const page = await featuredCatalog(ctx).list(input({ orderBy: 'p.id', sort: 'ASC' }));
+    expect(page.plaques.map((p) => [p.id, p.status])).toEqual([
+      [1, 'AVAILABLE'],
+      [2, 'LOCKED'],
+      [3, 'LOCKED'],
+    ]);
+    const available = await featuredCatalog(ctx).list(input({ filters: { status: ['AVAILABLE'] } }));
+    expect(available.plaques.map((p) => p.id)).toEqual([1]);
+  });
+
+  it('never lists a deleted plaque', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, [aPlaque({ id: 1, deletedAt: '2026-01-05T00:00:00.000Z' }), aPlaque({ id: 2 })]);
+    expect((await featuredCatalog(ctx).list(input())).plaques.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('keeps the stored record free of hold details on the wire', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, [aPlaque({ id: 1, status: 'LOCKED', lockExpiresAt: null, reservationId: 'res_1' })]);
+    const [plaque] = (await featuredCatalog(ctx).list(input())).plaques;
+    expect(Object.keys(plaque!)).not.toContain('reservationId');
+    expect(Object.keys(plaque!)).not.toContain('lockExpiresAt');
+    expect(Object.keys(plaque!)).toHaveLength(28);
+  });
+});
