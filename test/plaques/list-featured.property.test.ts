@@ -154,7 +154,7 @@ function asQuery(params: Params, form: 'json' | 'brackets' | 'indexed'): Record<
     if (form === 'json') query.filters = [JSON.stringify(filters)];
     else
       for (const [name, value] of Object.entries(filters)) {
-        if (Array.isArray(value)) value.forEach((v, i) => (query[`filters[${name}][${form === 'indexed' ? i : ''}]`] = [v]));
+        if (Array.isArray(value)) value.forEach((v, i) => (query[`filters[${name}][${form === 'indexed' ? i : ''}]`] ??= []).push(v));
         else query[`filters[${name}]`] = [String(value)];
       }
   }
