@@ -1,0 +1,122 @@
+// `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '#lib/local/dynamodb-local.ts';
+
+const ENTRY = ['--import', 'tsx', 'lib/local/start.ts'];
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ENTRY, { env: { ...process.env, LOG_LEVEL: 'WARN', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no start within 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, output: () => output, url };
+}
+
+async function stop(started: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((done) => started.child.once('exit', (code) => done(code)));
+  started.child.kill('SIGTERM');
+  return exited;
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+
+async function catalogue(url: string) {
+  const all = [];
+  for (const featured of [true, false]) {
+    let cursor: string | null = null;
+    do {
+      const response = await fetch(`${url}/plaques/featured`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filters: { featured }, limit: 100, ...(cursor && { cursor }) }),
+      });
+      const page = (await response.json()) as { plaques: Record<string, unknown>[]; nextCursor: string | null };
+      all.push(...page.plaques);
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+  return all;
+}
+
+describe('npm start', () => {
+  it('seeds a varied catalogue on first start, stops cleanly on SIGTERM and keeps its data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-'));
+    const dynamoPort = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DYNAMODB_PORT: String(dynamoPort) };
+
+    const first = await start(env);
+    expect(first.output()).toContain('Seeded 240 sample plaques');
+    const plaques = await catalogue(first.url);
+    expect(plaques.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(plaques.map((p) => p.condition)).size).toBe(4);
+    expect(new Set(plaques.map((p) => p.status))).toEqual(new Set(['AVAILABLE', 'LOCKED', 'SOLD', 'MINTED']));
+    expect(new Set(plaques.map((p) => p.marketplace)).size).toBe(2);
+    const featuredShare = plaques.filter((p) => p.featured).length / plaques.length;
+    expect(featuredShare).toBeGreaterThan(0.35);
+    expect(featuredShare).toBeLessThan(0.65);
+    for (const p of plaques) expect(p.name).toMatch(/^[A-Z]{3}-\d{4}$/);
+
+    expect(await stop(first)).toBe(0);
+    expect(await portOpen(dynamoPort)).toBe(false);
+
+    const second = await start(env);
+    expect(second.output()).not.toContain('Seeded');
+    expect((await catalogue(second.url)).map((p) => p.id).sort()).toEqual(plaques.map((p) => p.id).sort());
+    expect(await stop(second)).toBe(0);
+    expect(await portOpen(dynamoPort)).toBe(false);
+  }, 120_000);
+
+  it('says in one line what to install when Java is missing', async () => {
+    // A PATH holding node and nothing else.
+    const bin = mkdtempSync(join(tmpdir(), 'plaque-path-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const child = spawn(process.execPath, ENTRY, {
+      env: { ...process.env, PATH: bin, DATA_DIR: mkdtempSync(join(tmpdir(), 'plaque-nojava-')), PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr!.on('data', (c) => (stderr += c));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    const lines = stderr.split('\n').filter((l) => l.trim() && !/NodeVersionSupportWarning|AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|versions published|will require/.test(l));
+    expect(lines).toEqual([expect.stringMatching(/Java 17 or newer.*install/)]);
+  });
+});
