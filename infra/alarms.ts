@@ -1,0 +1,120 @@
+// CloudWatch alarms on what operators must act on: API 5xx rate, throttling, undelivered orders and worker errors.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { ApiFunction } from './api-function.ts';
+import type { StageConfig } from './stages.ts';
+
+const PERIOD = Duration.minutes(5);
+
+/** Table operations the service uses; their throttles are summed (an alarm takes at most 10 metrics). */
+const TABLE_OPERATIONS = [
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'TransactGetItems',
+] as dynamodb.Operation[];
+
+export interface AlarmsProps {
+  stage: StageConfig;
+  api: apigateway.RestApi;
+  table: dynamodb.Table;
+  deadLetterQueue: sqs.IQueue;
+  worker: ApiFunction;
+  /** Functions with reserved concurrency: the ones that can throttle on their own. */
+  cappedFunctions: ApiFunction[];
+}
+
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const { stage } = props;
+    const thresholds = stage.alarms;
+
+    // Encrypted with a key CloudWatch may use: the AWS-managed SNS key does not let alarms publish.
+    const key = new kms.Key(this, 'TopicKey', {
+      description: `${stage.stackName} alarm topic`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    key.grant(new iam.ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new sns.Topic(this, 'Topic', { displayName: `${stage.stackName} alarms`, masterKey: key, enforceSSL: true });
+    if (thresholds.email) this.topic.addSubscription(new subscriptions.EmailSubscription(thresholds.email));
+
+    const add = (alarmId: string, description: string, props: cloudwatch.AlarmProps) => {
+      const alarm = new cloudwatch.Alarm(this, alarmId, {
+        ...props,
+        alarmName: `${stage.stackName}-${alarmId}`,
+        alarmDescription: description,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(new SnsAction(this.topic));
+      alarm.addOkAction(new SnsAction(this.topic));
+      this.alarms.push(alarm);
+    };
+
+    add('Api5xxRate', 'Share of API requests answered with 5xx', {
+      // 5XXError is 0 or 1 per request, so its average is the error rate.
+      metric: props.api.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.AVERAGE }),
+      threshold: thresholds.api5xxRate,
+      evaluationPeriods: thresholds.api5xxPeriods,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    for (const fn of props.cappedFunctions) {
+      add(`Throttles-${fn.node.id}`, `${fn.handlerModule} throttled at its reserved concurrency`, {
+        metric: fn.function.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+        threshold: thresholds.functionThrottles,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+    }
+
+    add('TableThrottles', 'DynamoDB requests throttled', {
+      metric: props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD }),
+      threshold: thresholds.tableThrottles,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    add('DeliveryDlqDepth', 'Sold orders whose delivery failed every retry (see infra/DEPLOY.md)', {
+      metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: PERIOD,
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      threshold: thresholds.dlqDepth,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    add('DeliveryWorkerErrors', 'Delivery worker invocations that failed', {
+      metric: props.worker.function.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      threshold: thresholds.workerErrors,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    add('DeliveryWorkerIteratorAge', 'Delivery worker falling behind the table stream', {
+      metric: props.worker.function.metric('IteratorAge', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      threshold: thresholds.workerIteratorAgeSeconds * 1000,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+  }
+}

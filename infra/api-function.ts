@@ -1,0 +1,260 @@
+// ApiFunction: the defaults every Lambda function shares, and intention-named grants that add IAM and env together.
+import { Aws, CfnElement, Duration, RemovalPolicy, Stack, type Size } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { Construct } from 'constructs';
+import { bundleDirName, NODE_OPTIONS, nodejsBundlingOptions, projectRoot } from './bundling.ts';
+import { acknowledge } from './nag.ts';
+import type { StageConfig } from './stages.ts';
+
+/** Environment variable names the service reads (lib/config.ts and the modules it feeds). */
+export const ENV = {
+  stage: 'STAGE',
+  logLevel: 'LOG_LEVEL',
+  tableName: 'TABLE_NAME',
+  mediaBaseUrl: 'MEDIA_BASE_URL',
+  mediaBucket: 'MEDIA_BUCKET',
+  mailFrom: 'MAIL_FROM',
+  jwtKeysSecretArn: 'JWT_KEYS_SECRET_ARN',
+  jwtIssuer: 'JWT_ISSUER',
+  jwtAudience: 'JWT_AUDIENCE',
+  walletMnemonicSecretArn: 'WALLET_MNEMONIC_SECRET_ARN',
+  apiKeyUsagePlanId: 'API_KEY_USAGE_PLAN_ID',
+  chainRpcUrl: 'CHAIN_RPC_URL',
+  chainId: 'CHAIN_ID',
+  contractAddress: 'CONTRACT_ADDRESS',
+  chainSignerSecretArn: 'CHAIN_SIGNER_SECRET_ARN',
+} as const;
+
+/** Table actions for reading: point reads and queries (no Scan: every access path is a key or an index). */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+/** Table actions for writing; transactions need no action of their own, only these per item. */
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+export interface ApiFunctionProps {
+  /** Handler module relative to the project root, spelled as in the route table; it exports `handler`. */
+  handlerModule: string;
+  stage: StageConfig;
+  memorySize?: number;
+  timeout?: Duration;
+  ephemeralStorageSize?: Size;
+  reservedConcurrentExecutions?: number;
+  description?: string;
+}
+
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly handlerModule: string;
+  /** Deterministic, so logs are found by name and the function can be integrated by ARN (see `refersToApi`). */
+  readonly functionName: string;
+  readonly logGroup: logs.LogGroup;
+  readonly role: iam.Role;
+  /**
+   * True when the function's configuration refers to the REST API's own resources (the usage plan).
+   * The API's deployment must then not depend on the function, or CloudFormation sees a cycle
+   * (function → usage plan → stage → deployment → method → function); the API integrates it by name.
+   */
+  refersToApi = false;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const { stage } = props;
+    this.handlerModule = props.handlerModule;
+    this.functionName = `${Stack.of(this).stackName}-${bundleDirName(props.handlerModule)}`;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${this.functionName}`,
+      retention: stage.logRetention,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    // An own role without AWSLambdaBasicExecutionRole: it may write to its own log group and nowhere else.
+    const role = (this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handlerModule} (${stage.name})`,
+    }));
+    this.logGroup.grantWrite(role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      functionName: this.functionName,
+      description: props.description ?? props.handlerModule,
+      entry: `${projectRoot}/${props.handlerModule}`,
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: `${projectRoot}/package-lock.json`,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      ...(props.ephemeralStorageSize && { ephemeralStorageSize: props.ephemeralStorageSize }),
+      ...(props.reservedConcurrentExecutions !== undefined && {
+        reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      }),
+      role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      bundling: nodejsBundlingOptions,
+      environment: {
+        [ENV.stage]: stage.name,
+        [ENV.logLevel]: stage.logLevel,
+        NODE_OPTIONS,
+      },
+    });
+
+    acknowledge(this, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime the bundles target (esbuild node22) and are tested on; moving to a newer runtime is a deliberate upgrade of the target, not a silent default.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept no resource-level permissions.',
+      },
+    ]);
+  }
+
+  private env(name: string, value: string): void {
+    this.function.addEnvironment(name, value);
+  }
+
+  /** Point reads and queries on the table and its indexes. */
+  readsTable(table: dynamodb.ITable): this {
+    return this.grantTable(table, TABLE_READ_ACTIONS);
+  }
+
+  /** Reads, conditional writes and transactions on the table. */
+  writesTable(table: dynamodb.ITable): this {
+    return this.grantTable(table, [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS]);
+  }
+
+  private grantTable(table: dynamodb.ITable, actions: string[]): this {
+    table.grant(this.function, ...actions);
+    this.env(ENV.tableName, table.tableName);
+    const cfnTable = table.node.defaultChild;
+    if (cfnTable instanceof CfnElement) {
+      acknowledge(this, [
+        {
+          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(cfnTable)}.Arn>/index/*]`,
+          reason: 'Queries go through the table’s secondary indexes; the grant covers this one table’s indexes, nothing else.',
+        },
+      ]);
+    }
+    return this;
+  }
+
+  /** Public URLs of stored media are built from this base. */
+  linksMedia(mediaBaseUrl: string): this {
+    this.env(ENV.mediaBaseUrl, mediaBaseUrl);
+    return this;
+  }
+
+  /** Stores and replaces objects under one prefix of the media bucket; nothing else in it. */
+  writesMedia(bucket: s3.IBucket, prefix: string, mediaBaseUrl: string): this {
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects(`${prefix}*`)],
+      }),
+    );
+    const cfnBucket = bucket.node.defaultChild;
+    if (cfnBucket instanceof CfnElement) {
+      acknowledge(this, [
+        {
+          id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(cfnBucket)}.Arn>/${prefix}*]`,
+          reason: 'Object keys are chosen per upload at run time; the grant is confined to the upload prefix.',
+        },
+      ]);
+    }
+    this.env(ENV.mediaBucket, bucket.bucketName);
+    return this.linksMedia(mediaBaseUrl);
+  }
+
+  /** Sends mail through SES, from the stage's sender address only. */
+  sendsMail(mailFrom: string): this {
+    const stack = Stack.of(this);
+    const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
+    const identity = (name: string) =>
+      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        // SES authorizes against whichever identity is verified: the domain or the single address.
+        resources: [identity(domain), identity(mailFrom)],
+        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+      }),
+    );
+    this.env(ENV.mailFrom, mailFrom);
+    return this;
+  }
+
+  /** Signs or verifies tokens: reads the JWT key set (private keys to sign, public keys to verify). */
+  usesJwtKeys(secret: secretsmanager.ISecret, jwt: StageConfig['jwt']): this {
+    secret.grantRead(this.function);
+    this.env(ENV.jwtKeysSecretArn, secret.secretArn);
+    this.env(ENV.jwtIssuer, jwt.issuer);
+    this.env(ENV.jwtAudience, jwt.audience);
+    return this;
+  }
+
+  /** Derives users' service wallets from the HD mnemonic. */
+  derivesWallets(secret: secretsmanager.ISecret): this {
+    secret.grantRead(this.function);
+    this.env(ENV.walletMnemonicSecretArn, secret.secretArn);
+    return this;
+  }
+
+  /** Sends transactions with the chain signer key. */
+  signsTransactions(secret: secretsmanager.ISecret): this {
+    secret.grantRead(this.function);
+    this.env(ENV.chainSignerSecretArn, secret.secretArn);
+    return this;
+  }
+
+  /** Talks to the chain (reads, simulations): RPC endpoint, chain id and contract address. */
+  readsChain(chain: StageConfig['chain']): this {
+    this.env(ENV.chainRpcUrl, chain.rpcUrl);
+    this.env(ENV.chainId, String(chain.chainId));
+    this.env(ENV.contractAddress, chain.contractAddress);
+    return this;
+  }
+
+  /**
+   * Creates partner API keys and attaches them to the stage's usage plan, or detaches and deletes them.
+   * API Gateway has no per-key resource condition we could use, so `/apikeys/*` stays a wildcard; the
+   * handlers check key ownership in the table before deleting.
+   */
+  managesApiKeys(usagePlan: apigateway.IUsagePlan, mode: 'create' | 'revoke'): this {
+    // Pseudo-parameters rather than the stack's region: the ARN (and its cdk-nag finding id) reads the same
+    // whether or not the stack is bound to a region at synth time.
+    const apigw = (resourcePath: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${resourcePath}`;
+    const planKeys = `/usageplans/${usagePlan.usagePlanId}/keys`;
+    const statement =
+      mode === 'create'
+        ? new iam.PolicyStatement({ actions: ['apigateway:POST'], resources: [apigw('/apikeys'), apigw(planKeys)] })
+        : new iam.PolicyStatement({
+            actions: ['apigateway:GET', 'apigateway:DELETE'],
+            resources: [apigw('/apikeys/*'), apigw(`${planKeys}/*`)],
+          });
+    this.function.addToRolePolicy(statement);
+    if (mode === 'revoke') {
+      const plan = usagePlan.node.defaultChild;
+      const planRef = plan instanceof CfnElement ? `<${Stack.of(this).getLogicalId(plan)}>` : usagePlan.usagePlanId;
+      const reason =
+        'Key ids are only known at run time; the handler deletes only keys it finds recorded for the caller in the table.';
+      acknowledge(this, [
+        { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]', reason },
+        { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/usageplans/${planRef}/keys/*]`, reason },
+      ]);
+    }
+    this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);
+    this.refersToApi = true;
+    return this;
+  }
+}

@@ -1,0 +1,274 @@
+// The REST API: one method per route-table entry, the JWT authorizer, the partner usage plan, logs and errors.
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
+import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import type { ApiFunction } from './api-function.ts';
+import { addProblemResponses } from './gateway-responses.ts';
+import type { StageConfig } from './stages.ts';
+import { acknowledge } from './nag.ts';
+
+/** `Authorization: Bearer <header>.<payload>.<signature>`; anything else is refused before the authorizer runs. */
+export const BEARER_TOKEN_PATTERN = '^[Bb]earer [-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]*$';
+
+/** Request headers browsers may send cross-origin. */
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
+
+export interface HttpApiProps {
+  stage: StageConfig;
+}
+
+export class HttpApi extends Construct {
+  readonly api: apigateway.RestApi;
+  readonly usagePlan: apigateway.UsagePlan;
+  readonly accessLogs: logs.LogGroup;
+  private readonly stage: StageConfig;
+  private readonly integrations = new Map<ApiFunction, apigateway.LambdaIntegration>();
+
+  constructor(scope: Construct, id: string, { stage }: HttpApiProps) {
+    super(scope, id);
+    this.stage = stage;
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const F = apigateway.AccessLogField;
+    this.api = new apigateway.RestApi(this, 'Api', {
+      restApiName: stage.stackName,
+      description: `Plaque Marketplace API (${stage.name})`,
+      endpointTypes: [apigateway.EndpointType.REGIONAL],
+      // Uploads arrive base64-encoded in the event instead of mangled as text.
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
+      // Execution logs (ERROR level) need API Gateway's account-wide CloudWatch role. It is one setting per
+      // account and region, so it is kept when a stack goes (the other stage may rely on it).
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: stage.apiStageName,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        // Request/response bodies in execution logs would put tokens and personal data in CloudWatch.
+        dataTraceEnabled: false,
+        throttlingRateLimit: stage.throttle.stage.rateLimit,
+        throttlingBurstLimit: stage.throttle.stage.burstLimit,
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: apigateway.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: F.contextRequestId(),
+            time: F.contextRequestTime(),
+            ip: F.contextIdentitySourceIp(),
+            userAgent: F.contextIdentityUserAgent(),
+            method: F.contextHttpMethod(),
+            resourcePath: F.contextResourcePath(),
+            path: F.contextPath(),
+            status: F.contextStatus(),
+            responseLength: F.contextResponseLength(),
+            latencyMs: F.contextResponseLatency(),
+            integrationLatencyMs: F.contextIntegrationLatency(),
+            integrationStatus: F.contextIntegrationStatus(),
+            errorType: F.contextErrorResponseType(),
+            error: F.contextErrorMessage(),
+            principalId: F.contextAuthorizerPrincipalId(),
+            authorizerError: F.contextAuthorizerError(),
+            apiKeyId: F.contextIdentityApiKeyId(),
+            wafStatus: F.contextWafResponseCode(),
+            traceId: F.contextXrayTraceId(),
+          }),
+        ),
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins: stage.corsOrigins,
+        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+        allowHeaders: CORS_ALLOW_HEADERS,
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    addProblemResponses(this.api, stage);
+
+    this.usagePlan = this.api.addUsagePlan('PartnerPlan', {
+      name: `${stage.stackName}-partners`,
+      description: 'Every partner API key belongs to this plan: per-key throttle and quota',
+      throttle: stage.throttle.usagePlan,
+      quota: stage.throttle.quota,
+      apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+    });
+
+    acknowledge(this.api, [
+      {
+        id: 'AwsSolutions-APIG2',
+        reason:
+          'Requests are validated in the handlers against the zod schemas the OpenAPI document is generated from; a gateway validator could not answer in the API problem shape with per-field errors.',
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason:
+          'The account-level API Gateway logging role uses AmazonAPIGatewayPushToCloudWatchLogs, the policy AWS provides for exactly this role.',
+      },
+    ]);
+  }
+
+  /** The JWT TOKEN authorizer placed in front of every `jwt` route. */
+  createAuthorizer(fn: ApiFunction): apigateway.TokenAuthorizer {
+    // Caching contract: API Gateway caches the policy the authorizer returns per token and reuses it for
+    // EVERY method the token calls during the TTL. The authorizer must therefore return a policy whose
+    // Resource covers all jwt methods of the stage — `arn:aws:execute-api:<region>:<account>:<api>/<stage>/*`
+    // — not just `event.methodArn`, or the second jwt route called with a cached token answers 401.
+    return new apigateway.TokenAuthorizer(this, 'JwtAuthorizer', {
+      authorizerName: `${this.stage.stackName}-jwt`,
+      handler: fn.function,
+      identitySource: apigateway.IdentitySource.header('Authorization'),
+      validationRegex: BEARER_TOKEN_PATTERN,
+      resultsCacheTtl: Duration.seconds(this.stage.authorizerCacheTtlSeconds),
+    });
+  }
+
+  /** Adds a method per route, and a 405 answer for every other method on each routed path. */
+  addRoutes(
+    routeTable: readonly Route[],
+    functionFor: (handlerModule: string) => ApiFunction,
+    authorizer: apigateway.IAuthorizer,
+  ): void {
+    const methodsByPath = new Map<string, string[]>();
+    for (const route of routeTable) {
+      const resource = this.api.root.resourceForPath(route.path);
+      const method = resource.addMethod(route.method, this.integrationFor(functionFor(route.handler)), {
+        operationName: route.operationId,
+        ...authorization(route, authorizer),
+      });
+      if (route.auth !== 'jwt') {
+        acknowledge(method, [
+          {
+            id: 'AwsSolutions-APIG4',
+            reason:
+              route.auth === 'apiKey'
+                ? 'Partner route: authorized by an API key of the usage plan (apiKeyRequired), as the contract specifies.'
+                : 'Public route by contract (listing, sign-in flow, JWKS, OpenAPI document).',
+          },
+          {
+            id: 'AwsSolutions-COG4',
+            reason: 'The API authenticates with its own ES256 JWTs (TOKEN authorizer) and API keys, not Cognito.',
+          },
+        ]);
+      } else {
+        acknowledge(method, [
+          {
+            id: 'AwsSolutions-COG4',
+            reason: 'Authorized by the JWT TOKEN authorizer: the service issues its own ES256 tokens, not Cognito ones.',
+          },
+        ]);
+      }
+      methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+    }
+    for (const [path, allowed] of methodsByPath) this.addMethodNotAllowed(this.api.root.resourceForPath(path), allowed);
+
+    // The CORS preflight methods CDK adds are public by nature.
+    for (const child of this.api.root.node.findAll()) {
+      if (child instanceof apigateway.Method && child.httpMethod === 'OPTIONS') {
+        acknowledge(child, [
+          { id: 'AwsSolutions-APIG4', reason: 'CORS preflight: browsers send it without credentials.' },
+          { id: 'AwsSolutions-COG4', reason: 'CORS preflight: browsers send it without credentials.' },
+        ]);
+      }
+    }
+  }
+
+  /**
+   * One integration per function. A function whose configuration refers to the API itself (the usage
+   * plan id) is integrated through its ARN spelled from its fixed name, so the deployment does not
+   * depend on it; its invoke permission still waits for the function.
+   */
+  private integrationFor(fn: ApiFunction): apigateway.LambdaIntegration {
+    let integration = this.integrations.get(fn);
+    if (integration) return integration;
+    let target: lambda.IFunction = fn.function;
+    if (fn.refersToApi) {
+      const byName = lambda.Function.fromFunctionAttributes(this, `${fn.node.id}ByName`, {
+        functionArn: Stack.of(this).formatArn({
+          service: 'lambda',
+          resource: 'function',
+          resourceName: fn.functionName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+        sameEnvironment: true,
+      });
+      byName.node.addDependency(fn.function);
+      target = byName;
+    }
+    integration = new apigateway.LambdaIntegration(target, { proxy: true, allowTestInvoke: false });
+    this.integrations.set(fn, integration);
+    return integration;
+  }
+
+  /**
+   * API Gateway answers a known path with an undefined method like an unknown path (403 "Missing
+   * Authentication Token"). The contract wants 405 METHOD_NOT_ALLOWED with `Allow`, so each routed path
+   * gets an ANY method (explicit methods win over ANY) backed by a mock that writes the problem document.
+   */
+  private addMethodNotAllowed(resource: apigateway.IResource, allowed: string[]): void {
+    const allow = allowed.join(', ');
+    const body = JSON.stringify({
+      type: problemType('METHOD_NOT_ALLOWED'),
+      title: 'Method not allowed',
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      detail: `allowed methods: ${allow}`,
+      requestId: '$context.requestId',
+    });
+    const method = resource.addMethod(
+      'ANY',
+      new apigateway.MockIntegration({
+        requestTemplates: { 'application/json': '{"statusCode": 200}' },
+        passthroughBehavior: apigateway.PassthroughBehavior.WHEN_NO_MATCH,
+        integrationResponses: [
+          {
+            // The only (default) integration response: whatever the mock returns becomes this 405.
+            statusCode: '405',
+            responseParameters: {
+              'method.response.header.Allow': `'${allow}'`,
+              'method.response.header.Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
+            },
+            responseTemplates: {
+              'application/json': `#set($context.responseOverride.header.x-request-id = $context.requestId)\n${body}`,
+            },
+          },
+        ],
+      }),
+      {
+        operationName: 'methodNotAllowed',
+        authorizationType: apigateway.AuthorizationType.NONE,
+        methodResponses: [
+          {
+            statusCode: '405',
+            responseParameters: {
+              'method.response.header.Allow': true,
+              'method.response.header.Content-Type': true,
+              'method.response.header.x-request-id': true,
+            },
+          },
+        ],
+      },
+    );
+    acknowledge(method, [
+      { id: 'AwsSolutions-APIG4', reason: 'Answers 405 from a mock for methods a path does not have; reaches no backend.' },
+      { id: 'AwsSolutions-COG4', reason: 'Answers 405 from a mock for methods a path does not have; reaches no backend.' },
+    ]);
+  }
+}
+
+function authorization(route: Route, authorizer: apigateway.IAuthorizer): apigateway.MethodOptions {
+  switch (route.auth) {
+    case 'jwt':
+      return { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM };
+    case 'apiKey':
+      return { apiKeyRequired: true, authorizationType: apigateway.AuthorizationType.NONE };
+    case 'none':
+      return { authorizationType: apigateway.AuthorizationType.NONE };
+  }
+}

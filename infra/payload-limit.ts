@@ -1,0 +1,106 @@
+// Answers 413 problem+json for requests too large for Lambda, before API Gateway tries (and fails) to invoke it.
+//
+// API Gateway accepts bodies up to 10 MB, but Lambda refuses events over 6 MB and API Gateway turns that
+// refusal into a bare 5xx. Gateway responses cannot tell that case apart, so the check happens in front of
+// the stage: an AWS WAF web ACL blocks requests whose Content-Length exceeds what still fits in a Lambda
+// event once base64-encoded, with a custom 413 response in the API's problem shape. (WAF inspects only the
+// first kilobytes of a body, so it is the declared length, not the body, that is matched.)
+import { Stack } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { MAX_EVENT_BYTES } from '#lib/http/routes.ts';
+import { problemType } from '#lib/http/problem.ts';
+
+/**
+ * Room left in the event for everything but the body: headers (twice: `headers` and
+ * `multiValueHeaders`, at most 10 KiB each in API Gateway), query, path and the request context.
+ */
+export const EVENT_ENVELOPE_ALLOWANCE = 64 * 1024;
+
+/** Largest request body (bytes) whose base64 form plus the envelope still fits in one Lambda event. */
+export const MAX_REQUEST_BODY_BYTES = Math.floor((MAX_EVENT_BYTES - EVENT_ENVELOPE_ALLOWANCE) / 4) * 3;
+
+/**
+ * A regular expression matching exactly the decimal integers greater than `limit` (leading zeros and
+ * surrounding blanks allowed, as HTTP parsers allow them). WAF regexes are PCRE without capture groups.
+ */
+export function integerAbovePattern(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`limit must be a non-negative integer, got ${limit}`);
+  const digits = String(limit);
+  // Any number with more significant digits than the limit...
+  const alternatives = [`[1-9][0-9]{${digits.length},}`];
+  // ...or as many digits, equal up to position i and greater at i.
+  for (let i = 0; i < digits.length; i++) {
+    const digit = Number(digits[i]);
+    if (digit === 9) continue;
+    const rest = digits.length - i - 1;
+    const next = digit + 1 === 9 ? '9' : `[${digit + 1}-9]`;
+    alternatives.push(`${digits.slice(0, i)}${next}${rest > 0 ? `[0-9]{${rest}}` : ''}`);
+  }
+  return `^\\s*0*(?:${alternatives.join('|')})\\s*$`;
+}
+
+const BODY_KEY = 'payloadTooLarge';
+
+/** The WAF response body: the API's problem document (WAF can add no request id: the stage never saw it). */
+export const payloadTooLargeProblem = {
+  type: problemType('PAYLOAD_TOO_LARGE'),
+  title: 'Payload too large',
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  detail: `request bodies are limited to ${MAX_REQUEST_BODY_BYTES} bytes (Lambda's ${MAX_EVENT_BYTES}-byte event limit, base64 included)`,
+};
+
+export interface PayloadLimitProps {
+  stage: apigateway.Stage;
+}
+
+export class PayloadLimit extends Construct {
+  readonly webAcl: wafv2.CfnWebACL;
+
+  constructor(scope: Construct, id: string, { stage }: PayloadLimitProps) {
+    super(scope, id);
+    const metricPrefix = Stack.of(this).stackName.replace(/[^A-Za-z0-9]/g, '');
+
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      description: 'Refuses requests larger than a Lambda event can carry with 413 problem+json',
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: `${metricPrefix}WebAcl`,
+        sampledRequestsEnabled: true,
+      },
+      customResponseBodies: {
+        // WAF sets the content type from this enum (no `application/problem+json` available) and allows no
+        // content-type header override; the body is the problem document all the same.
+        [BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(payloadTooLargeProblem) },
+      },
+      rules: [
+        {
+          name: 'PayloadTooLarge',
+          priority: 0,
+          statement: {
+            regexMatchStatement: {
+              regexString: integerAbovePattern(MAX_REQUEST_BODY_BYTES),
+              fieldToMatch: { singleHeader: { Name: 'content-length' } },
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+          action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: BODY_KEY } } },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: `${metricPrefix}PayloadTooLarge`,
+            sampledRequestsEnabled: true,
+          },
+        },
+      ],
+    });
+
+    new wafv2.CfnWebACLAssociation(this, 'StageAssociation', {
+      resourceArn: stage.stageArn,
+      webAclArn: this.webAcl.attrArn,
+    });
+  }
+}

@@ -1,0 +1,106 @@
+// One deployable stage of the service: data, media, secrets, the functions of the route table, the API and its alarms.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '#lib/db/table.ts';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules, routes } from '#lib/http/routes.ts';
+import { Alarms } from './alarms.ts';
+import { ApiFunction } from './api-function.ts';
+import { bundleDirName } from './bundling.ts';
+import { DataTable } from './data.ts';
+import { Delivery } from './delivery.ts';
+import { HttpApi } from './http-api.ts';
+import { MediaStore } from './media.ts';
+import { PayloadLimit } from './payload-limit.ts';
+import { accessOf, grantAccess, type ServiceResources } from './permissions.ts';
+import { ServiceSecrets } from './secrets.ts';
+import type { StageConfig } from './stages.ts';
+import { acknowledge } from './nag.ts';
+
+export interface PlaqueApiStackProps extends StackProps {
+  stage: StageConfig;
+}
+
+/** Construct id of a handler module's function: `functions/auth/login.ts` → `AuthLogin`. */
+export const functionId = (handlerModule: string): string =>
+  bundleDirName(handlerModule)
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+export class PlaqueApiStack extends Stack {
+  readonly stage: StageConfig;
+  /** Every function by handler module: the route table's modules, the authorizer and the delivery worker. */
+  readonly functions = new Map<string, ApiFunction>();
+  readonly httpApi: HttpApi;
+
+  constructor(scope: Construct, id: string, props: PlaqueApiStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    this.stage = stage;
+
+    const data = new DataTable(this, 'Data', { definition: tableDefinition, stage });
+    const media = new MediaStore(this, 'Media', { stage });
+    const secrets = new ServiceSecrets(this, 'Secrets', { stage });
+    this.httpApi = new HttpApi(this, 'Http', { stage });
+
+    const resources: ServiceResources = {
+      stage,
+      table: data.table,
+      secrets,
+      media: { bucket: media.bucket, baseUrl: media.baseUrl },
+      usagePlan: this.httpApi.usagePlan,
+    };
+
+    for (const handlerModule of [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER]) {
+      const access = accessOf(handlerModule);
+      const fn = new ApiFunction(this, functionId(handlerModule), {
+        handlerModule,
+        stage,
+        ...(access.memorySize !== undefined && { memorySize: access.memorySize }),
+        ...(access.timeout !== undefined && { timeout: access.timeout }),
+        ...(stage.reservedConcurrency[handlerModule] !== undefined && {
+          reservedConcurrentExecutions: stage.reservedConcurrency[handlerModule],
+        }),
+      });
+      grantAccess(fn, access, resources);
+      this.functions.set(handlerModule, fn);
+    }
+    const functionFor = (handlerModule: string): ApiFunction => {
+      const fn = this.functions.get(handlerModule);
+      if (!fn) throw new Error(`no function for ${handlerModule}`);
+      return fn;
+    };
+
+    const authorizer = this.httpApi.createAuthorizer(functionFor(AUTHORIZER_HANDLER));
+    this.httpApi.addRoutes(routes, functionFor, authorizer);
+
+    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage });
+
+    const worker = functionFor(DELIVERY_WORKER_HANDLER);
+    const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });
+
+    new Alarms(this, 'Alarms', {
+      stage,
+      api: this.httpApi.api,
+      table: data.table,
+      deadLetterQueue: delivery.deadLetterQueue,
+      worker,
+      cappedFunctions: [...this.functions.values()].filter((fn) => stage.reservedConcurrency[fn.handlerModule] !== undefined),
+    });
+
+    this.suppressSharedFindings();
+
+    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'UsagePlanId', { value: this.httpApi.usagePlan.usagePlanId });
+    new CfnOutput(this, 'JwtKeysSecretArn', { value: secrets.jwtKeys.secretArn });
+    new CfnOutput(this, 'WalletMnemonicSecretArn', { value: secrets.walletMnemonic.secretArn });
+    new CfnOutput(this, 'ChainSignerSecretArn', { value: secrets.chainSigner.secretArn });
+    new CfnOutput(this, 'DeliveryDlqUrl', { value: delivery.deadLetterQueue.queueUrl });
+  }
+
+  /** Findings that concern every function alike; each with the reason it is accepted. */
+  private suppressSharedFindings(): void {
+  }
+}

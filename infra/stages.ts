@@ -1,0 +1,182 @@
+// Per-stage configuration of the deployed service: the one place where staging and production differ.
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Period } from 'aws-cdk-lib/aws-apigateway';
+import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
+
+export type StageName = 'staging' | 'production';
+
+export interface ThrottleConfig {
+  /** Steady-state requests per second. */
+  rateLimit: number;
+  /** Requests admitted in one burst above the steady rate. */
+  burstLimit: number;
+}
+
+export interface StageConfig {
+  name: StageName;
+  /** CloudFormation stack name; also the prefix of every function, secret and log group name. */
+  stackName: string;
+  /** Leave undefined to deploy into the account/region of the operator's credentials (CDK_DEFAULT_*). */
+  account?: string;
+  region?: string;
+  /** Path segment of the API Gateway stage: `https://<id>.execute-api.<region>.amazonaws.com/<apiStageName>`. */
+  apiStageName: string;
+  /** Browser origins allowed by CORS (exact origins, no wildcards except a lone `*`). */
+  corsOrigins: string[];
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Retention of every function log group, the API access log and the media access logs. */
+  logRetention: RetentionDays;
+  /** Keep the table, bucket and secrets when the stack is deleted, and protect the table from deletion. */
+  retainData: boolean;
+  throttle: {
+    /** Stage-wide default for every method (all clients together). */
+    stage: ThrottleConfig;
+    /** Per API key (partner routes). */
+    usagePlan: ThrottleConfig;
+    /** Requests per API key per period. */
+    quota: { limit: number; period: Period };
+  };
+  /**
+   * Seconds an authorizer decision is cached per token. This is also the longest a revoked token keeps
+   * passing the gateway; handlers still compare the token version, so password changes bite at once.
+   */
+  authorizerCacheTtlSeconds: number;
+  /**
+   * Reserved concurrency per handler module (route-table spelling). It caps how hard one function can
+   * hit the table or a downstream service, and guarantees it capacity. Omitted modules share the pool.
+   * Note: an account keeps at least 100 unreserved executions; new accounts with a lower quota must
+   * raise it (Service Quotas → Lambda concurrent executions) before deploying.
+   */
+  reservedConcurrency: Record<string, number>;
+  delivery: {
+    /** Stream records handed to one worker invocation. */
+    batchSize: number;
+    /** Retries of a failing batch before its records go to the DLQ (bisecting narrows the culprit). */
+    retryAttempts: number;
+    /** Records older than this are sent to the DLQ instead of retried. */
+    maxRecordAgeHours: number;
+  };
+  alarms: {
+    /** Share of API requests answered 5xx (0–1) over one 5-minute period. */
+    api5xxRate: number;
+    /** Consecutive 5-minute periods over the rate before the alarm fires. */
+    api5xxPeriods: number;
+    /** Throttled invocations per 5 minutes, per function with reserved concurrency. */
+    functionThrottles: number;
+    /** Throttled table requests per 5 minutes. */
+    tableThrottles: number;
+    /** Messages waiting in the delivery DLQ (each one is an order that could not be delivered). */
+    dlqDepth: number;
+    /** Delivery worker errors per 5 minutes. */
+    workerErrors: number;
+    /** Age of the oldest unprocessed stream record, in seconds. */
+    workerIteratorAgeSeconds: number;
+    /** Address subscribed to the alarm topic; confirm the subscription mail after the first deploy. */
+    email?: string;
+  };
+  chain: {
+    /** JSON-RPC endpoint; public endpoint without credentials (a keyed URL would belong in a secret). */
+    rpcUrl: string;
+    chainId: number;
+    /** The ERC-1155 contract that mints plaques. */
+    contractAddress: string;
+  };
+  /** SES sender address; its domain (or the address) must be a verified SES identity in the region. */
+  mailFrom: string;
+  jwt: { issuer: string; audience: string };
+  media: {
+    priceClass: PriceClass;
+    /** Prefix under which the profile handler stores uploaded images (the only place it may write). */
+    uploadPrefix: string;
+  };
+}
+
+// Shared by both stages unless overridden below.
+const common = {
+  apiStageName: 'v1',
+  authorizerCacheTtlSeconds: 300,
+  delivery: { batchSize: 10, retryAttempts: 5, maxRecordAgeHours: 6 },
+  media: { priceClass: PriceClass.PRICE_CLASS_100, uploadPrefix: 'users/' },
+} satisfies Partial<StageConfig>;
+
+export const stages: Record<StageName, StageConfig> = {
+  staging: {
+    ...common,
+    name: 'staging',
+    stackName: 'PlaqueApi-staging',
+    corsOrigins: ['https://staging.plaques.dev', 'http://localhost:5173'],
+    logLevel: 'DEBUG',
+    logRetention: RetentionDays.TWO_WEEKS,
+    retainData: false,
+    throttle: {
+      stage: { rateLimit: 50, burstLimit: 100 },
+      usagePlan: { rateLimit: 5, burstLimit: 10 },
+      quota: { limit: 5_000, period: Period.DAY },
+    },
+    reservedConcurrency: {
+      'functions/auth/login.ts': 5,
+      'functions/auth/request-code.ts': 5,
+      // One signer key means one nonce sequence: mints are sent one at a time.
+      'functions/delivery/deliver-order.ts': 1,
+    },
+    alarms: {
+      api5xxRate: 0.1,
+      api5xxPeriods: 3,
+      functionThrottles: 20,
+      tableThrottles: 50,
+      dlqDepth: 1,
+      workerErrors: 5,
+      workerIteratorAgeSeconds: 15 * 60,
+    },
+    chain: {
+      rpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
+      chainId: 11155111,
+      contractAddress: '0x0000000000000000000000000000000000000000',
+    },
+    mailFrom: 'no-reply@staging.plaques.dev',
+    jwt: { issuer: 'https://api.staging.plaques.dev', audience: 'plaque-marketplace-staging' },
+  },
+  production: {
+    ...common,
+    name: 'production',
+    stackName: 'PlaqueApi-production',
+    corsOrigins: ['https://plaques.dev'],
+    logLevel: 'INFO',
+    logRetention: RetentionDays.THREE_MONTHS,
+    retainData: true,
+    throttle: {
+      stage: { rateLimit: 500, burstLimit: 1_000 },
+      usagePlan: { rateLimit: 20, burstLimit: 40 },
+      quota: { limit: 100_000, period: Period.DAY },
+    },
+    reservedConcurrency: {
+      'functions/auth/login.ts': 20,
+      'functions/auth/request-code.ts': 20,
+      'functions/delivery/deliver-order.ts': 1,
+    },
+    alarms: {
+      api5xxRate: 0.02,
+      api5xxPeriods: 2,
+      functionThrottles: 10,
+      tableThrottles: 10,
+      dlqDepth: 1,
+      workerErrors: 1,
+      workerIteratorAgeSeconds: 5 * 60,
+      email: 'ops@plaques.dev',
+    },
+    chain: {
+      rpcUrl: 'https://ethereum-rpc.publicnode.com',
+      chainId: 1,
+      // Replace with the deployed contract before the first production deploy (see infra/DEPLOY.md).
+      contractAddress: '0x0000000000000000000000000000000000000000',
+    },
+    mailFrom: 'no-reply@plaques.dev',
+    jwt: { issuer: 'https://api.plaques.dev', audience: 'plaque-marketplace' },
+  },
+};
+
+export const stageNames = Object.keys(stages) as StageName[];
+
+export function isStageName(value: unknown): value is StageName {
+  return typeof value === 'string' && (stageNames as string[]).includes(value);
+}
