@@ -4,12 +4,24 @@ export const ENTITY = {
   plaque: 'plaque',
   plaqueName: 'plaqueName',
   counter: 'counter',
+  user: 'user',
+  emailClaim: 'emailClaim',
+  usernameClaim: 'usernameClaim',
+  verificationCode: 'verificationCode',
+  codeSends: 'codeSends',
+  loginFailures: 'loginFailures',
+  apiKey: 'apiKey',
+  apiKeyHash: 'apiKeyHash',
+  order: 'order',
+  idempotency: 'idempotency',
+  serviceAccount: 'serviceAccount',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
 
 /** Claims a plaque name, so two plaques can never share one. */
-export const plaqueNameKey = (name: string) => ({ pk: `PLAQUENAME#${name}`, sk: 'PLAQUENAME' });
+export const PLAQUE_NAME_PREFIX = 'PLAQUENAME#';
+export const plaqueNameKey = (name: string) => ({ pk: `${PLAQUE_NAME_PREFIX}${name}`, sk: 'PLAQUENAME' });
 
 /** The catalogue index keys: one partition, sorted by `updatedAt` then id (ISO strings sort chronologically). */
 export const CATALOG_PARTITION = 'CATALOG';
@@ -21,3 +33,41 @@ export const catalogSortKey = (updatedAt: string, id: number) => `${updatedAt}#$
 
 /** Atomic counters (e.g. the next plaque id). */
 export const counterKey = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
+
+/** A user record. */
+export const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
+/** The user index entry by service wallet (gsi1): lower-case address, so lookups ignore the checksum casing. */
+export const walletIndexPartition = (address: string) => `WALLET#${address.toLowerCase()}`;
+export const userWalletIndexKey = (address: string, id: number) => ({ gsi1pk: walletIndexPartition(address), gsi1sk: `USER#${id}` });
+/** Claims an email address (already normalised to lower case) for one user. */
+export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' });
+/** Claims a username case-insensitively for one user. */
+export const usernameClaimKey = (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' });
+/** The pending verification code of an email address (at most one). */
+export const verificationCodeKey = (email: string) => ({ pk: `CODE#${email}`, sk: 'CODE' });
+/** The recent code sends of an email address (the resend throttle). */
+export const codeSendsKey = (email: string) => ({ pk: `CODESENDS#${email}`, sk: 'CODESENDS' });
+/** Failed password logins of an email address in the current window. */
+export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email}`, sk: 'LOGINFAIL' });
+
+/** A partner API key record, by its id (the API Gateway key id in AWS). */
+export const apiKeyKey = (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' });
+/** Maps the SHA-256 of a presented key to its id (the local stand-in for API Gateway's key check). */
+export const apiKeyHashKey = (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEYHASH' });
+/** A user's API keys (gsi1), oldest first. */
+export const userApiKeysPartition = (userId: number) => `USER#${userId}#APIKEYS`;
+export const userApiKeysIndexKey = (userId: number, createdAt: string, id: string) => ({
+  gsi1pk: userApiKeysPartition(userId),
+  gsi1sk: `${createdAt}#${id}`,
+});
+/** A partner order. */
+export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
+/** A partner's orders (gsi1), oldest first. */
+export const partnerOrdersIndexKey = (partnerId: number, createdAt: string, orderId: string) => ({
+  gsi1pk: `PARTNER#${partnerId}#ORDERS`,
+  gsi1sk: `${createdAt}#${orderId}`,
+});
+/** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */
+export const idempotencyKey = (partnerId: number, key: string) => ({ pk: `IDEMPOTENCY#${partnerId}#${key}`, sk: 'IDEMPOTENCY' });
+/** The service's own account: the owner of every plaque not sold yet. */
+export const serviceAccountKey = () => ({ pk: 'SERVICEACCOUNT', sk: 'SERVICEACCOUNT' });

@@ -2,9 +2,12 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { conflict, notFound } from '#lib/errors.ts';
+import { guarded } from '#lib/db/failures.ts';
+import type { TransactItem } from '#lib/db/sale-transaction.ts';
+import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
-import { CATALOG_PARTITION, ENTITY, catalogKey, catalogSortKey, counterKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
-import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, counterKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
+import { effectiveStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 
 type Item = Record<string, unknown>;
 
@@ -79,6 +82,20 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       startKey = out.LastEvaluatedKey;
     } while (startKey);
     return rows;
+  },
+
+  /** Which of the given names are already claimed by a plaque. */
+  async claimedNames(names: string[]): Promise<Set<string>> {
+    const claimed = new Set<string>();
+    for (let i = 0; i < names.length; i += BATCH_GET_LIMIT) {
+      let keys: Item[] | undefined = names.slice(i, i + BATCH_GET_LIMIT).map(plaqueNameKey);
+      while (keys && keys.length > 0) {
+        const out = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'pk' } } }));
+        for (const item of out.Responses?.[tableName] ?? []) claimed.add(String(item.pk).slice(PLAQUE_NAME_PREFIX.length));
+        keys = out.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
+      }
+    }
+    return claimed;
   },
 
   /** Next `count` plaque ids from the atomic counter. */
@@ -159,6 +176,99 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       throw error;
     }
   },
+
+  // ---- Holds and sales (the partner workflow); the moves themselves are decided in lib/partner/plaque-state.ts ----
+
+  /** A plaque with its hold and the order that sold it, read consistently. */
+  async getForSale(id: number): Promise<PlaqueForSale | null> {
+    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id), ConsistentRead: true })));
+    return out.Item ? forSaleFromItem(out.Item) : null;
+  },
+
+  /**
+   * Places a partner's hold with one conditional write: only an AVAILABLE plaque, or one whose hold has expired,
+   * can be held. The hold quotes the price stored at that instant. Unknown or deleted → 404 PLAQUE_NOT_FOUND;
+   * otherwise refused → 409 NOT_AVAILABLE.
+   */
+  async placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<PlaqueForSale> {
+    const at = now.toISOString();
+    try {
+      const out = await guarded(() =>
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: plaqueKey(id),
+            UpdateExpression:
+              'SET #status = :locked, reservationId = :rid, lockExpiresAt = :expires, holdPartnerId = :partner, holdApiKeyId = :key, ' +
+              'holdBuyerWallet = :wallet, holdPrice = price, holdCurrency = currency, updatedAt = :now, catsk = :catsk',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null) AND ' +
+              '(#status = :available OR (#status = :locked AND lockExpiresAt <= :now))',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':locked': 'LOCKED',
+              ':available': 'AVAILABLE',
+              ':rid': hold.reservationId,
+              ':expires': hold.expiresAt,
+              ':partner': hold.partnerId,
+              ':key': hold.apiKeyId,
+              ':wallet': hold.buyerWallet,
+              ':now': at,
+              ':catsk': catalogSortKey(at, id),
+              ':null': null,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return forSaleFromItem(out.Attributes!);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) {
+        const old = await this.getForSale(id);
+        if (!old || old.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
+        throw conflict('NOT_AVAILABLE', 'the plaque is held by another reservation, sold or minted', {
+          extensions: { status: effectiveStatus(old.plaque, now) },
+        });
+      }
+      throw error;
+    }
+  },
+
+  /**
+   * The plaque's move to SOLD, as one item of the sale's transaction: it applies only while the plaque is exactly
+   * as read (same updatedAt) and still held under the sale's reservation by its partner, unexpired.
+   */
+  saleItem(read: PlaqueForSale, sale: { reservationId: string; partnerId: number; sold: StoredPlaque; orderId: string }, now: Date): TransactItem {
+    const { sold } = sale;
+    return {
+      Update: {
+        TableName: tableName,
+        Key: plaqueKey(sold.id),
+        UpdateExpression:
+          'SET #status = :sold, saleAt = :saleAt, wallet_address = :wallet, reservationId = :null, lockExpiresAt = :null, ' +
+          '#metadata = :metadata, orderId = :order, updatedAt = :updatedAt, catsk = :catsk ' +
+          'REMOVE holdPartnerId, holdApiKeyId, holdBuyerWallet, holdPrice, holdCurrency',
+        ConditionExpression:
+          'updatedAt = :seen AND #status = :locked AND reservationId = :rid AND holdPartnerId = :partner AND lockExpiresAt > :now',
+        ExpressionAttributeNames: { '#status': 'status', '#metadata': 'metadata' },
+        ExpressionAttributeValues: {
+          ':sold': 'SOLD',
+          ':saleAt': sold.saleAt,
+          ':wallet': sold.wallet_address,
+          ':null': null,
+          ':metadata': sold.metadata,
+          ':order': sale.orderId,
+          ':updatedAt': sold.updatedAt,
+          ':catsk': catalogSortKey(sold.updatedAt, sold.id),
+          ':seen': read.plaque.updatedAt,
+          ':locked': 'LOCKED',
+          ':rid': sale.reservationId,
+          ':partner': sale.partnerId,
+          ':now': now.toISOString(),
+        },
+      },
+    };
+  },
 });
 
 export type PlaqueRepo = ReturnType<typeof plaqueRepo>;
@@ -167,4 +277,32 @@ function pickCatalogRow(item: Item): CatalogRow {
   const row: Record<string, unknown> = {};
   for (const name of CATALOG_ATTRIBUTES) row[name] = item[name] ?? null;
   return row as CatalogRow;
+}
+
+/** A plaque as the partner workflow sees it: the record, the hold that locks it, the order that sold it. */
+export interface PlaqueForSale {
+  plaque: StoredPlaque;
+  hold: PlaqueHold | null;
+  orderId: string | null;
+}
+
+const HOLD_ATTRIBUTES = ['holdPartnerId', 'holdApiKeyId', 'holdBuyerWallet', 'holdPrice', 'holdCurrency', 'orderId'] as const;
+
+function forSaleFromItem(item: Item): PlaqueForSale {
+  const rest: Item = { ...item };
+  for (const name of HOLD_ATTRIBUTES) delete rest[name];
+  const plaque = fromItem(rest);
+  const hold: PlaqueHold | null =
+    typeof item.holdPartnerId === 'number' && typeof item.reservationId === 'string' && typeof item.lockExpiresAt === 'string'
+      ? {
+          reservationId: item.reservationId,
+          expiresAt: item.lockExpiresAt,
+          partnerId: item.holdPartnerId,
+          apiKeyId: item.holdApiKeyId as string,
+          buyerWallet: item.holdBuyerWallet as string,
+          price: item.holdPrice as number,
+          currency: item.holdCurrency as string,
+        }
+      : null;
+  return { plaque, hold, orderId: (item.orderId as string | undefined) ?? null };
 }

@@ -4,7 +4,11 @@ import { validationFailed, type FieldError } from '#lib/errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
+/** zod/mini's message when a schema gives none of its own. */
+const DEFAULT_MESSAGE = 'Invalid input';
+
 function describe(issue: Issue): string {
+  if (issue.message && issue.message !== DEFAULT_MESSAGE) return issue.message;
   switch (issue.code) {
     case 'too_big': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
@@ -19,6 +23,7 @@ function describe(issue: Issue): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':
+      if (issue.format === 'regex') return `must match ${(issue as { pattern?: string }).pattern ?? 'the expected pattern'}`;
       return issue.format === 'datetime' ? 'must be an ISO 8601 date-time' : `must be a valid ${issue.format}`;
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
@@ -27,7 +32,7 @@ function describe(issue: Issue): string {
     case 'invalid_union':
       return 'is not valid';
     default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is not valid';
+      return 'is not valid';
   }
 }
 

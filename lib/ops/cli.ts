@@ -1,0 +1,28 @@
+// `npm run ops -- <command>`: operator commands against the local table (default) or a named AWS table.
+import { Command } from 'commander';
+import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
+import type { TargetOptions } from '#lib/ops/target.ts';
+
+const program = new Command()
+  .name('npm run ops --')
+  .description('Operate the plaque marketplace: by default on the local data (DATA_DIR), or on an AWS table with --region.')
+  .option('--region <region>', 'work on the AWS table in this region (uses the default AWS credentials)')
+  .option('--table <name>', 'table name (default: TABLE_NAME or "plaques")')
+  .option('--endpoint <url>', 'a DynamoDB endpoint to use as it is, e.g. a running DynamoDB Local')
+  .option('--data-dir <dir>', 'local data folder (default: DATA_DIR or .data)')
+  .showHelpAfterError();
+
+const target = (): TargetOptions => {
+  const options = program.opts<{ region?: string; table?: string; endpoint?: string; dataDir?: string }>();
+  if (options.region && !options.table) program.error('--region needs --table: name the AWS table to work on');
+  return options;
+};
+
+registerPlaqueCommands(program, target);
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

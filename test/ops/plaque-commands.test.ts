@@ -1,0 +1,102 @@
+// The ops command line for the catalogue: imports report bad rows by line and write nothing partial; feature flags.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { importPlaques } from '#lib/ops/plaque-commands.ts';
+import { readJsonRows } from '#lib/plaques/import-rows.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { freshTable } from '../support/db.ts';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'plaque-ops-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+let ctx: AppContext;
+let target: { endpoint: string; table: string };
+beforeEach(async () => {
+  ctx = await freshTable();
+  target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName };
+});
+
+const allPlaques = async () => (await plaqueRepo(ctx.db, ctx.tableName).catalogChanges(null)).sort((a, b) => a.id - b.id);
+
+const CSV_HEADER = 'alphabetPart,numberPart,price,currency,marketplace,condition,featured,description';
+
+describe('import', () => {
+  it('imports a CSV file with quoted cells, as AVAILABLE plaques with fresh ids', async () => {
+    const path = file('good.csv', `${CSV_HEADER}\nABC,0042,12.5,USD,PRIMARY,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,SECONDARY,WORN,false,\n`);
+    expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [] });
+    const rows = await allPlaques();
+    expect(rows.map((r) => [r.id, r.name, r.status, r.featured])).toEqual([
+      [1, 'ABC-0042', 'AVAILABLE', true],
+      [2, 'ABD-0001', 'AVAILABLE', false],
+    ]);
+    const stored = await plaqueRepo(ctx.db, ctx.tableName).get(1);
+    expect(stored).toMatchObject({ description: 'Corner, north side', price: 12.5, featuredAt: expect.any(String) });
+  });
+
+  it('reports every bad row of a JSON file by line and writes nothing', async () => {
+    const path = file(
+      'bad.json',
+      [
+        '[',
+        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" },',
+        '  { "alphabetPart": "abc", "numberPart": "0002", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" },',
+        '  {',
+        '    "alphabetPart": "ABC", "numberPart": "0003", "price": -1, "marketplace": "PRIMARY", "condition": "GOOD", "owner": "x"',
+        '  },',
+        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" }',
+        ']',
+      ].join('\n'),
+    );
+    const report = await importPlaques(target, path);
+    expect(report.imported).toBe(0);
+    expect(report.problems).toEqual([
+      { line: 3, messages: ['alphabetPart must be three capital letters'] },
+      { line: 4, messages: expect.arrayContaining(['has unknown member owner', 'price must be at least 0']) },
+      { line: 7, messages: ['name ABC-0001 repeats line 2'] },
+    ]);
+    expect(await allPlaques()).toEqual([]);
+  });
+
+  it('refuses the whole file when a name already exists in the table', async () => {
+    await importPlaques(target, file('first.csv', `${CSV_HEADER}\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`));
+    const report = await importPlaques(target, file('second.csv', `${CSV_HEADER}\nXYZ,0001,1,USD,PRIMARY,VIRGIN,true,\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`));
+    expect(report).toEqual({ imported: 0, problems: [{ line: 3, messages: ['name ABC-0042 already exists'] }] });
+    expect((await allPlaques()).map((r) => r.name)).toEqual(['ABC-0042']);
+  });
+
+  it('gives the line of each JSON array element', () => {
+    const { problems } = readJsonRows('[\n{"a":"[,{"},\n\n  {"b":1}]');
+    expect(problems.map((p) => p.line)).toEqual([2, 4]);
+  });
+});
+
+describe('npm run ops', () => {
+  it('imports, features and unfeatures from the command line, and exits 1 on bad rows', async () => {
+    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const good = file('cli.csv', `${CSV_HEADER}\nQRS,0007,5,USD,PRIMARY,GOOD,false,\n`);
+    expect((await run(process.execPath, [...args, 'import', good], { env })).stdout).toContain('Imported 1 plaque(s).');
+    expect((await run(process.execPath, [...args, 'feature', '1'], { env })).stdout).toContain('QRS-0007 (id 1) is featured');
+    expect((await allPlaques())[0]).toMatchObject({ featured: true, featuredAt: expect.any(String) });
+    expect((await run(process.execPath, [...args, 'unfeature', '1'], { env })).stdout).toContain('no longer featured');
+    expect((await allPlaques())[0]).toMatchObject({ featured: false, featuredAt: null });
+
+    const bad = file('cli-bad.csv', `${CSV_HEADER}\nQR,0008,5,USD,PRIMARY,GOOD,false,\n`);
+    const failed = await run(process.execPath, [...args, 'import', bad], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2: alphabetPart must be three capital letters') });
+
+    const missing = await run(process.execPath, [...args, 'feature', '99'], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('plaque 99 does not exist') });
+  });
+});
