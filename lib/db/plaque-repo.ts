@@ -62,8 +62,8 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return found;
   },
 
-  /** Catalogue rows changed at or after `since` (ISO), oldest first; all rows when `since` is null. */
-  async catalogChanges(since: string | null): Promise<CatalogRow[]> {
+  /** Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, oldest first; all rows when null. */
+  async catalogChanges(afterKey: string | null): Promise<CatalogRow[]> {
     const rows: CatalogRow[] = [];
     let startKey: Item | undefined;
     do {
@@ -71,9 +71,9 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         new QueryCommand({
           TableName: tableName,
           IndexName: CATALOG_INDEX,
-          KeyConditionExpression: since === null ? '#pk = :pk' : '#pk = :pk AND #sk >= :since',
-          ExpressionAttributeNames: { '#pk': 'catpk', ...(since !== null && { '#sk': 'catsk' }) },
-          ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(since !== null && { ':since': since }) },
+          KeyConditionExpression: afterKey === null ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
+          ExpressionAttributeNames: { '#pk': 'catpk', ...(afterKey !== null && { '#sk': 'catsk' }) },
+          ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(afterKey !== null && { ':after': afterKey }) },
           ExclusiveStartKey: startKey,
           ReturnConsumedCapacity: 'TOTAL',
         }),
@@ -82,6 +82,22 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       startKey = out.LastEvaluatedKey;
     } while (startKey);
     return rows;
+  },
+
+  /** Whether the catalogue holds no plaque at all (one key-only read). */
+  async isEmpty(): Promise<boolean> {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: CATALOG_INDEX,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'catpk' },
+        ExpressionAttributeValues: { ':pk': CATALOG_PARTITION },
+        Limit: 1,
+        ProjectionExpression: 'catsk',
+      }),
+    );
+    return (out.Count ?? 0) === 0;
   },
 
   /** Which of the given names are already claimed by a plaque. */

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   });
   await ensureTable(db, ctx.tableName);
   const repo = plaqueRepo(db, ctx.tableName);
-  if ((await repo.catalogChanges(null)).length === 0) {
+  if (await repo.isEmpty()) {
     const now = new Date();
     const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now }), SEED_COUNT);
     console.log(`Seeded ${seeded} sample plaques.`);

@@ -217,8 +217,11 @@ function firstAfter<T>(items: T[], after: (item: T) => boolean): number {
 
 // ---- The projection kept in memory across invocations ----
 
-/** Rows changed this long before the newest one seen are read again, covering writer clock skew and index lag. */
-const SYNC_OVERLAP_MS = 5_000;
+/**
+ * How late a write may become visible in the catalogue index after the time it stamps as `updatedAt` (writer clock
+ * skew plus index propagation). Each sync re-reads that window before the previous sync, so late writes are not lost.
+ */
+const VISIBILITY_LAG_MS = 5_000;
 /** Full records kept for page reads, keyed by id and version. */
 const ITEM_CACHE_SIZE = 5_000;
 
@@ -226,7 +229,8 @@ export class CatalogProjection {
   private readonly entries = new Map<number, CatalogEntry>();
   private readonly sorted = new Map<string, CatalogEntry[]>();
   private readonly items = new Map<number, StoredPlaque>();
-  private watermark: string | null = null;
+  /** Index position (`updatedAt#id`) of the newest row seen. */
+  private lastKey: string | null = null;
   private syncedAt = -Infinity;
   private syncing: Promise<void> | null = null;
 
@@ -242,16 +246,21 @@ export class CatalogProjection {
     await this.syncing;
   }
 
+  /** Reads what changed after the newest row seen, or after the lag window before the last sync if that is earlier. */
   private async sync(startedAt: number): Promise<void> {
-    const since =
-      this.watermark === null ? null : catalogSortKey(new Date(Date.parse(this.watermark) - SYNC_OVERLAP_MS).toISOString(), 0);
-    const rows = await this.repo.catalogChanges(since);
+    let after = this.lastKey;
+    if (after !== null && Number.isFinite(this.syncedAt)) {
+      const lagKey = catalogSortKey(new Date(this.syncedAt - VISIBILITY_LAG_MS).toISOString(), 0);
+      if (lagKey < after) after = lagKey;
+    }
+    const rows = await this.repo.catalogChanges(after);
     let changed = false;
     for (const row of rows) {
+      const key = catalogSortKey(row.updatedAt, row.id);
+      if (this.lastKey === null || key > this.lastKey) this.lastKey = key;
       const known = this.entries.get(row.id);
       if (known && known.updatedAtIso >= row.updatedAt) continue;
       this.entries.set(row.id, toEntry(row));
-      if (this.watermark === null || row.updatedAt > this.watermark) this.watermark = row.updatedAt;
       changed = true;
     }
     if (changed) this.sorted.clear();

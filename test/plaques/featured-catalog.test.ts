@@ -1,7 +1,7 @@
 // The in-memory catalogue against DynamoDB Local: it follows writes incrementally and never scans.
 import { describe, expect, it } from 'vitest';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { freshTable } from '../support/db.ts';
@@ -90,5 +90,37 @@ describe('featured catalogue', () => {
     expect(Object.keys(plaque!)).not.toContain('reservationId');
     expect(Object.keys(plaque!)).not.toContain('lockExpiresAt');
     expect(Object.keys(plaque!)).toHaveLength(28);
+  });
+});
+
+describe('catalogue sync window', () => {
+  /** Rows returned by each Query the client sends. */
+  function recordQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): number[] {
+    const counts: number[] = [];
+    ctx.db.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'QueryCommand') counts.push((result.output as { Count?: number }).Count ?? 0);
+        return result;
+      },
+      { step: 'initialize', name: 'recordQueryRows' },
+    );
+    return counts;
+  }
+
+  it('re-reads recent writes for a few seconds, then only what is new, even when many rows share one timestamp', async () => {
+    const ctx = await freshTable();
+    const writtenAt = Date.now();
+    const stamp = new Date(writtenAt).toISOString();
+    await insertPlaques(ctx, Array.from({ length: 40 }, (_, i) => aPlaque({ id: i + 1, updatedAt: stamp })));
+    const counts = recordQueryRows(ctx);
+    const projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), 0);
+    await projection.refresh(writtenAt + 100);
+    await projection.refresh(writtenAt + 1_000);
+    await projection.refresh(writtenAt + 6_000);
+    await projection.refresh(writtenAt + 12_000);
+    await projection.refresh(writtenAt + 13_000);
+    // Full read; the lag window still covers the writes twice; then nothing is read again.
+    expect(counts).toEqual([40, 40, 40, 0, 0]);
   });
 });
