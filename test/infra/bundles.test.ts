@@ -1,0 +1,114 @@
+// Real bundles: every function built as the stack builds it loads in a fresh Node process and exports `handler`.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import { ApiFunction } from '../../infra/api-function.ts';
+import { BUNDLE_FILE, buildBundle, bundleDirName, ESM_REQUIRE_BANNER, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
+import { stages } from '../../infra/stages.ts';
+import { functionsByModule, synthStage } from './synth.ts';
+
+const run = promisify(execFile);
+const modules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+const outRoot = path.join(projectRoot, '.build', 'test-bundles');
+
+/** Plausible stand-ins for the values CloudFormation fills in at deploy time, by variable name. */
+function placeholder(name: string): string {
+  if (name.endsWith('_SECRET_ARN')) return `arn:aws:secretsmanager:us-east-1:000000000000:secret:${name.toLowerCase()}-AbCdEf`;
+  const known: Record<string, string> = {
+    TABLE_NAME: 'PlaqueApi-test-table',
+    MEDIA_BUCKET: 'plaqueapi-test-media',
+    MEDIA_BASE_URL: 'https://d111111abcdef8.cloudfront.net',
+    API_KEY_USAGE_PLAN_ID: 'abc123',
+  };
+  const value = known[name];
+  if (!value) throw new Error(`no placeholder for ${name}: add one`);
+  return value;
+}
+
+/** The environment a function gets in the staging template, deploy-time references replaced by placeholders. */
+function lambdaEnvironment(module: string): Record<string, string> {
+  const fn = functionsByModule(synthStage('staging').template).get(module)!;
+  const variables = fn.properties['Environment'].Variables as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [name, typeof value === 'string' ? value : placeholder(name)]),
+  );
+}
+
+/** Imports a bundle in a new Node process (no credentials, the Lambda environment) and reports what it exports. */
+async function importInFreshProcess(file: string, env: Record<string, string>): Promise<{ handler: string }> {
+  const script = `const m = await import(process.env.BUNDLE_URL); console.log(JSON.stringify({ handler: typeof m.handler }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.dirname(file),
+    timeout: 20_000,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      AWS_REGION: 'us-east-1',
+      AWS_LAMBDA_FUNCTION_NAME: 'bundle-load-test',
+      ...env,
+      LOG_LEVEL: 'SILENT',
+      BUNDLE_URL: pathToFileURL(file).href,
+    },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!);
+}
+
+describe('function bundles', () => {
+  const built = new Map<string, BuiltBundle>();
+
+  beforeAll(async () => {
+    rmSync(outRoot, { recursive: true, force: true });
+    for (const bundle of await Promise.all(modules.map((m) => buildBundle(m, path.join(outRoot, bundleDirName(m)))))) {
+      built.set(bundle.handlerModule, bundle);
+    }
+  }, 120_000);
+
+  it('builds every handler module, the authorizer and the delivery worker', () => {
+    expect([...built.keys()].sort()).toEqual([...modules].sort());
+    for (const bundle of built.values()) {
+      expect(existsSync(bundle.file)).toBe(true);
+      expect(existsSync(`${bundle.file}.map`)).toBe(true);
+    }
+  });
+
+  it('starts each bundle with the createRequire banner, so bundled CommonJS can require node built-ins', () => {
+    for (const bundle of built.values()) {
+      expect(readFileSync(bundle.file, 'utf8').startsWith(ESM_REQUIRE_BANNER), bundle.handlerModule).toBe(true);
+    }
+  });
+
+  it.each(modules)('loads %s in a fresh Node process, without AWS credentials, and finds its handler', async (module) => {
+    const exported = await importInFreshProcess(built.get(module)!.file, lambdaEnvironment(module));
+    expect(exported).toEqual({ handler: 'function' });
+  });
+});
+
+describe('the stack and the bundle build', () => {
+  let outdir: string;
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('produce the same bundle: NodejsFunction and the direct esbuild call share one set of settings', async () => {
+    outdir = mkdtempSync(path.join(os.tmpdir(), 'plaque-bundle-'));
+    // One SDK-heavy function: the settings are what is compared, and each NodejsFunction bundle costs seconds.
+    const compared = ['functions/plaques/list-featured.ts'];
+    // A bare stack with real bundling (the CLI's default), holding only the functions compared.
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'BundleCheck');
+    for (const module of compared) new ApiFunction(stack, bundleDirName(module), { handlerModule: module, stage: stages.staging });
+    const template = Template.fromStack(stack);
+    for (const module of compared) {
+      const code = functionsByModule(template).get(module)!.properties['Code'];
+      const assetHash = (code.S3Key as string).replace(/\.zip$/, '');
+      const assetDir = path.join(outdir, `asset.${assetHash}`);
+      expect(readdirSync(assetDir).sort(), module).toEqual([BUNDLE_FILE, `${BUNDLE_FILE}.map`]);
+      const direct = await buildBundle(module, path.join(outdir, 'direct', bundleDirName(module)));
+      expect(readFileSync(path.join(assetDir, BUNDLE_FILE)).equals(readFileSync(direct.file)), module).toBe(true);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,186 @@
+// Data and storage in the synthesized templates: the table from the shared definition, media, secrets, DLQ, alarms.
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { tableDefinition } from '#lib/db/table.ts';
+import { stages } from '../../infra/stages.ts';
+import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
+
+const staging = () => synthStage('staging');
+const production = () => synthStage('production');
+
+describe('the table', () => {
+  it('takes its keys, indexes, TTL attribute and stream from the shared table definition', () => {
+    const { template } = staging();
+    const d = tableDefinition;
+    const attributes = [d.partitionKey, d.sortKey, ...d.globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: d.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: d.sortKey.name, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith(
+        [...new Map(attributes.map((a) => [a.name, a])).values()].map((a) => ({ AttributeName: a.name, AttributeType: a.type })),
+      ),
+      GlobalSecondaryIndexes: d.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection:
+          index.projection.type === 'ALL'
+            ? { ProjectionType: 'ALL' }
+            : { ProjectionType: 'INCLUDE', NonKeyAttributes: index.projection.nonKeyAttributes },
+      })),
+      TimeToLiveSpecification: { AttributeName: d.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: d.stream },
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it.each(['staging', 'production'] as const)('keeps point-in-time recovery on in %s', (stage) => {
+    synthStage(stage).template.hasResourceProperties('AWS::DynamoDB::Table', {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('is deletion-protected and retained in production', () => {
+    production().template.hasResource('AWS::DynamoDB::Table', {
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('is disposable in staging', () => {
+    const table = Object.values(resourcesOf(staging().template, 'AWS::DynamoDB::Table'))[0]!;
+    expect(table['DeletionPolicy']).toBe('Delete');
+    expect(table.Properties!['DeletionProtectionEnabled']).toBe(false);
+  });
+});
+
+describe('media', () => {
+  it('keeps the image bucket private, encrypted and TLS-only', () => {
+    const { stack, template } = staging();
+    const bucket = logicalIdOf(stack.node.findChild('Media').node.findChild('Images'));
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucket },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves images through CloudFront, which alone may read the bucket (origin access control)', () => {
+    const { stack, template } = staging();
+    const bucket = logicalIdOf(stack.node.findChild('Media').node.findChild('Images'));
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+      }),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucket },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('secrets', () => {
+  it('creates the JWT key set, the wallet mnemonic and the chain signer key under the stack name', () => {
+    for (const stage of ['staging', 'production'] as const) {
+      const names = Object.values(resourcesOf(synthStage(stage).template, 'AWS::SecretsManager::Secret')).map((s) => s.Properties!['Name']);
+      expect(names.sort()).toEqual(
+        ['chain-signer-key', 'jwt-signing-keys', 'wallet-mnemonic'].map((n) => `${stages[stage].stackName}/${n}`),
+      );
+    }
+  });
+
+  it('keeps production secrets when the stack goes, not staging ones', () => {
+    const policies = (stage: 'staging' | 'production') =>
+      Object.values(resourcesOf(synthStage(stage).template, 'AWS::SecretsManager::Secret')).map((s) => s['DeletionPolicy']);
+    expect(new Set(policies('production'))).toEqual(new Set(['Retain']));
+    expect(new Set(policies('staging'))).toEqual(new Set(['Delete']));
+  });
+});
+
+describe('delivery dead letters and alarms', () => {
+  it('encrypts the delivery DLQ and refuses plain-HTTP access to it', () => {
+    const { template } = staging();
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it.each(['staging', 'production'] as const)('alarms on 5xx rate, throttles, DLQ depth and worker errors with %s thresholds', (name) => {
+    const { template } = synthStage(name);
+    const thresholds = stages[name].alarms;
+    const alarm = (suffix: string) => {
+      const found = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).find((a) =>
+        (a.Properties!['AlarmName'] as string).endsWith(suffix),
+      );
+      if (!found) throw new Error(`no alarm …${suffix}`);
+      return found.Properties!;
+    };
+    expect(alarm('Api5xxRate')).toMatchObject({
+      MetricName: '5XXError',
+      Namespace: 'AWS/ApiGateway',
+      Statistic: 'Average',
+      Threshold: thresholds.api5xxRate,
+      EvaluationPeriods: thresholds.api5xxPeriods,
+    });
+    expect(alarm('DeliveryDlqDepth')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: thresholds.dlqDepth,
+    });
+    expect(alarm('DeliveryWorkerErrors')).toMatchObject({ MetricName: 'Errors', Threshold: thresholds.workerErrors });
+    expect(alarm('DeliveryWorkerIteratorAge')).toMatchObject({
+      MetricName: 'IteratorAge',
+      Threshold: thresholds.workerIteratorAgeSeconds * 1000,
+    });
+    expect(alarm('TableThrottles')).toMatchObject({ Threshold: thresholds.tableThrottles });
+    for (const module of Object.keys(stages[name].reservedConcurrency)) {
+      const id = module.replace(/^functions\//, '').replace(/\.ts$/, '');
+      expect(alarm(`Throttles-${id.split(/[/-]/).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`)).toMatchObject({
+        MetricName: 'Throttles',
+        Threshold: thresholds.functionThrottles,
+      });
+    }
+    const every = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
+    for (const a of every) expect(a.Properties!['AlarmActions']).toHaveLength(1);
+  });
+
+  it('publishes alarms to an encrypted topic mailed to the production operators', () => {
+    const { template } = production();
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: stages.production.alarms.email });
+  });
+});

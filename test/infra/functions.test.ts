@@ -1,0 +1,201 @@
+// The Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
+import { describe, expect, it } from 'vitest';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
+import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
+import { functionAccess, type FunctionAccess } from '../../infra/permissions.ts';
+import { stageNames, stages } from '../../infra/stages.ts';
+import { asArray, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
+
+const allModules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+
+/** The environment variables an access entry implies, besides STAGE, LOG_LEVEL and NODE_OPTIONS. */
+function expectedEnv(access: FunctionAccess): string[] {
+  return [
+    ...(access.table ? [ENV.tableName] : []),
+    ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
+    ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
+    ...(access.chainSigner ? [ENV.chainSignerSecretArn] : []),
+    ...(access.chain ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress] : []),
+    ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
+    ...(access.sendsMail ? [ENV.mailFrom] : []),
+    ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
+  ].sort();
+}
+
+const actionsOf = (statements: Array<Record<string, any>>) => statements.flatMap((s) => asArray<string>(s['Action']));
+
+describe('the access map', () => {
+  it('has an entry for every handler module, the authorizer and the delivery worker, and no stale entry', () => {
+    expect(Object.keys(functionAccess).sort()).toEqual([...allModules].sort());
+  });
+
+  it('keeps the authorizer away from the table: it only reads the JWT key set', () => {
+    expect(functionAccess[AUTHORIZER_HANDLER]).toEqual(expect.objectContaining({ jwtKeys: true }));
+    expect(functionAccess[AUTHORIZER_HANDLER]!.table).toBeUndefined();
+  });
+});
+
+describe.each(stageNames)('%s functions', (stageName) => {
+  const stage = stages[stageName];
+
+  it('builds one function per handler module, plus the authorizer and the delivery worker', () => {
+    const { template } = synthStage(stageName);
+    const fns = functionsByModule(template);
+    expect([...fns.keys()].sort()).toEqual([...allModules].sort());
+    for (const [module, fn] of fns) {
+      expect(fn.properties['FunctionName']).toBe(`${stage.stackName}-${module.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/\//g, '-')}`);
+    }
+  });
+
+  it('runs every function on nodejs22.x, arm64, with active tracing, source maps and its own log group', () => {
+    const { template } = synthStage(stageName);
+    for (const [module, fn] of functionsByModule(template)) {
+      const p = fn.properties;
+      expect(p['Runtime'], module).toBe('nodejs22.x');
+      expect(p['Architectures'], module).toEqual(['arm64']);
+      expect(p['Handler'], module).toBe('index.handler');
+      expect(p['TracingConfig'], module).toEqual({ Mode: 'Active' });
+      expect(p['Environment'].Variables, module).toMatchObject({ NODE_OPTIONS, STAGE: stage.name, LOG_LEVEL: stage.logLevel });
+      expect(p['LoggingConfig'].LogGroup.Ref, module).toBeDefined();
+    }
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: stage.logRetention });
+  });
+
+  it('gives each function exactly the environment its access entry implies', () => {
+    const { template } = synthStage(stageName);
+    for (const [module, fn] of functionsByModule(template)) {
+      const names = Object.keys(fn.properties['Environment'].Variables).filter(
+        (name) => !['STAGE', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
+      );
+      expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!));
+    }
+  });
+
+  it('sets chain, mail and JWT settings from the stage config', () => {
+    const { template } = synthStage(stageName);
+    const fns = functionsByModule(template);
+    expect(fns.get(DELIVERY_WORKER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
+      CHAIN_RPC_URL: stage.chain.rpcUrl,
+      CHAIN_ID: String(stage.chain.chainId),
+      CONTRACT_ADDRESS: stage.chain.contractAddress,
+    });
+    expect(fns.get('functions/auth/request-code.ts')!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
+    expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
+      JWT_ISSUER: stage.jwt.issuer,
+      JWT_AUDIENCE: stage.jwt.audience,
+    });
+  });
+
+  it('grants table actions by access: reads to readers, writes only to writers, nothing to the rest', () => {
+    const { template } = synthStage(stageName);
+    for (const [module, fn] of functionsByModule(template)) {
+      const dynamo = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0])).filter((a) =>
+        a.startsWith('dynamodb:'),
+      );
+      const access = functionAccess[module]!;
+      const streamActions = module === DELIVERY_WORKER_HANDLER ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'] : [];
+      const tableActions = dynamo.filter((a) => !streamActions.includes(a));
+      if (!access.table) expect(tableActions, module).toEqual([]);
+      if (access.table === 'read') expect(tableActions.sort(), module).toEqual([...TABLE_READ_ACTIONS].sort());
+      if (access.table === 'readWrite') {
+        expect(tableActions.sort(), module).toEqual([...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS].sort());
+      }
+      expect(dynamo, module).not.toContain('dynamodb:Scan');
+    }
+  });
+
+  it('lets the authorizer read the JWT key secret and nothing else', () => {
+    const { stack, template } = synthStage(stageName);
+    const authorizer = functionsByModule(template).get(AUTHORIZER_HANDLER)!;
+    const statements = roleStatements(template, authorizer.properties['Role']['Fn::GetAtt'][0]);
+    const secretStatements = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
+    expect(secretStatements).toHaveLength(1);
+    expect(secretStatements[0]!['Resource']).toEqual({ Ref: logicalIdOf(stack.node.findChild('Secrets').node.findChild('jwt-signing-keys')) });
+    const rest = statements.filter((s) => actionsOf([s]).every((a) => !a.startsWith('xray:') && !a.startsWith('secretsmanager:')));
+    // What remains is writing its own log group.
+    expect(actionsOf(rest).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(JSON.stringify(rest[0]!['Resource'])).toContain(authorizer.properties['LoggingConfig'].LogGroup.Ref);
+  });
+
+  it('confines media writes to the upload prefix and mail to the stage sender', () => {
+    const { template } = synthStage(stageName);
+    const fns = functionsByModule(template);
+    const profile = roleStatements(template, fns.get('functions/auth/update-profile.ts')!.properties['Role']['Fn::GetAtt'][0]);
+    const s3 = profile.find((s) => actionsOf([s]).includes('s3:PutObject'))!;
+    expect(JSON.stringify(s3['Resource'])).toContain(`/${stage.media.uploadPrefix}*`);
+    const mail = roleStatements(template, fns.get('functions/auth/request-code.ts')!.properties['Role']['Fn::GetAtt'][0]).find(
+      (s) => actionsOf([s]).includes('ses:SendEmail'),
+    )!;
+    expect(mail['Condition']).toEqual({ StringEquals: { 'ses:FromAddress': stage.mailFrom } });
+    for (const [module, fn] of fns) {
+      const actions = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]));
+      if (!functionAccess[module]!.writesMedia) expect(actions.filter((a) => a.startsWith('s3:')), module).toEqual([]);
+      if (!functionAccess[module]!.sendsMail) expect(actions.filter((a) => a.startsWith('ses:')), module).toEqual([]);
+    }
+  });
+
+  it('lets only the API key functions manage keys of the stage usage plan', () => {
+    const { template } = synthStage(stageName);
+    const plan = Object.keys(resourcesOf(template, 'AWS::ApiGateway::UsagePlan'))[0]!;
+    for (const [module, fn] of functionsByModule(template)) {
+      const statements = roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]);
+      const apigw = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('apigateway:')));
+      const mode = functionAccess[module]!.apiKeys;
+      if (!mode) {
+        expect(apigw, module).toEqual([]);
+        continue;
+      }
+      expect(fn.properties['Environment'].Variables['API_KEY_USAGE_PLAN_ID']).toEqual({ Ref: plan });
+      expect(actionsOf(apigw).sort()).toEqual(mode === 'create' ? ['apigateway:POST'] : ['apigateway:DELETE', 'apigateway:GET']);
+      expect(JSON.stringify(apigw)).toContain(plan);
+    }
+  });
+
+  it('reserves concurrency where the stage config caps a function, and nowhere else', () => {
+    const { template } = synthStage(stageName);
+    for (const [module, fn] of functionsByModule(template)) {
+      expect(fn.properties['ReservedConcurrentExecutions'], module).toBe(stage.reservedConcurrency[module]);
+    }
+  });
+
+  it('feeds the delivery worker order inserts from the table stream, with bounded retries, bisection and a DLQ', () => {
+    const { stack, template } = synthStage(stageName);
+    const worker = functionsByModule(template).get(DELIVERY_WORKER_HANDLER)!;
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties!;
+    const table = logicalIdOf(stack.node.findChild('Data').node.findChild('Table'));
+    const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));
+    expect(mapping).toMatchObject({
+      FunctionName: { Ref: worker.logicalId },
+      EventSourceArn: { 'Fn::GetAtt': [table, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: stage.delivery.batchSize,
+      MaximumRetryAttempts: stage.delivery.retryAttempts,
+      BisectBatchOnFunctionError: true,
+      MaximumRecordAgeInSeconds: stage.delivery.maxRecordAgeHours * 3600,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+    });
+    const pattern = JSON.parse(mapping['FilterCriteria'].Filters[0].Pattern);
+    expect(pattern.eventName).toEqual(['INSERT']);
+    expect(pattern.dynamodb?.NewImage?.entity?.S ?? ['order']).toEqual(['order']);
+  });
+});
+
+describe('bundling settings', () => {
+  it('bundles ESM for node22 with the createRequire banner, minified, source-mapped, SDK included', () => {
+    expect(nodejsBundlingOptions).toMatchObject({
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      banner: ESM_REQUIRE_BANNER,
+      externalModules: [],
+      mainFields: ['module', 'main'],
+    });
+    expect(ESM_REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");
+  });
+});

@@ -1,0 +1,117 @@
+// Synthesizes the CDK app for template tests: once per stage per test file, bundling skipped (bundles.test.ts bundles for real).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../infra/build-app.ts';
+import { projectRoot } from '../../infra/bundling.ts';
+import type { PlaqueApiStack } from '../../infra/plaque-api-stack.ts';
+import type { StageName } from '../../infra/stages.ts';
+
+/** The context `cdk synth` gets from cdk.json (feature flags), so tests synthesize what the CLI synthesizes. */
+export const cdkJsonContext: Record<string, unknown> = JSON.parse(readFileSync(path.join(projectRoot, 'cdk.json'), 'utf8')).context;
+
+export interface SynthOptions {
+  /** `-c stage=`; undefined builds both stages like a bare `cdk synth`. */
+  stage?: StageName;
+  /** Register the cdk-nag plugin as the CLI synth does (off by default: nag.test.ts runs it directly). */
+  nag?: boolean;
+}
+
+/** A fresh app as `cdk synth` would build it, minus esbuild: no stack is bundled. */
+export function createApp(options: SynthOptions = {}): { app: App; stacks: PlaqueApiStack[] } {
+  const app = new App({
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      nag: options.nag ? 'true' : 'false',
+      ...(options.stage && { stage: options.stage }),
+    },
+  });
+  return { app, stacks: buildApp(app) };
+}
+
+export interface SynthesizedStage {
+  stack: PlaqueApiStack;
+  template: Template;
+}
+
+const cache = new Map<StageName, SynthesizedStage>();
+
+/** The stage's stack and template; synthesized on first use in a test file, then reused. */
+export function synthStage(stage: StageName): SynthesizedStage {
+  let synthesized = cache.get(stage);
+  if (!synthesized) {
+    const { stacks } = createApp({ stage });
+    const stack = stacks[0]!;
+    synthesized = { stack, template: Template.fromStack(stack) };
+    cache.set(stage, synthesized);
+  }
+  return synthesized;
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, any>; [key: string]: unknown }>;
+
+export const resourcesOf = (template: Template, type: string): Resources => template.findResources(type) as Resources;
+
+/** The logical id of a construct's CloudFormation resource. */
+export function logicalIdOf(construct: IConstruct): string {
+  const element = construct instanceof CfnElement ? construct : construct.node.defaultChild;
+  if (!(element instanceof CfnElement)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return Stack.of(element).getLogicalId(element);
+}
+
+/** API Gateway resource paths by logical id, rebuilt from PathPart/ParentId (the root is `/`). */
+export function resourcePaths(template: Template): Map<string, string> {
+  const resources = resourcesOf(template, 'AWS::ApiGateway::Resource');
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known) return known;
+    const resource = resources[id];
+    if (!resource) return ''; // the RestApi's root resource
+    const parent = resource.Properties!['ParentId'];
+    const parentPath = parent['Ref'] ? pathOf(parent['Ref']) : '';
+    const full = `${parentPath}/${resource.Properties!['PathPart']}`;
+    paths.set(id, full);
+    return full;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}
+
+export interface MethodView {
+  logicalId: string;
+  path: string;
+  httpMethod: string;
+  properties: Record<string, any>;
+}
+
+/** Every API Gateway method with the path it serves. */
+export function methods(template: Template): MethodView[] {
+  const paths = resourcePaths(template);
+  return Object.entries(resourcesOf(template, 'AWS::ApiGateway::Method')).map(([logicalId, method]) => {
+    const resourceId = method.Properties!['ResourceId'];
+    const path = resourceId['Ref'] ? paths.get(resourceId['Ref'])! : '/';
+    return { logicalId, path, httpMethod: method.Properties!['HttpMethod'], properties: method.Properties! };
+  });
+}
+
+/** Lambda functions by their handler module (the Description the stack gives each function). */
+export function functionsByModule(template: Template): Map<string, { logicalId: string; properties: Record<string, any> }> {
+  const out = new Map<string, { logicalId: string; properties: Record<string, any> }>();
+  for (const [logicalId, fn] of Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))) {
+    out.set(fn.Properties!['Description'], { logicalId, properties: fn.Properties! });
+  }
+  return out;
+}
+
+/** Statements of the IAM policies attached to a role. */
+export function roleStatements(template: Template, roleLogicalId: string): Array<Record<string, any>> {
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => (policy.Properties!['Roles'] as any[]).some((role) => role.Ref === roleLogicalId))
+    .flatMap((policy) => policy.Properties!['PolicyDocument'].Statement as Array<Record<string, any>>);
+}
+
+export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
