@@ -1,0 +1,200 @@
+// Bench section: every function bundled exactly as the stack bundles it, its size and module init time, against two references.
+//
+// Init time is what a cold start pays for loading the bundle: a fresh Node process imports it and times the
+// import (read, parse, compile, evaluate), median of several processes. The references are built in the
+// same run with the same esbuild settings: a naive bundle (DynamoDB client + document client + middy +
+// full zod + jose) and the floor (the two DynamoDB packages alone, which every DynamoDB function needs).
+// Figures only: nothing here asserts a time.
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import { ENV } from '../../infra/api-function.ts';
+import { buildBundle, bundleDirName, NODE_OPTIONS, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
+import { functionAccess } from '../../infra/permissions.ts';
+
+const run = promisify(execFile);
+
+/** Build output lives under the git-ignored `.bench/`. */
+const BENCH_DIR = path.join(projectRoot, '.bench', 'bundles');
+
+const TARGETS = {
+  /** DynamoDB functions may cost at most this much init time above the floor. */
+  dynamoOverFloorMs: 10,
+  authorizerBytes: 50 * 1024,
+  authorizerInitMs: 5,
+};
+
+const REFERENCES = {
+  naive: {
+    label: 'naive: client-dynamodb + lib-dynamodb + middy + zod + jose',
+    source: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import middy from '@middy/core';
+import { z } from 'zod';
+import * as jose from 'jose';
+const input = z.object({ id: z.string() });
+export const handler = middy(async (event) => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const { id } = input.parse(event);
+  return { item: await db.send(new GetCommand({ TableName: 't', Key: { id } })), verify: jose.jwtVerify };
+});
+`,
+  },
+  floor: {
+    label: 'floor: client-dynamodb + lib-dynamodb only',
+    source: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+export const handler = async (event) => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  return db.send(new GetCommand({ TableName: 't', Key: { id: event.id } }));
+};
+`,
+  },
+} as const;
+
+/** The environment every function might read, with stand-ins for values only a deploy knows. */
+const benchEnvironment: Record<string, string> = {
+  PATH: process.env['PATH'] ?? '',
+  AWS_REGION: 'us-east-1',
+  [ENV.stage]: 'bench',
+  [ENV.logLevel]: 'ERROR',
+  [ENV.tableName]: 'PlaqueApi-bench-table',
+  [ENV.mediaBaseUrl]: 'https://d111111abcdef8.cloudfront.net',
+  [ENV.mediaBucket]: 'plaqueapi-bench-media',
+  [ENV.mailFrom]: 'no-reply@example.com',
+  [ENV.jwtKeysSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:jwt-AbCdEf',
+  [ENV.jwtIssuer]: 'https://api.example.com',
+  [ENV.jwtAudience]: 'bench',
+  [ENV.walletMnemonicSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:mnemonic-AbCdEf',
+  [ENV.apiKeyUsagePlanId]: 'abc123',
+  [ENV.chainRpcUrl]: 'http://127.0.0.1:8545',
+  [ENV.chainId]: '31337',
+  [ENV.contractAddress]: '0x0000000000000000000000000000000000000000',
+  [ENV.chainSignerSecretArn]: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:signer-AbCdEf',
+};
+
+interface Measured {
+  name: string;
+  bundle: BuiltBundle;
+  kind: 'function' | 'reference';
+  /** Reads or writes the table (held to the floor target). */
+  usesTable: boolean;
+  initMs: number[];
+  initWithSourceMapsMs: number[];
+}
+
+/** Milliseconds one fresh Node process spends importing the bundle. */
+async function timeImport(file: string, withSourceMaps: boolean): Promise<number> {
+  const script =
+    'const t0 = performance.now(); await import(process.env.BUNDLE_URL); console.log(performance.now() - t0);';
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: path.dirname(file),
+    timeout: 30_000,
+    env: {
+      ...benchEnvironment,
+      BUNDLE_URL: pathToFileURL(file).href,
+      ...(withSourceMaps && { NODE_OPTIONS }),
+    },
+  });
+  return Number(stdout.trim().split('\n').at(-1));
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+const ms = (value: number): string => value.toFixed(1);
+
+async function buildReferences(): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  for (const [name, reference] of Object.entries(REFERENCES)) {
+    const dir = path.join(BENCH_DIR, 'references', name);
+    await mkdir(dir, { recursive: true });
+    const entry = path.join(dir, 'entry.mjs');
+    await writeFile(entry, reference.source);
+    const bundle = await buildBundle(path.relative(projectRoot, entry), path.join(dir, 'out'));
+    measured.push({ name: reference.label, bundle, kind: 'reference', usesTable: true, initMs: [], initWithSourceMapsMs: [] });
+  }
+  return measured;
+}
+
+function printTable(rows: Measured[], floorMs: number): void {
+  const header = ['bundle', 'KB', 'init ms', 'Δ floor', 'init ms (source maps)'];
+  const lines = rows.map((row) => {
+    const init = median(row.initMs);
+    return [
+      row.name,
+      kb(row.bundle.bytes),
+      ms(init),
+      `${init - floorMs >= 0 ? '+' : ''}${ms(init - floorMs)}`,
+      ms(median(row.initWithSourceMapsMs)),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+export interface BundleBenchOptions {
+  /** Fresh processes per bundle and mode; the median is reported (at least 7). */
+  runs?: number;
+}
+
+export async function runBundleBench(options: BundleBenchOptions = {}): Promise<void> {
+  const runs = Math.max(7, options.runs ?? 7);
+  console.log('\n## Bundles: size and module init time (as the stack builds them)');
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; median of ${runs} fresh processes each`);
+
+  await rm(BENCH_DIR, { recursive: true, force: true });
+  const modules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+  const started = performance.now();
+  const functions: Measured[] = await Promise.all(
+    modules.map(async (module) => ({
+      name: module,
+      bundle: await buildBundle(module, path.join(BENCH_DIR, 'functions', bundleDirName(module))),
+      kind: 'function' as const,
+      usesTable: functionAccess[module]?.table !== undefined,
+      initMs: [],
+      initWithSourceMapsMs: [],
+    })),
+  );
+  const references = await buildReferences();
+  console.log(`built ${functions.length} functions and ${references.length} references in ${ms(performance.now() - started)} ms`);
+
+  // Round-robin over bundles, so machine noise spreads evenly instead of hitting one bundle's runs.
+  const all = [...functions, ...references];
+  for (let i = 0; i < runs; i++) {
+    for (const row of all) {
+      row.initMs.push(await timeImport(row.bundle.file, false));
+      row.initWithSourceMapsMs.push(await timeImport(row.bundle.file, true));
+    }
+  }
+
+  const floor = references.find((r) => r.name.startsWith('floor'))!;
+  const floorMs = median(floor.initMs);
+  console.log('');
+  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], floorMs);
+
+  console.log('\nTargets (init without source maps; the source-map column is what Lambda pays with NODE_OPTIONS=--enable-source-maps):');
+  for (const row of functions.filter((f) => f.usesTable)) {
+    const over = median(row.initMs) - floorMs;
+    const ok = over <= TARGETS.dynamoOverFloorMs;
+    console.log(`  ${ok ? 'ok  ' : 'MISS'} ${row.name}: ${ms(over)} ms over the floor (target ≤ ${TARGETS.dynamoOverFloorMs} ms)`);
+  }
+  const authorizer = functions.find((f) => f.name === AUTHORIZER_HANDLER)!;
+  const authorizerInit = median(authorizer.initMs);
+  const sizeOk = authorizer.bundle.bytes <= TARGETS.authorizerBytes;
+  const initOk = authorizerInit <= TARGETS.authorizerInitMs;
+  console.log(
+    `  ${sizeOk ? 'ok  ' : 'MISS'} ${AUTHORIZER_HANDLER}: ${kb(authorizer.bundle.bytes)} KB (target ≤ ${kb(TARGETS.authorizerBytes)} KB)`,
+  );
+  console.log(`  ${initOk ? 'ok  ' : 'MISS'} ${AUTHORIZER_HANDLER}: ${ms(authorizerInit)} ms init (target ≤ ${TARGETS.authorizerInitMs} ms)`);
+}
