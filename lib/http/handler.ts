@@ -3,10 +3,9 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { Logger } from '@aws-lambda-powertools/logger';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
-import { requestLogger } from '#lib/http/logger.ts';
+import { requestLogger, type RequestLog } from '#lib/http/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { parseQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
@@ -44,13 +43,13 @@ export interface HandlerArgs<T> {
   ctx: AppContext;
   request: RequestView;
   requestId: string;
-  log: Logger;
+  log: RequestLog;
 }
 
 type Request = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 interface RequestState {
   requestId: string;
-  log: Logger;
+  log: RequestLog;
   headers: Record<string, string>;
   startedAt: number;
   parsedBody?: { value: unknown };

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { validationFailed } from '#lib/errors.ts';
 import { plaqueRepo, type CatalogRow, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { catalogSortKey } from '#lib/db/keys.ts';
-import { effectiveStatus, presentPlaque, type Plaque, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { presentPlaque, type Plaque, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -22,7 +22,8 @@ export interface CatalogEntry {
   condition: string;
   marketplace: string;
   status: PlaqueStatus;
-  lockExpiresAt: string | null;
+  /** Epoch ms a partner's hold lapses; null for an operator's lock or no lock. */
+  lockExpiresMs: number | null;
   price: number;
   deleted: boolean;
   /** ISO text as stored: the version the item cache is keyed on. */
@@ -46,7 +47,7 @@ export function toEntry(row: CatalogRow): CatalogEntry {
     condition: row.condition,
     marketplace: row.marketplace,
     status: row.status,
-    lockExpiresAt: row.lockExpiresAt,
+    lockExpiresMs: ms(row.lockExpiresAt),
     price: row.price,
     deleted: row.deletedAt !== null,
     updatedAtIso: row.updatedAt,
@@ -89,11 +90,16 @@ export function criteriaOf(input: ListFeaturedInput): Criteria {
   };
 }
 
+/** The entry's status at `nowMs`: a lapsed hold counts as AVAILABLE (see effectiveStatus). */
+export function entryStatus(entry: CatalogEntry, nowMs: number): PlaqueStatus {
+  return entry.status === 'LOCKED' && entry.lockExpiresMs !== null && entry.lockExpiresMs <= nowMs ? 'AVAILABLE' : entry.status;
+}
+
 export function matches(entry: CatalogEntry, c: Criteria, now: Date): boolean {
   if (entry.deleted || entry.featured !== c.featured) return false;
   if (c.conditions && !c.conditions.has(entry.condition)) return false;
   if (c.marketplaces && !c.marketplaces.has(entry.marketplace)) return false;
-  if (c.statuses && !c.statuses.has(effectiveStatus(entry, now))) return false;
+  if (c.statuses && !c.statuses.has(entryStatus(entry, now.getTime()))) return false;
   if (c.priceMin !== null && !(entry.price >= c.priceMin)) return false;
   if (c.priceMax !== null && !(entry.price <= c.priceMax)) return false;
   if (c.from !== null || c.to !== null) {
@@ -109,7 +115,7 @@ export function matches(entry: CatalogEntry, c: Criteria, now: Date): boolean {
 export type SortValue = number | string | null;
 
 export function sortValue(entry: CatalogEntry, field: OrderField, now: Date): SortValue {
-  return field === 'status' ? effectiveStatus(entry, now) : entry[field];
+  return field === 'status' ? entryStatus(entry, now.getTime()) : entry[field];
 }
 
 /** Total order: the field's value (nulls last in both directions), then id, both in the requested direction. */
@@ -177,18 +183,10 @@ export interface PageSelection {
   nextCursor: string | null;
 }
 
-/**
- * Filters, orders and slices entries. `ordered` may be pre-sorted for the requested order (the projection caches
- * sorts); pass `false` for `presorted` to sort here.
- */
-export function selectPage(entries: CatalogEntry[], input: ListFeaturedInput, now: Date, presorted = false): PageSelection {
-  const criteria = criteriaOf(input);
+/** Slices one page out of the matching entries (already in the requested order), from `skip` or after the cursor. */
+export function selectPage(matching: CatalogEntry[], input: ListFeaturedInput, now: Date): PageSelection {
   const field = ORDER_FIELDS[input.orderBy];
   const descending = input.sort === 'DESC';
-  let matching = entries.filter((e) => matches(e, criteria, now));
-  if (!presorted) {
-    matching = matching.sort((a, b) => compareKeys(sortValue(a, field, now), a.id, sortValue(b, field, now), b.id, descending));
-  }
   let start = input.skip;
   if (input.cursor !== undefined) {
     const cursor = decodeCursor(input.cursor, input);
@@ -224,10 +222,21 @@ function firstAfter<T>(items: T[], after: (item: T) => boolean): number {
 const VISIBILITY_LAG_MS = 5_000;
 /** Full records kept for page reads, keyed by id and version. */
 const ITEM_CACHE_SIZE = 5_000;
+/** Filtered result lists kept for repeated queries. */
+const RESULT_CACHE_SIZE = 256;
+
+interface CachedList {
+  entries: CatalogEntry[];
+  /** Epoch ms after which the list may be wrong: when the next hold lapses, for lists that depend on status. */
+  validUntil: number;
+}
 
 export class CatalogProjection {
   private readonly entries = new Map<number, CatalogEntry>();
-  private readonly sorted = new Map<string, CatalogEntry[]>();
+  /** Listable entries per order and `featured` value. */
+  private readonly sorted = new Map<string, CachedList & { nextLapse: number }>();
+  /** Matching entries per order and criteria (least recently used first). */
+  private readonly results = new Map<string, CachedList>();
   private readonly items = new Map<number, StoredPlaque>();
   /** Index position (`updatedAt#id`) of the newest row seen. */
   private lastKey: string | null = null;
@@ -263,28 +272,71 @@ export class CatalogProjection {
       this.entries.set(row.id, toEntry(row));
       changed = true;
     }
-    if (changed) this.sorted.clear();
+    if (changed) {
+      this.sorted.clear();
+      this.results.clear();
+    }
     this.syncedAt = startedAt;
   }
 
-  /** All entries in the requested order; cached per order except status, which moves as holds lapse. */
-  ordered(input: ListFeaturedInput, now: Date): { entries: CatalogEntry[]; presorted: boolean } {
+  /**
+   * The listable entries of one `featured` value in the requested order, cached per order. Orders by status stay
+   * valid only until the next hold lapses (a lapsed hold sorts as AVAILABLE).
+   */
+  private ordered(input: ListFeaturedInput, now: Date): CachedList & { nextLapse: number } {
     const field = ORDER_FIELDS[input.orderBy];
-    if (field === 'status') return { entries: [...this.entries.values()], presorted: false };
-    const key = `${field}:${input.sort}`;
-    let list = this.sorted.get(key);
-    if (!list) {
-      const descending = input.sort === 'DESC';
-      list = [...this.entries.values()].sort((a, b) =>
-        compareKeys(sortValue(a, field, now), a.id, sortValue(b, field, now), b.id, descending),
-      );
-      this.sorted.set(key, list);
+    const featured = input.filters?.featured ?? true;
+    const key = `${field}:${input.sort}:${featured}`;
+    const nowMs = now.getTime();
+    const cached = this.sorted.get(key);
+    if (cached && cached.validUntil > nowMs && cached.nextLapse > nowMs) return cached;
+    const descending = input.sort === 'DESC';
+    const listable = [...this.entries.values()].filter((e) => !e.deleted && e.featured === featured);
+    const values = new Map(listable.map((e) => [e.id, sortValue(e, field, now)]));
+    const entries = listable.sort((a, b) => compareKeys(values.get(a.id)!, a.id, values.get(b.id)!, b.id, descending));
+    let nextLapse = Infinity;
+    for (const e of listable) {
+      if (e.status === 'LOCKED' && e.lockExpiresMs !== null && e.lockExpiresMs > nowMs) nextLapse = Math.min(nextLapse, e.lockExpiresMs);
     }
-    return { entries: list, presorted: true };
+    const list = { entries, nextLapse, validUntil: field === 'status' ? nextLapse : Infinity };
+    this.sorted.set(key, list);
+    return list;
+  }
+
+  /** The entries matching the input's criteria, in its order; repeated queries reuse the list while it is valid. */
+  private matching(input: ListFeaturedInput, now: Date): CatalogEntry[] {
+    const nowMs = now.getTime();
+    const key = JSON.stringify([input.orderBy, input.sort, input.filterBy, input.filters ?? null, input.search ?? null]);
+    const cached = this.results.get(key);
+    if (cached && cached.validUntil > nowMs) {
+      this.results.delete(key);
+      this.results.set(key, cached);
+      return cached.entries;
+    }
+    const ordered = this.ordered(input, now);
+    const criteria = criteriaOf(input);
+    const entries = ordered.entries.filter((e) => matches(e, criteria, now));
+    const dependsOnStatus = criteria.statuses !== null || ORDER_FIELDS[input.orderBy] === 'status';
+    this.results.set(key, { entries, validUntil: dependsOnStatus ? ordered.nextLapse : Infinity });
+    while (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
+    return entries;
+  }
+
+  /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */
+  async list(input: ListFeaturedInput, now: Date): Promise<FeaturedPage> {
+    await this.refresh();
+    const selection = selectPage(this.matching(input, now), input, now);
+    const records = await this.records(selection.ids);
+    return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now)), nextCursor: selection.nextCursor };
+  }
+
+  /** Forgets cached records (the projection stays): the next pages read their records by key again. */
+  clearRecordCache(): void {
+    this.items.clear();
   }
 
   /** Full records for the page, from the cache when the cached version is the projection's, else by key. */
-  async records(ids: number[]): Promise<StoredPlaque[]> {
+  private async records(ids: number[]): Promise<StoredPlaque[]> {
     const missing = ids.filter((id) => this.items.get(id)?.updatedAt !== this.entries.get(id)?.updatedAtIso);
     if (missing.length > 0) {
       const fetched = await this.repo.getMany(missing);
@@ -312,13 +364,5 @@ function projectionFor(ctx: AppContext): CatalogProjection {
 }
 
 export const featuredCatalog = (ctx: AppContext) => ({
-  async list(input: ListFeaturedInput): Promise<FeaturedPage> {
-    const now = ctx.now();
-    const projection = projectionFor(ctx);
-    await projection.refresh();
-    const { entries, presorted } = projection.ordered(input, now);
-    const selection = selectPage(entries, input, now, presorted);
-    const records = await projection.records(selection.ids);
-    return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now)), nextCursor: selection.nextCursor };
-  },
+  list: (input: ListFeaturedInput): Promise<FeaturedPage> => projectionFor(ctx).list(input, ctx.now()),
 });

@@ -77,6 +77,26 @@ describe('featured catalogue', () => {
     expect(available.plaques.map((p) => p.id)).toEqual([1]);
   });
 
+  it('moves a plaque from LOCKED to AVAILABLE in filters and order the moment its hold lapses', async () => {
+    let now = new Date('2026-06-01T12:00:00.000Z');
+    const ctx = await freshTable({ catalogStalenessMs: 60_000, now: () => now });
+    await insertPlaques(ctx, [aPlaque({ id: 1, status: 'LOCKED', lockExpiresAt: '2026-06-01T12:00:01.000Z' }), aPlaque({ id: 2, status: 'SOLD' }), aPlaque({ id: 3 })]);
+    const catalog = featuredCatalog(ctx);
+    const byStatus = async (status: string) => (await catalog.list(input({ filters: { status } }))).plaques.map((p) => p.id);
+    const statusOrder = async () => (await catalog.list(input({ orderBy: 'p.status', sort: 'ASC' }))).plaques.map((p) => p.id);
+    expect(await byStatus('LOCKED')).toEqual([1]);
+    expect(await statusOrder()).toEqual([3, 1, 2]);
+    now = new Date('2026-06-01T12:00:02.000Z');
+    expect(await byStatus('LOCKED')).toEqual([]);
+    expect(await byStatus('AVAILABLE')).toEqual([3, 1]);
+    expect(await statusOrder()).toEqual([1, 3, 2]);
+    expect((await catalog.list(input({ orderBy: 'p.status', sort: 'DESC' }))).plaques.map((p) => [p.id, p.status])).toEqual([
+      [2, 'SOLD'],
+      [3, 'AVAILABLE'],
+      [1, 'AVAILABLE'],
+    ]);
+  });
+
   it('never lists a deleted plaque', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(ctx, [aPlaque({ id: 1, deletedAt: '2026-01-05T00:00:00.000Z' }), aPlaque({ id: 2 })]);

@@ -1,0 +1,17 @@
+// `npm run bench`: prints the listing figures and the bundle figures; asserts nothing and writes nothing tracked.
+import { parseArgs } from 'node:util';
+import { runListingBench } from './listing.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', short: 'o' },
+    duration: { type: 'string', short: 'd' },
+  },
+});
+
+console.log('# Plaque API bench');
+if (!values.only || values.only === 'listing') await runListingBench({ durationSeconds: values.duration ? Number(values.duration) : 10 });
+if (!values.only || values.only === 'bundles') {
+  const { runBundleBench } = await import('./bundles.ts');
+  await runBundleBench();
+}
