@@ -37,7 +37,9 @@ const plaqueArb = fc.record({
 });
 const catalogueArb = fc.array(plaqueArb, { minLength: 0, maxLength: 60 });
 
-function toStored(spec: fc.RecordValue<typeof plaqueArb>, id: number): StoredPlaque {
+type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
+function toStored(spec: ValueOf<typeof plaqueArb>, id: number): StoredPlaque {
   const locked = spec.status === 'LOCKED';
   const lockExpiresAt = !locked || spec.lock === 'operator' || spec.lock === 'none'
     ? null
@@ -88,7 +90,7 @@ const paramsArb = fc.record(
   },
   { requiredKeys: [] },
 );
-type Params = fc.RecordValue<typeof paramsArb>;
+type Params = ValueOf<typeof paramsArb>;
 
 const ORDER: Record<string, keyof StoredPlaque> = {
   'p.id': 'id',
