@@ -1,0 +1,229 @@
+// The local stand-in for a DynamoDB stream event source: polls DynamoDB Local's stream and invokes a worker with the
+// same DynamoDBStreamEvent Lambda receives in AWS, with event filtering, bounded retries, bisect-on-error, a
+// dead-letter folder, and checkpoints under DATA_DIR so a restart neither replays nor skips records.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '#lib/http/logger.ts';
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+/** A Lambda event filter pattern (the subset used here: nested objects whose leaves list the accepted values). */
+export type FilterPattern = { [key: string]: FilterPattern | readonly (string | number | boolean)[] };
+
+export interface StreamPollerOptions {
+  db: DynamoDBDocumentClient;
+  endpoint: string;
+  region: string;
+  tableName: string;
+  handler: StreamHandler;
+  /** Records must match one of these (like the event source mapping's FilterCriteria); all when empty. */
+  filters?: readonly FilterPattern[];
+  batchSize?: number;
+  /** Attempts per record before it goes to the dead-letter folder (like MaximumRetryAttempts + 1). */
+  maxAttempts?: number;
+  /** Folder for checkpoints and dead letters; nothing persisted when absent (tests). */
+  stateDir?: string;
+  pollIntervalMs?: number;
+}
+
+export interface StreamPoller {
+  /** Resolves once every record written before the call has been handed to the worker (or dead-lettered). */
+  drain: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export function matchesPattern(value: unknown, pattern: FilterPattern | readonly (string | number | boolean)[]): boolean {
+  if (Array.isArray(pattern)) return pattern.includes(value as string);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(pattern).every(([key, inner]) => matchesPattern((value as Record<string, unknown>)[key], inner));
+}
+
+/** A stream record as Lambda delivers it: same members, creation time in epoch seconds. */
+function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ...(created && { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) }),
+    },
+  };
+}
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const batchSize = options.batchSize ?? 25;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const pollInterval = options.pollIntervalMs ?? 250;
+  const streams = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const table = await options.db.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+
+  const checkpointFile = options.stateDir ? join(options.stateDir, 'checkpoints.json') : null;
+  const deadLetterDir = options.stateDir ? join(options.stateDir, 'dead-letters') : null;
+  if (options.stateDir) mkdirSync(deadLetterDir!, { recursive: true });
+  let checkpoints: Record<string, string> = {};
+  if (checkpointFile) {
+    try {
+      checkpoints = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Record<string, string>;
+    } catch {
+      checkpoints = {};
+    }
+  }
+  const saveCheckpoint = (shardId: string, sequence: string) => {
+    checkpoints[shardId] = sequence;
+    if (checkpointFile) writeFileSync(checkpointFile, JSON.stringify(checkpoints));
+  };
+
+  /** Open iterators by shard; a shard is dropped once it is closed and read to its end. */
+  const iterators = new Map<string, string>();
+  const finished = new Set<string>();
+
+  async function openIterator(shard: Shard): Promise<void> {
+    const id = shard.ShardId!;
+    if (iterators.has(id) || finished.has(id)) return;
+    const after = checkpoints[id];
+    const out = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: id,
+        ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    if (out.ShardIterator) iterators.set(id, out.ShardIterator);
+  }
+
+  async function discoverShards(): Promise<void> {
+    let start: string | undefined;
+    do {
+      const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const shard of out.StreamDescription?.Shards ?? []) await openIterator(shard);
+      start = out.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+  }
+
+  /** Invokes the worker; on failure splits the batch and retries the halves, then dead-letters single records. */
+  async function deliver(records: DynamoDBRecord[], attempt = 1): Promise<void> {
+    if (records.length === 0) return;
+    let failedFrom = -1;
+    try {
+      const response = await options.handler({ Records: records });
+      const failures = response?.batchItemFailures ?? [];
+      if (failures.length > 0) {
+        const sequences = new Set(failures.map((f) => f.itemIdentifier));
+        failedFrom = records.findIndex((r) => sequences.has(r.dynamodb?.SequenceNumber ?? ''));
+      }
+    } catch (error) {
+      logger.warn('stream worker failed', { attempt, records: records.length, error: error as Error });
+      failedFrom = 0;
+    }
+    if (failedFrom < 0) return;
+    const failed = records.slice(failedFrom);
+    if (failed.length > 1) {
+      const half = Math.ceil(failed.length / 2);
+      await deliver(failed.slice(0, half), attempt);
+      await deliver(failed.slice(half), attempt);
+      return;
+    }
+    if (attempt < maxAttempts) return deliver(failed, attempt + 1);
+    logger.error('stream record dead-lettered', { sequence: failed[0]!.dynamodb?.SequenceNumber });
+    if (deadLetterDir) writeFileSync(join(deadLetterDir, `${Date.now()}-${failed[0]!.eventID}.json`), JSON.stringify(failed[0]));
+  }
+
+  async function pollShard(shardId: string, iterator: string): Promise<number> {
+    let out;
+    try {
+      out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+    } catch (error) {
+      if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
+        iterators.delete(shardId);
+        return 0;
+      }
+      throw error;
+    }
+    const records = out.Records ?? [];
+    const wanted = records
+      .map((r) => toLambdaRecord(r, streamArn!, options.region))
+      .filter((r) => !options.filters?.length || options.filters.some((f) => matchesPattern(r, f)));
+    await deliver(wanted);
+    const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
+    if (last) saveCheckpoint(shardId, last);
+    if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);
+    else {
+      iterators.delete(shardId);
+      finished.add(shardId);
+    }
+    return records.length;
+  }
+
+  let running = true;
+  let lastDiscovery = 0;
+  // One pass at a time: the loop and drain() share iterators, which must not be read twice.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(pass: () => Promise<T>): Promise<T> => {
+    const next = chain.then(pass, pass);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  async function pollOnce(): Promise<number> {
+    if (Date.now() - lastDiscovery > 2000 || iterators.size === 0) {
+      await discoverShards();
+      lastDiscovery = Date.now();
+    }
+    let seen = 0;
+    for (const [shardId, iterator] of [...iterators]) seen += await pollShard(shardId, iterator);
+    return seen;
+  }
+
+  const loop = async () => {
+    while (running) {
+      const seen = await serialized(pollOnce).catch((error: unknown) => {
+        logger.error('stream polling failed', { error: error as Error });
+        return 0;
+      });
+      if (seen === 0 && running) await new Promise((r) => setTimeout(r, pollInterval));
+    }
+  };
+  const looping = loop();
+
+  return {
+    drain: async () => {
+      // Records written before now are all handed over once a pass that starts with shard discovery finds nothing.
+      for (;;) {
+        const seen = await serialized(() => {
+          lastDiscovery = 0;
+          return pollOnce();
+        });
+        if (seen === 0) return;
+      }
+    },
+    stop: async () => {
+      running = false;
+      await looping;
+      streams.destroy();
+    },
+  };
+}
