@@ -11,8 +11,11 @@ import { addProblemResponses } from './gateway-responses.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 
-/** `Authorization: Bearer <header>.<payload>.<signature>`; anything else is refused before the authorizer runs. */
-export const BEARER_TOKEN_PATTERN = '^[Bb]earer [-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]*$';
+/**
+ * `Authorization: Bearer <header>.<payload>.<signature>` (scheme in any case, as the authorizer reads it);
+ * anything else is answered 401 by API Gateway without invoking the authorizer.
+ */
+export const BEARER_TOKEN_PATTERN = '^[Bb][Ee][Aa][Rr][Ee][Rr] +[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]*$';
 
 /** Request headers browsers may send cross-origin. */
 export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
@@ -33,6 +36,8 @@ export class HttpApi extends Construct {
     this.stage = stage;
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      // A fixed name operators can tail: `aws logs tail /aws/apigateway/<stack>/access`.
+      logGroupName: `/aws/apigateway/${stage.stackName}/access`,
       retention: stage.logRetention,
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

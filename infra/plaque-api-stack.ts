@@ -14,7 +14,6 @@ import { PayloadLimit } from './payload-limit.ts';
 import { accessOf, grantAccess, type ServiceResources } from './permissions.ts';
 import { ServiceSecrets } from './secrets.ts';
 import type { StageConfig } from './stages.ts';
-import { acknowledge } from './nag.ts';
 
 export interface PlaqueApiStackProps extends StackProps {
   stage: StageConfig;
@@ -79,7 +78,7 @@ export class PlaqueApiStack extends Stack {
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
     const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });
 
-    new Alarms(this, 'Alarms', {
+    const alarms = new Alarms(this, 'Alarms', {
       stage,
       api: this.httpApi.api,
       table: data.table,
@@ -87,8 +86,6 @@ export class PlaqueApiStack extends Stack {
       worker,
       cappedFunctions: [...this.functions.values()].filter((fn) => stage.reservedConcurrency[fn.handlerModule] !== undefined),
     });
-
-    this.suppressSharedFindings();
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });
@@ -98,9 +95,7 @@ export class PlaqueApiStack extends Stack {
     new CfnOutput(this, 'WalletMnemonicSecretArn', { value: secrets.walletMnemonic.secretArn });
     new CfnOutput(this, 'ChainSignerSecretArn', { value: secrets.chainSigner.secretArn });
     new CfnOutput(this, 'DeliveryDlqUrl', { value: delivery.deadLetterQueue.queueUrl });
-  }
-
-  /** Findings that concern every function alike; each with the reason it is accepted. */
-  private suppressSharedFindings(): void {
+    new CfnOutput(this, 'AccessLogGroup', { value: this.httpApi.accessLogs.logGroupName });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
   }
 }

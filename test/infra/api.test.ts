@@ -82,7 +82,9 @@ describe.each(stageNames)('the %s API', (stageName) => {
     const authorizer = Object.values(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0]!;
     expect(JSON.stringify(authorizer.Properties!['AuthorizerUri'])).toContain(authorizerFn.logicalId);
     expect(new RegExp(BEARER_TOKEN_PATTERN).test('Bearer aaa.bbb.ccc')).toBe(true);
+    expect(new RegExp(BEARER_TOKEN_PATTERN).test('bearer aaa.bbb.ccc')).toBe(true);
     expect(new RegExp(BEARER_TOKEN_PATTERN).test('Basic dXNlcjpwYXNz')).toBe(false);
+    expect(new RegExp(BEARER_TOKEN_PATTERN).test('Bearer not-a-jwt')).toBe(false);
   });
 
   it('puts the stage in a usage plan with the per-key throttle and quota of the stage config', () => {
