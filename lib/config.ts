@@ -12,6 +12,20 @@ const configSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
   MEDIA_BASE_URL: z.optional(z.string()),
+  /** S3 bucket of uploaded images (AWS); absent locally, where images are files under DATA_DIR/media. */
+  MEDIA_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /** SES sender address (AWS); absent locally, where mails are files in DATA_DIR/outbox. */
+  MAIL_FROM: z.optional(z.string().check(z.minLength(3))),
+  /** Secrets Manager secret with the JWT key set (AWS); absent locally, where it is generated into DATA_DIR/keys. */
+  JWT_KEYS_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  JWT_ISSUER: z._default(z.string().check(z.minLength(1)), 'http://127.0.0.1:3000'),
+  JWT_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'plaque-api'),
+  /** Secrets Manager secret with the service wallets' HD mnemonic (AWS); absent locally (generated into DATA_DIR/wallet). */
+  WALLET_MNEMONIC_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  /** Lambda's role credentials, for the one AWS call made without the SDK (the authorizer's key read). */
+  AWS_ACCESS_KEY_ID: z.optional(z.string()),
+  AWS_SECRET_ACCESS_KEY: z.optional(z.string()),
+  AWS_SESSION_TOKEN: z.optional(z.string()),
   /** Seconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
   CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
 });

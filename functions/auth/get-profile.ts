@@ -1,4 +1,9 @@
-// auth/get-profile: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// GET /auth/profile: the signed-in user's own record, wallet unmasked.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { requireUser } from '#lib/auth/principal.ts';
+import { presentUser } from '#lib/accounts/user.ts';
 
-export const handler = notImplemented('auth/get-profile');
+export const handler = httpHandler({ body: 'none' }, async ({ ctx, request }) =>
+  ok(presentUser(await requireUser(ctx, request), { viewerIsOwner: true })),
+);

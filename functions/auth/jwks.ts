@@ -1,4 +1,9 @@
-// auth/jwks: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// GET /.well-known/jwks.json: the public keys tokens are verified with (current and previous, so rotation logs nobody out).
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { jwksOf } from '#lib/auth/key-set.ts';
 
-export const handler = notImplemented('auth/jwks');
+/** Verifiers may cache the set briefly; a rotation keeps the old key listed far longer than this. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+export const handler = httpHandler({ body: 'none' }, async ({ ctx }) => ok(jwksOf(await ctx.jwtKeys.keys()), { 'cache-control': CACHE_CONTROL }));

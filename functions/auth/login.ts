@@ -1,4 +1,10 @@
-// auth/login: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// POST /auth/login: email and password → the user and a token.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { loginInput } from '#lib/accounts/schemas.ts';
+import { login } from '#lib/accounts/sign-in.ts';
 
-export const handler = notImplemented('auth/login');
+export const handler = httpHandler(
+  { input: { schema: loginInput, read: (request) => request.body ?? {} } },
+  async ({ input, ctx }) => ok(await login(ctx, input.email, input.password)),
+);

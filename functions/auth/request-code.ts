@@ -1,4 +1,10 @@
-// auth/request-code: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// POST /auth/email-verification-code: sign-up and sign-in in one; mails a 6-digit code (202 for new and known addresses alike).
+import { httpHandler } from '#lib/http/handler.ts';
+import { accepted } from '#lib/http/response.ts';
+import { requestCodeInput } from '#lib/accounts/schemas.ts';
+import { requestCode } from '#lib/accounts/sign-in.ts';
 
-export const handler = notImplemented('auth/request-code');
+export const handler = httpHandler(
+  { input: { schema: requestCodeInput, read: (request) => request.body ?? {} } },
+  async ({ input, ctx }) => accepted(await requestCode(ctx, input.email)),
+);

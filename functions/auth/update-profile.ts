@@ -1,4 +1,12 @@
-// auth/update-profile: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// POST /auth/profile (multipart/form-data): image, username, password, phone number; 201 with the user and a fresh token.
+import { httpHandler } from '#lib/http/handler.ts';
+import { created } from '#lib/http/response.ts';
+import { requireUser } from '#lib/auth/principal.ts';
+import { readProfileForm } from '#lib/accounts/profile-form.ts';
+import { updateProfile } from '#lib/accounts/profile-update.ts';
 
-export const handler = notImplemented('auth/update-profile');
+export const handler = httpHandler({ body: 'raw' }, async ({ ctx, request }) => {
+  const user = await requireUser(ctx, request);
+  const form = await readProfileForm(request.event, request.headers['content-type']);
+  return created(await updateProfile(ctx, user, form));
+});

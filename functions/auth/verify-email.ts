@@ -1,4 +1,10 @@
-// auth/verify-email: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// GET|POST /auth/evaluate-email-verification-code: spends the code and signs in; GET reads the query, POST a JSON body.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { evaluateCodeInput } from '#lib/accounts/schemas.ts';
+import { evaluateCode } from '#lib/accounts/sign-in.ts';
 
-export const handler = notImplemented('auth/verify-email');
+export const handler = httpHandler(
+  { input: { schema: evaluateCodeInput, read: (request) => (request.method === 'GET' ? request.query : (request.body ?? {})) } },
+  async ({ input, ctx }) => ok(await evaluateCode(ctx, input.email, input.code)),
+);

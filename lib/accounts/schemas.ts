@@ -1,0 +1,93 @@
+// The accounts operations' inputs and outputs as zod schemas: requests are validated with them and the OpenAPI
+// document is generated from them.
+import * as z from 'zod/mini';
+import { normalizeEmail, USERNAME_PATTERN } from '#lib/accounts/user.ts';
+import { CODE_PATTERN } from '#lib/accounts/verification-code.ts';
+
+const timestamp = z.iso.datetime();
+
+export const MAX_EMAIL_LENGTH = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** An email address, compared in lower case (the stored and returned form). */
+export const emailField = z.pipe(
+  z.string().check(z.trim(), z.maxLength(MAX_EMAIL_LENGTH), z.email()),
+  z.transform((email) => normalizeEmail(email)),
+);
+
+export const requestCodeInput = z.object({ email: emailField });
+export type RequestCodeInput = z.infer<typeof requestCodeInput>;
+
+export const evaluateCodeInput = z.object({
+  email: emailField,
+  code: z.string().check(z.regex(CODE_PATTERN, 'must be 6 digits')),
+});
+export type EvaluateCodeInput = z.infer<typeof evaluateCodeInput>;
+
+export const loginInput = z.object({
+  email: emailField,
+  // Any string up to the longest settable password; the length rule for new passwords is not revealed here.
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The text parts of a profile update, each optional; the image is checked by content (profile-image.ts). */
+export const profileTextInput = z.strictObject({
+  username: z.optional(z.string().check(z.regex(USERNAME_PATTERN, 'must be 3–30 characters of A–Z, a–z, 0–9, _ and .'))),
+  password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
+  currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX))),
+  phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/, 'must be E.164: + and 8–15 digits'))),
+});
+export type ProfileTextInput = z.infer<typeof profileTextInput>;
+
+/** The multipart request body, for the OpenAPI document. */
+export const profileFormDoc = z.object({
+  image: z.optional(z.string().register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' })),
+  username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
+  password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
+  currentPassword: z.optional(z.string()),
+  phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
+});
+
+export const userSchema = z.object({
+  id: z.int().check(z.positive()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: z.nullable(timestamp),
+  email: z.string(),
+  username: z.string(),
+  image: z.nullable(z.string()),
+  walletAddress: z.string(),
+  receiveEmail: z.boolean(),
+  canGetDeltaEnergy: z.boolean(),
+  emailVerify: z.boolean(),
+  emailVerificationCodeExpireTime: z.nullable(timestamp),
+  access: z.array(z.string()),
+  paymentCustomerId: z.nullable(z.string()),
+  totalEnergyReceived: z.number(),
+  totalPings: z.number(),
+  isServiceWallet: z.boolean(),
+});
+
+export const codeSentSchema = z.object({
+  sentTo: z.string(),
+  expiresAt: timestamp,
+  resendAvailableAt: timestamp,
+});
+
+export const signedInSchema = z.object({ user: userSchema, token: z.string() });
+
+export const jwksSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.literal('EC'),
+      crv: z.literal('P-256'),
+      x: z.string(),
+      y: z.string(),
+      kid: z.string(),
+      alg: z.literal('ES256'),
+      use: z.literal('sig'),
+    }),
+  ),
+});

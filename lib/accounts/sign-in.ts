@@ -1,0 +1,162 @@
+// Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
+import { tooManyRequests, unauthorized } from '#lib/errors.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
+import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
+import { throttleRepo } from '#lib/db/throttle-repo.ts';
+import { issueAccessToken } from '#lib/auth/issue-token.ts';
+import { verifyNoPassword, verifyPassword } from '#lib/auth/password.ts';
+import { maskEmail, newUser, presentUser, type StoredUser, type User } from '#lib/accounts/user.ts';
+import {
+  CODE_LIFETIME_MS,
+  MAX_CODE_ATTEMPTS,
+  codeDigest,
+  decideSend,
+  digestsMatch,
+  isExpired,
+  newCode,
+  nextCodeAllowedAt,
+} from '#lib/accounts/verification-code.ts';
+
+/** Failed password logins allowed per address in one window. */
+export const MAX_LOGIN_FAILURES = 10;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export interface CodeSent {
+  sentTo: string;
+  expiresAt: string;
+  resendAvailableAt: string;
+}
+
+export interface SignedIn {
+  user: User;
+  token: string;
+}
+
+const repos = (ctx: AppContext) => ({
+  users: userRepo(ctx.db, ctx.tableName),
+  codes: verificationCodeRepo(ctx.db, ctx.tableName),
+  throttles: throttleRepo(ctx.db, ctx.tableName),
+});
+
+/** A fresh token for the user's current token version, with the user as its owner sees it. */
+export async function signedIn(ctx: AppContext, user: StoredUser): Promise<SignedIn> {
+  const token = await issueAccessToken(ctx.jwtKeys, { userId: user.id, tv: user.tokenVersion }, ctx.now());
+  return { user: presentUser(user, { viewerIsOwner: true }), token };
+}
+
+/** The user holding `email`, created (with its service wallet) when the address is new. */
+async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<StoredUser> {
+  const { users } = repos(ctx);
+  const existing = await users.findByEmail(email);
+  if (existing) return existing;
+  const id = await users.allocateId();
+  const user = newUser({ id, email, walletAddress: await ctx.wallets.addressFor(id), now });
+  if ((await users.create(user)) === 'created') return user;
+  // A concurrent request for the same new address created the user first (this id stays unused).
+  const winner = await users.findByEmail(email);
+  if (!winner) throw new Error(`the email claim for user ${id} vanished`);
+  return winner;
+}
+
+function verificationMail(email: string, code: string, expiresAt: Date) {
+  return {
+    to: email,
+    subject: `Your Plaque sign-in code: ${code}`,
+    text: [
+      `Your sign-in code is ${code}.`,
+      '',
+      `It is valid for 15 minutes (until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC) and can be used once.`,
+      'If you did not ask for it, you can ignore this mail: nobody can sign in without the code.',
+    ].join('\n'),
+    code,
+  };
+}
+
+/**
+ * POST /auth/email-verification-code: creates the user if the address is new, replaces any pending code with a new
+ * one and mails it. 429 RESEND_TOO_SOON / TOO_MANY_CODES per the resend rules. The answer is the same for new and
+ * known addresses.
+ */
+export async function requestCode(ctx: AppContext, email: string): Promise<CodeSent> {
+  const { users, codes, throttles } = repos(ctx);
+  const now = ctx.now();
+  const decision = await throttles.recordCodeSend(email, (sends) => decideSend(sends, now.getTime()));
+  if (!decision.allowed) {
+    const detail =
+      decision.code === 'RESEND_TOO_SOON'
+        ? 'a code was sent to this address less than a minute ago'
+        : 'five codes were sent to this address within the last hour';
+    throw tooManyRequests(decision.code, detail, decision.retryAfterMs / 1000);
+  }
+  const user = await ensureUser(ctx, email, now);
+  const code = newCode();
+  const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
+  const { codeHashKey } = await ctx.jwtKeys.keys();
+  await codes.put({
+    email,
+    digest: codeDigest(codeHashKey, email, code),
+    issuedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    attempts: 0,
+  });
+  await users.setCodeExpiry(user.id, expiresAt.toISOString(), now);
+  await ctx.mailer.send(verificationMail(email, code, expiresAt));
+  return { sentTo: maskEmail(email), expiresAt: expiresAt.toISOString(), resendAvailableAt: new Date(decision.resendAvailableAt).toISOString() };
+}
+
+/** No pending code (never sent, spent, replaced or unknown address): nothing is left to try. */
+const mismatch = (attemptsRemaining: number) =>
+  unauthorized('CODE_MISMATCH', 'the code does not match', { extensions: { attemptsRemaining } });
+
+/**
+ * GET|POST /auth/evaluate-email-verification-code: spends a matching code, marks the address verified and signs in.
+ * 401 CODE_MISMATCH (attemptsRemaining), 401 CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS once five tries were used.
+ */
+export async function evaluateCode(ctx: AppContext, email: string, code: string): Promise<SignedIn> {
+  const { users, codes, throttles } = repos(ctx);
+  const now = ctx.now();
+  const pending = await codes.get(email);
+  if (!pending) throw mismatch(0);
+  const locked = async () => {
+    const retryAt = nextCodeAllowedAt(await throttles.codeSends(email), now.getTime());
+    return tooManyRequests('TOO_MANY_ATTEMPTS', 'this code was tried too often; request a new one', (retryAt - now.getTime()) / 1000);
+  };
+  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw await locked();
+  if (isExpired(pending, now)) throw unauthorized('CODE_EXPIRED', 'the code has expired; request a new one');
+
+  // The try is counted before the comparison, atomically: parallel guesses cannot exceed the limit.
+  const attempts = await codes.takeAttempt(email, pending.digest, MAX_CODE_ATTEMPTS);
+  if (attempts === 'locked') throw await locked();
+  if (attempts === 'gone') throw mismatch(0);
+  const { codeHashKey } = await ctx.jwtKeys.keys();
+  if (!digestsMatch(pending.digest, codeDigest(codeHashKey, email, code))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
+  // Spent by a conditional delete: of two right guesses at once, one signs in.
+  if (!(await codes.spend(email, pending.digest))) throw mismatch(0);
+
+  const owner = await users.findByEmail(email);
+  const user = owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now) : null;
+  if (!user) throw mismatch(0);
+  return signedIn(ctx, user);
+}
+
+const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'the email address or password is wrong');
+
+/**
+ * POST /auth/login: email and password. 401 INVALID_CREDENTIALS for any wrong pair (unknown address and no password
+ * included, after the same scrypt work); 429 TOO_MANY_LOGIN_ATTEMPTS after ten failures within 15 minutes.
+ */
+export async function login(ctx: AppContext, email: string, password: string): Promise<SignedIn> {
+  const { users, throttles } = repos(ctx);
+  const now = ctx.now().getTime();
+  const reservation = await throttles.reserveLoginTry(email, now, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES);
+  if (!reservation.granted) {
+    throw tooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', 'too many failed logins for this address; try again later', reservation.retryAfterMs / 1000);
+  }
+  const user = await users.findByEmail(email);
+  const hash = user && user.deletedAt === null ? user.passwordHash : null;
+  const matches = hash ? await verifyPassword(password, hash) : await verifyNoPassword(password);
+  if (!matches || !user) throw invalidCredentials();
+  await throttles.releaseLoginTry(email, reservation.windowStart);
+  return signedIn(ctx, user);
+}

@@ -1,0 +1,134 @@
+// The user record and its rules: what is stored, what a client sees (never the hash, code or phone), masking,
+// default and valid usernames.
+
+/** The record as stored: the public fields plus what never leaves the service. */
+export interface StoredUser {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  /** Lower-cased; unique (claimed in the same transaction as the user). */
+  email: string;
+  /** Kept as typed; unique case-insensitively. */
+  username: string;
+  image: string | null;
+  /** Storage key of `image`, so a replaced image can be removed. */
+  imageKey: string | null;
+  /** EIP-55 address of the user's service wallet. */
+  walletAddress: string;
+  receiveEmail: boolean;
+  canGetDeltaEnergy: boolean;
+  emailVerify: boolean;
+  emailVerificationCodeExpireTime: string | null;
+  access: string[];
+  paymentCustomerId: string | null;
+  totalEnergyReceived: number;
+  totalPings: number;
+  isServiceWallet: boolean;
+  /** `scrypt$…` (see lib/auth/password.ts); null until the user sets a password. */
+  passwordHash: string | null;
+  /** E.164. */
+  phoneNumber: string | null;
+  /** Tokens carry it as `tv`; raising it (password change) invalidates every token issued before. */
+  tokenVersion: number;
+}
+
+/** The User resource of the API: exactly these members. */
+export interface User {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  email: string;
+  username: string;
+  image: string | null;
+  walletAddress: string;
+  receiveEmail: boolean;
+  canGetDeltaEnergy: boolean;
+  emailVerify: boolean;
+  emailVerificationCodeExpireTime: string | null;
+  access: string[];
+  paymentCustomerId: string | null;
+  totalEnergyReceived: number;
+  totalPings: number;
+  isServiceWallet: boolean;
+}
+
+export const defaultUsername = (id: number): string => `user${id}`;
+
+export function newUser(init: { id: number; email: string; walletAddress: string; now: Date }): StoredUser {
+  const at = init.now.toISOString();
+  return {
+    id: init.id,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+    email: init.email,
+    username: defaultUsername(init.id),
+    image: null,
+    imageKey: null,
+    walletAddress: init.walletAddress,
+    receiveEmail: true,
+    canGetDeltaEnergy: false,
+    emailVerify: false,
+    emailVerificationCodeExpireTime: null,
+    access: [],
+    paymentCustomerId: null,
+    totalEnergyReceived: 0,
+    totalPings: 0,
+    isServiceWallet: true,
+    passwordHash: null,
+    phoneNumber: null,
+    tokenVersion: 1,
+  };
+}
+
+/** `0x1234…abcd`: the first 6 and last 4 characters around one U+2026 ellipsis. */
+export function maskWallet(address: string): string {
+  if (address.length <= 10) return address;
+  return `${address.slice(0, 6)}\u2026${address.slice(-4)}`;
+}
+
+/** `alice@example.com` → `a***@example.com`: enough for the owner to recognise, nothing for a bystander. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** What a client sees; the wallet is masked unless the viewer owns it. */
+export function presentUser(user: StoredUser, { viewerIsOwner }: { viewerIsOwner: boolean }): User {
+  return {
+    id: user.id,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    deletedAt: user.deletedAt,
+    email: user.email,
+    username: user.username,
+    image: user.image,
+    walletAddress: viewerIsOwner ? user.walletAddress : maskWallet(user.walletAddress),
+    receiveEmail: user.receiveEmail,
+    canGetDeltaEnergy: user.canGetDeltaEnergy,
+    emailVerify: user.emailVerify,
+    emailVerificationCodeExpireTime: user.emailVerificationCodeExpireTime,
+    access: [...user.access],
+    paymentCustomerId: user.paymentCustomerId,
+    totalEnergyReceived: user.totalEnergyReceived,
+    totalPings: user.totalPings,
+    isServiceWallet: user.isServiceWallet,
+  };
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
+
+/** 3–30 characters of `[A-Za-z0-9_.]`. */
+export const isValidUsername = (username: string): boolean => USERNAME_PATTERN.test(username);
+
+/**
+ * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own:
+ * otherwise a future account's default name could already be claimed.
+ */
+export const isReservedFor = (username: string, userId: number): boolean =>
+  /^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId);
+
+/** Emails are compared and claimed in lower case. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

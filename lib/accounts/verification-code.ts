@@ -1,0 +1,82 @@
+// Email verification codes: six CSPRNG digits, stored only as a keyed hash, and the rules for sending and trying them.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** A code is valid this long after it is issued. */
+export const CODE_LIFETIME_MS = 15 * 60_000;
+/** Wrong tries allowed on one code; later tries (the right code included) are refused until a new code is sent. */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Least time between two codes for one address. */
+export const RESEND_INTERVAL_MS = 60_000;
+/** At most this many codes for one address in any `SEND_WINDOW_MS`. */
+export const MAX_CODES_PER_WINDOW = 5;
+export const SEND_WINDOW_MS = 60 * 60_000;
+
+export const CODE_PATTERN = /^[0-9]{6}$/;
+
+/** Six digits, uniformly from 000000 to 999999. */
+export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** HMAC-SHA256 of address and code: the database alone cannot reveal or test a code. */
+export const codeDigest = (key: string, email: string, code: string): string =>
+  createHmac('sha256', Buffer.from(key, 'base64url')).update(`${email}\n${code}`, 'utf8').digest('base64url');
+
+/** Constant-time comparison of two digests. */
+export function digestsMatch(expected: string, actual: string): boolean {
+  const a = Buffer.from(expected, 'base64url');
+  const b = Buffer.from(actual, 'base64url');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type SendDecision =
+  | {
+      allowed: true;
+      /** The send times to store (epoch ms), this one included, older than the window dropped. */
+      sends: number[];
+      /** When the next code may be requested. */
+      resendAvailableAt: number;
+    }
+  | { allowed: false; code: 'RESEND_TOO_SOON' | 'TOO_MANY_CODES'; retryAfterMs: number };
+
+/** When the next send is allowed given the sends (epoch ms) of the last window. */
+function nextSendAt(sends: number[]): number {
+  const last = Math.max(...sends);
+  const soonest = last + RESEND_INTERVAL_MS;
+  if (sends.length < MAX_CODES_PER_WINDOW) return soonest;
+  // The window is full: wait until its oldest send that still counts falls out.
+  const sorted = [...sends].sort((a, b) => a - b);
+  return Math.max(soonest, sorted[sorted.length - MAX_CODES_PER_WINDOW]! + SEND_WINDOW_MS);
+}
+
+/**
+ * Whether a code may be sent now, given earlier send times. A full window answers TOO_MANY_CODES even within
+ * 60 s of the last send, because its wait is the longer one and the one the client must honour.
+ */
+export function decideSend(previous: readonly number[], now: number): SendDecision {
+  const recent = previous.filter((at) => at > now - SEND_WINDOW_MS && at <= now);
+  if (recent.length >= MAX_CODES_PER_WINDOW) {
+    return { allowed: false, code: 'TOO_MANY_CODES', retryAfterMs: nextSendAt(recent) - now };
+  }
+  if (recent.length > 0 && now < Math.max(...recent) + RESEND_INTERVAL_MS) {
+    return { allowed: false, code: 'RESEND_TOO_SOON', retryAfterMs: Math.max(...recent) + RESEND_INTERVAL_MS - now };
+  }
+  const sends = [...recent, now];
+  return { allowed: true, sends, resendAvailableAt: nextSendAt(sends) };
+}
+
+/** When a code may next be requested (for Retry-After on a locked code). */
+export const nextCodeAllowedAt = (previous: readonly number[], now: number): number => {
+  const recent = previous.filter((at) => at > now - SEND_WINDOW_MS && at <= now);
+  return recent.length === 0 ? now : Math.max(now, nextSendAt(recent));
+};
+
+/** The pending code of one address, as stored. */
+export interface PendingCode {
+  email: string;
+  digest: string;
+  issuedAt: string;
+  expiresAt: string;
+  /** Tries counted so far (wrong or right). */
+  attempts: number;
+}
+
+export const isExpired = (code: PendingCode, now: Date): boolean => now.getTime() >= Date.parse(code.expiresAt);

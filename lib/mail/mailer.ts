@@ -1,0 +1,56 @@
+// The mail port: SES (v2 API) in AWS (ses-mailer.ts); locally every mail becomes one JSON file in DATA_DIR/outbox.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Set on verification mails; the local outbox records it so a developer (or a test) can read it. */
+  code?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** The outbox folder of a data folder. */
+export const outboxDir = (dataDir: string): string => join(dataDir, 'outbox');
+
+/** Writes `DATA_DIR/outbox/<epoch-ms>-<recipient>.json` with `to`, `subject`, `text` (and `code`). */
+export function outboxMailer(dataDir: string, now: () => Date = () => new Date()): Mailer {
+  const dir = outboxDir(dataDir);
+  return {
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      // Validated addresses hold no path separator; replacing them anyway keeps every file inside the outbox.
+      const recipient = mail.to.replace(/[/\\\0]/g, '_');
+      const body = JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.code && { code: mail.code }) }, null, 2);
+      // Two mails to one address in the same millisecond get consecutive stamps instead of overwriting each other.
+      for (let stamp = now().getTime(); ; stamp++) {
+        try {
+          await writeFile(join(dir, `${stamp}-${recipient}.json`), body, { flag: 'wx' });
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * SES when a sender address is configured (AWS), the outbox otherwise. The SES module is imported on first
+ * send, so functions that never mail do not pay for loading the SDK client at cold start.
+ */
+export function mailerFor(options: { dataDir: string; mailFrom?: string | undefined; region: string }): Mailer {
+  const { mailFrom, region } = options;
+  if (!mailFrom) return outboxMailer(options.dataDir);
+  let ses: Promise<Mailer> | undefined;
+  return {
+    async send(mail) {
+      ses ??= import('#lib/mail/ses-mailer.ts').then((module) => module.sesMailer(mailFrom, region));
+      return (await ses).send(mail);
+    },
+  };
+}

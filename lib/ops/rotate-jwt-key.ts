@@ -1,0 +1,60 @@
+// `rotate-jwt-key`: makes a new current signing key and keeps the old one as previous, so tokens it signed stay
+// valid until they expire (24 h). Works on the local key file (DATA_DIR) or on the stage's Secrets Manager secret;
+// a secret still holding CloudFormation's placeholder gets its first key set.
+import { rename, writeFile } from 'node:fs/promises';
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { config } from '#lib/config.ts';
+import { parseKeySet, type JwtKeySet } from '#lib/auth/key-set.ts';
+import { newKeySet, rotatedKeySet } from '#lib/auth/key-generation.ts';
+import { localKeyFile, readLocalKeySet } from '#lib/auth/key-store.ts';
+import { regionOfArn } from '#lib/auth/aws-secret.ts';
+
+export interface RotateJwtKeyOptions {
+  /**
+   * The secret to rotate: ARN or name (e.g. `PlaqueApi-staging/jwt-signing-keys`). Defaults to JWT_KEYS_SECRET_ARN;
+   * without either, the local key file under `dataDir` is rotated.
+   */
+  secretId?: string;
+  /** AWS region of the secret; defaults to the ARN's region, then AWS_REGION. */
+  region?: string;
+  /** Local data folder; defaults to DATA_DIR. */
+  dataDir?: string;
+  /** For tests: a client standing in for Secrets Manager. */
+  secrets?: Pick<SecretsManagerClient, 'send'>;
+}
+
+export interface RotationResult {
+  /** `secret <id>` or the local file's path. */
+  location: string;
+  currentKid: string;
+  /** null when the secret held no key set before (first run on a new stage). */
+  previousKid: string | null;
+}
+
+const summary = (location: string, set: JwtKeySet): RotationResult => ({
+  location,
+  currentKid: set.current.kid,
+  previousKid: set.previous?.kid ?? null,
+});
+
+export async function rotateJwtKey(options: RotateJwtKeyOptions = {}): Promise<RotationResult> {
+  const secretId = options.secretId ?? config.JWT_KEYS_SECRET_ARN;
+  if (secretId) {
+    const region = options.region ?? (secretId.startsWith('arn:') ? regionOfArn(secretId) : config.AWS_REGION);
+    const secrets = options.secrets ?? new SecretsManagerClient({ region });
+    const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
+    const existing = out.SecretString ? parseKeySet(out.SecretString) : null;
+    const next = existing ? await rotatedKeySet(existing) : await newKeySet();
+    await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(next) }));
+    return summary(`secret ${secretId}`, next);
+  }
+
+  const dataDir = options.dataDir ?? config.DATA_DIR;
+  const file = localKeyFile(dataDir);
+  const next = await rotatedKeySet(await readLocalKeySet(dataDir, newKeySet));
+  // Write beside, then rename: a reader sees the old set or the new one, never half of one.
+  const draft = `${file}.rotating`;
+  await writeFile(draft, JSON.stringify(next, null, 2), { mode: 0o600 });
+  await rename(draft, file);
+  return summary(file, next);
+}

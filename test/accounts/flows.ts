@@ -1,0 +1,72 @@
+// Account flows for tests: the newest code in the local outbox, signing in over HTTP, and multipart bodies built by hand.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { outboxDir } from '#lib/mail/mailer.ts';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  code?: string;
+}
+
+/** Every mail sent to `email`, oldest first. */
+export async function mailsTo(dataDir: string, email: string): Promise<OutboxMail[]> {
+  const files = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
+  const mine = files
+    .filter((name) => name.endsWith(`-${email}.json`))
+    .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]));
+  return Promise.all(mine.map(async (name) => JSON.parse(await readFile(join(outboxDir(dataDir), name), 'utf8')) as OutboxMail));
+}
+
+/** The code of the newest verification mail to `email`. */
+export async function latestCode(dataDir: string, email: string): Promise<string> {
+  const code = (await mailsTo(dataDir, email)).at(-1)?.code;
+  if (!code) throw new Error(`no verification mail to ${email}`);
+  return code;
+}
+
+export interface SignedInUser {
+  token: string;
+  user: Record<string, any>;
+}
+
+/** Requests a code, reads it from the outbox and evaluates it: the whole email sign-in over HTTP. */
+export async function signInOverHttp(baseUrl: string, dataDir: string, email: string): Promise<SignedInUser> {
+  const sent = await fetch(`${baseUrl}/auth/email-verification-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (sent.status !== 202) throw new Error(`code request answered ${sent.status}: ${await sent.text()}`);
+  const code = await latestCode(dataDir, email);
+  const evaluated = await fetch(`${baseUrl}/auth/evaluate-email-verification-code?email=${encodeURIComponent(email)}&code=${code}`);
+  if (evaluated.status !== 200) throw new Error(`evaluation answered ${evaluated.status}: ${await evaluated.text()}`);
+  return (await evaluated.json()) as SignedInUser;
+}
+
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; file: Buffer; filename?: string; type?: string };
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipart(parts: FormPart[], boundary = `----PlaqueTest${randomBytes(8).toString('hex')}`) {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename ?? 'upload.bin'}"\r\n` +
+            `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.file,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
+}

@@ -1,0 +1,189 @@
+// Email-code sign-in on DynamoDB Local: users created with their wallet, codes issued, tried, locked, expired and spent.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#lib/errors.ts';
+import { evaluateCode, requestCode } from '#lib/accounts/sign-in.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
+import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
+import { localMnemonicFile } from '#lib/wallet/service-wallet.ts';
+import { verifyAccessToken } from '#lib/auth/verify-token.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { readFileSync } from 'node:fs';
+import { mnemonicToAccount } from 'viem/accounts';
+import { freshTable } from '../support/db.ts';
+import { latestCode, mailsTo } from './flows.ts';
+
+let ctx: AppContext;
+let clock = Date.parse('2026-03-01T10:00:00.000Z');
+const advance = (ms: number) => (clock += ms);
+
+beforeAll(async () => {
+  ctx = await freshTable({ now: () => new Date(clock) });
+});
+
+let n = 0;
+const anEmail = () => `person${++n}-${Date.now()}@example.com`;
+
+/** The problem an operation fails with. */
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the operation to fail');
+}
+
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('requesting a code', () => {
+  it('creates a user with the defaults, a service wallet at index = id, and mails a code', async () => {
+    const email = anEmail();
+    const sent = await requestCode(ctx, email);
+    const user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
+    const mnemonic = readFileSync(localMnemonicFile(ctx.dataDir), 'utf8').trim();
+    expect(user).toMatchObject({ username: `user${user.id}`, emailVerify: false, isServiceWallet: true, tokenVersion: 1, passwordHash: null });
+    expect(user.walletAddress).toBe(mnemonicToAccount(mnemonic, { path: `m/44'/60'/0'/0/${user.id}` }).address);
+    expect(user.emailVerificationCodeExpireTime).toBe(sent.expiresAt);
+    expect(sent).toEqual({
+      sentTo: `p***@example.com`,
+      expiresAt: new Date(clock + 15 * 60_000).toISOString(),
+      resendAvailableAt: new Date(clock + 60_000).toISOString(),
+    });
+    const [mail] = await mailsTo(ctx.dataDir, email);
+    expect(mail).toMatchObject({ to: email, code: expect.stringMatching(/^[0-9]{6}$/) });
+    expect(mail!.text).toContain(mail!.code);
+  });
+
+  it('stores only a keyed hash of the code', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    const stored = await verificationCodeRepo(ctx.db, ctx.tableName).get(email);
+    expect(JSON.stringify(stored)).not.toContain(code);
+    expect(stored).toMatchObject({ attempts: 0, digest: expect.any(String) });
+  });
+
+  it('answers a known address exactly like a new one, keeping its user', async () => {
+    const email = anEmail();
+    const first = await requestCode(ctx, email);
+    advance(61_000);
+    const second = await requestCode(ctx, email);
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    expect(second.sentTo).toBe(first.sentTo);
+    const users = userRepo(ctx.db, ctx.tableName);
+    expect((await users.findByEmail(email))!.id).toBeGreaterThan(0);
+  });
+
+  it('sends one code and creates one user when the first requests for an address arrive together', async () => {
+    const email = anEmail();
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => requestCode(ctx, email)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('RESEND_TOO_SOON');
+    expect(await userRepo(ctx.db, ctx.tableName).findByEmail(email)).not.toBeNull();
+  });
+
+  it('refuses a resend within 60 s and a sixth code within the hour, with Retry-After', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    advance(20_000);
+    const tooSoon = await failure(requestCode(ctx, email));
+    expect([tooSoon.status, tooSoon.code, tooSoon.headers['Retry-After']]).toEqual([429, 'RESEND_TOO_SOON', '40']);
+    for (let i = 0; i < 4; i++) {
+      advance(60_000);
+      await requestCode(ctx, email);
+    }
+    advance(60_000);
+    const tooMany = await failure(requestCode(ctx, email));
+    expect([tooMany.status, tooMany.code]).toEqual([429, 'TOO_MANY_CODES']);
+    // The first code (at 0 s) leaves the window at 3600 s; this request came at 320 s.
+    expect(Number(tooMany.headers['Retry-After'])).toBe(3600 - 320);
+    expect(await mailsTo(ctx.dataDir, email)).toHaveLength(5);
+  });
+});
+
+describe('evaluating a code', () => {
+  it('signs in with the right code, marks the address verified and spends the code', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    const { user, token } = await evaluateCode(ctx, email, code);
+    expect(user).toMatchObject({ email, emailVerify: true, emailVerificationCodeExpireTime: null });
+    expect(await verifyAccessToken(ctx.jwtKeys, token, { now: new Date(clock) })).toEqual({ userId: user.id, tv: 1 });
+    const again = await failure(evaluateCode(ctx, email, code));
+    expect([again.status, again.code, again.extensions.attemptsRemaining]).toEqual([401, 'CODE_MISMATCH', 0]);
+  });
+
+  it('counts down 4, 3, 2, 1, 0 for wrong codes, then refuses every try (the right code too) until a new code', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const wrong = await failure(evaluateCode(ctx, email, wrongCode(code)));
+      expect(wrong.code).toBe('CODE_MISMATCH');
+      remaining.push(wrong.extensions.attemptsRemaining);
+    }
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const locked = await failure(evaluateCode(ctx, email, code));
+    expect([locked.status, locked.code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+    expect(Number(locked.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+
+    advance(60_000);
+    await requestCode(ctx, email);
+    const fresh = await latestCode(ctx.dataDir, email);
+    await expect(evaluateCode(ctx, email, fresh)).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('accepts the right code on the fifth try', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    for (let i = 0; i < 4; i++) await failure(evaluateCode(ctx, email, wrongCode(code)));
+    await expect(evaluateCode(ctx, email, code)).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('evaluates at most five of twenty wrong guesses sent at once; the rest are 429', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => evaluateCode(ctx, email, wrongCode(code))));
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'SIGNED_IN'));
+    expect(codes.filter((c) => c === 'CODE_MISMATCH').length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c !== 'CODE_MISMATCH').every((c) => c === 'TOO_MANY_ATTEMPTS')).toBe(true);
+    expect((await verificationCodeRepo(ctx.db, ctx.tableName).get(email))!.attempts).toBe(5);
+  });
+
+  it('lets exactly one of two simultaneous right guesses sign in', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    const results = await Promise.allSettled([evaluateCode(ctx, email, code), evaluateCode(ctx, email, code)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+
+  it('answers CODE_EXPIRED after 15 minutes (checked in code, whatever TTL has deleted)', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const code = await latestCode(ctx.dataDir, email);
+    advance(15 * 60_000);
+    const expired = await failure(evaluateCode(ctx, email, code));
+    expect([expired.status, expired.code]).toEqual([401, 'CODE_EXPIRED']);
+  });
+
+  it('replaces an earlier code with a newer one', async () => {
+    const email = anEmail();
+    await requestCode(ctx, email);
+    const older = await latestCode(ctx.dataDir, email);
+    advance(60_000);
+    await requestCode(ctx, email);
+    const newer = await latestCode(ctx.dataDir, email);
+    if (older !== newer) expect((await failure(evaluateCode(ctx, email, older))).code).toBe('CODE_MISMATCH');
+    await expect(evaluateCode(ctx, email, newer)).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('answers CODE_MISMATCH for an address it has never seen', async () => {
+    const unknown = await failure(evaluateCode(ctx, anEmail(), '123456'));
+    expect([unknown.status, unknown.code, unknown.extensions.attemptsRemaining]).toEqual([401, 'CODE_MISMATCH', 0]);
+  });
+});

@@ -1,0 +1,109 @@
+// The user repository on DynamoDB Local: claims written with the user, the wallet index, and profile updates.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#lib/errors.ts';
+import { userRepo, type UserRepo } from '#lib/db/user-repo.ts';
+import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { freshTable } from '../support/db.ts';
+
+let users: UserRepo;
+const NOW = new Date('2026-05-01T00:00:00.000Z');
+
+beforeAll(async () => {
+  const ctx = await freshTable();
+  users = userRepo(ctx.db, ctx.tableName);
+});
+
+const wallet = (id: number) => `0x${'aB'.repeat(17)}${String(id).padStart(6, '0')}`;
+
+async function aUser(overrides: Partial<StoredUser> = {}): Promise<StoredUser> {
+  const id = await users.allocateId();
+  const user = { ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }), ...overrides };
+  expect(await users.create(user)).toBe('created');
+  return user;
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the operation to fail');
+}
+
+describe('user repository', () => {
+  it('allocates increasing ids from one counter', async () => {
+    const [a, b] = [await users.allocateId(), await users.allocateId()];
+    expect(b).toBe(a + 1);
+  });
+
+  it('finds a user by id, by email and by wallet in any casing', async () => {
+    const user = await aUser();
+    expect(await users.get(user.id)).toEqual(user);
+    expect(await users.findByEmail(user.email)).toEqual(user);
+    expect(await users.findByWallet(user.walletAddress.toLowerCase())).toEqual(user);
+    expect(await users.findByWallet(user.walletAddress.toUpperCase().replace('0X', '0x'))).toEqual(user);
+    expect(await users.findByWallet(wallet(999_999))).toBeNull();
+    expect(await users.findByEmail('nobody@example.com')).toBeNull();
+  });
+
+  it('refuses a second user with the same email (its claim), writing nothing of it', async () => {
+    const user = await aUser();
+    const id = await users.allocateId();
+    const twin = newUser({ id, email: user.email, walletAddress: wallet(id), now: NOW });
+    expect(await users.create(twin)).toBe('email-taken');
+    expect(await users.get(id)).toBeNull();
+  });
+
+  it('changes the username and moves its case-insensitive claim', async () => {
+    const user = await aUser();
+    const renamed = await users.updateProfile(user, { username: 'Grace.Hopper' }, NOW);
+    expect(renamed.username).toBe('Grace.Hopper');
+    const other = await aUser();
+    expect((await failure(users.updateProfile(other, { username: 'grace.hopper' }, NOW))).code).toBe('USERNAME_TAKEN');
+    // The old name is free again.
+    await expect(users.updateProfile(other, { username: user.username }, NOW)).resolves.toMatchObject({ username: user.username });
+  });
+
+  it('lets a user change only the casing of their own name', async () => {
+    const user = await aUser();
+    const first = await users.updateProfile(user, { username: 'ada_l' }, NOW);
+    await expect(users.updateProfile(first, { username: 'Ada_L' }, NOW)).resolves.toMatchObject({ username: 'Ada_L' });
+    expect((await failure(users.updateProfile(await aUser(), { username: 'ADA_L' }, NOW))).code).toBe('USERNAME_TAKEN');
+  });
+
+  it('gives a name to exactly one of two users claiming it at once', async () => {
+    const [a, b] = [await aUser(), await aUser()];
+    const results = await Promise.allSettled([users.updateProfile(a, { username: 'contested' }, NOW), users.updateProfile(b, { username: 'Contested' }, NOW)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((loser.reason as AppError).code).toBe('USERNAME_TAKEN');
+  });
+
+  it('raises the token version with a new password hash, and refuses an update based on a stale read', async () => {
+    const user = await aUser();
+    const updated = await users.updateProfile(user, { passwordHash: 'scrypt$new', phoneNumber: '+4930123456' }, NOW);
+    expect(updated).toMatchObject({ passwordHash: 'scrypt$new', tokenVersion: 2, phoneNumber: '+4930123456' });
+    expect(await users.get(user.id)).toEqual(updated);
+    // `user` is the record before the change: its password hash is no longer the stored one.
+    expect((await failure(users.updateProfile(user, { passwordHash: 'scrypt$other' }, NOW))).code).toBe('CONCURRENT_UPDATE');
+    expect((await users.get(user.id))!.passwordHash).toBe('scrypt$new');
+  });
+
+  it('replaces the image only over the image it was read with', async () => {
+    const user = await aUser();
+    const first = await users.updateProfile(user, { image: { url: 'https://cdn/users/1/a.png', key: 'users/1/a.png' } }, NOW);
+    expect(first).toMatchObject({ image: 'https://cdn/users/1/a.png', imageKey: 'users/1/a.png' });
+    expect((await failure(users.updateProfile(user, { image: { url: 'https://cdn/b.png', key: 'users/1/b.png' } }, NOW))).code).toBe('CONCURRENT_UPDATE');
+    await expect(users.updateProfile(first, { image: { url: 'https://cdn/c.png', key: 'users/1/c.png' } }, NOW)).resolves.toMatchObject({ imageKey: 'users/1/c.png' });
+  });
+
+  it('marks an address verified and clears the code expiry', async () => {
+    const user = await aUser();
+    await users.setCodeExpiry(user.id, '2026-05-01T00:15:00.000Z', NOW);
+    expect((await users.get(user.id))!.emailVerificationCodeExpireTime).toBe('2026-05-01T00:15:00.000Z');
+    await expect(users.markEmailVerified(user.id, NOW)).resolves.toMatchObject({ emailVerify: true, emailVerificationCodeExpireTime: null });
+    expect(await users.markEmailVerified(987_654, NOW)).toBeNull();
+  });
+});
