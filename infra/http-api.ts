@@ -143,10 +143,15 @@ export class HttpApi extends Construct {
     const methodsByPath = new Map<string, string[]>();
     for (const route of routeTable) {
       const resource = this.api.root.resourceForPath(route.path);
-      const method = resource.addMethod(route.method, this.integrationFor(functionFor(route.handler)), {
+      const fn = functionFor(route.handler);
+      const method = resource.addMethod(route.method, this.integrationFor(fn), {
         operationName: route.operationId,
         ...authorization(route, authorizer),
       });
+      if (fn.refersToApi) {
+        // Integrated by name: the invoke permission must still wait for the function to exist.
+        for (const child of method.node.findAll()) if (child instanceof lambda.CfnPermission) child.node.addDependency(fn.function);
+      }
       if (route.auth !== 'jwt') {
         acknowledge(method, [
           {
@@ -187,7 +192,7 @@ export class HttpApi extends Construct {
   /**
    * One integration per function. A function whose configuration refers to the API itself (the usage
    * plan id) is integrated through its ARN spelled from its fixed name, so the deployment does not
-   * depend on it; its invoke permission still waits for the function.
+   * depend on it; `addRoutes` makes its invoke permissions wait for the function.
    */
   private integrationFor(fn: ApiFunction): apigateway.LambdaIntegration {
     let integration = this.integrations.get(fn);
@@ -203,7 +208,6 @@ export class HttpApi extends Construct {
         }),
         sameEnvironment: true,
       });
-      byName.node.addDependency(fn.function);
       target = byName;
     }
     integration = new apigateway.LambdaIntegration(target, { proxy: true, allowTestInvoke: false });

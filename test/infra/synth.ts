@@ -115,3 +115,51 @@ export function roleStatements(template: Template, roleLogicalId: string): Array
 }
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Resource dependencies as CloudFormation sees them: Ref, Fn::GetAtt and DependsOn. */
+export function dependencyGraph(template: Template): Map<string, Set<string>> {
+  const resources = template.toJSON().Resources as Resources;
+  const graph = new Map<string, Set<string>>();
+  const collect = (value: unknown, into: Set<string>): void => {
+    if (Array.isArray(value)) return value.forEach((v) => collect(v, into));
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string' && inner in resources) into.add(inner);
+      else if (key === 'Fn::GetAtt' && Array.isArray(inner) && inner[0] in resources) into.add(inner[0] as string);
+      else if (key === 'Fn::Sub' && typeof inner === 'string') {
+        for (const m of inner.matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z]+)?\}/g)) if (m[1]! in resources) into.add(m[1]!);
+      } else collect(inner, into);
+    }
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    const deps = new Set<string>();
+    collect(resource.Properties ?? {}, deps);
+    for (const dep of asArray((resource['DependsOn'] as string | string[] | undefined) ?? [])) deps.add(dep);
+    graph.set(id, deps);
+  }
+  return graph;
+}
+
+/** One dependency cycle of the template (as logical ids), or undefined: CloudFormation refuses cyclic templates. */
+export function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    path.push(id);
+    for (const dep of graph.get(id) ?? []) {
+      const cycle = visit(dep);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of graph.keys()) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
