@@ -1,4 +1,140 @@
 // OpenAPI descriptions of the accounts operations, including the decisions taken where API.md is silent.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/profile-image.ts';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/sign-in.ts';
+import {
+  codeSentSchema,
+  evaluateCodeInput,
+  jwksSchema,
+  loginInput,
+  profileFormDoc,
+  requestCodeInput,
+  signedInSchema,
+  userSchema,
+} from '#lib/accounts/schemas.ts';
+import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
+import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 
-export const accountsOperationDocs: Record<string, OperationDoc> = {};
+const TAGS = ['Accounts'];
+const jsonBody = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
+
+const emailRules =
+  'Email addresses are compared, stored and returned in lower case, surrounding spaces removed (`Ada@Example.COM` and ' +
+  '`ada@example.com` are one account); at most 254 characters.';
+
+const codeRules = [
+  `A code is 6 digits, valid ${CODE_LIFETIME_MS / 60_000} minutes and usable once; requesting a new one replaces it (and its tries).`,
+  `Every try counts, the right one included: the first ${MAX_CODE_ATTEMPTS} tries are compared, every later one answers ` +
+    '429 TOO_MANY_ATTEMPTS until a new code is requested; its Retry-After says when that is possible.',
+  'CODE_MISMATCH always carries `attemptsRemaining`. With no pending code (unknown address, code already spent, or never ' +
+    'requested) it is 0: request a new code.',
+  'Order of checks: a code tried too often answers 429 before an expired code answers CODE_EXPIRED; an expired code is ' +
+    'not a try.',
+  'Prefer POST: mail scanners follow GET links, and a followed link spends the code.',
+].join('\n\n');
+
+const tokenRules =
+  `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
+  '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`.';
+
+export const accountsOperationDocs: Record<string, OperationDoc> = {
+  requestEmailVerificationCode: {
+    summary: 'Sign up or sign in: mail a 6-digit code',
+    description: [
+      'Creates the account when the address is new (username `user<id>`, a service wallet at m/44\'/60\'/0\'/0/<id>), and ' +
+        'answers the same 202 for new and known addresses.',
+      emailRules,
+      `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when another code may be requested: ` +
+        `${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was the ${MAX_CODES_PER_WINDOW}th code within an hour.`,
+      'When both limits apply, 429 TOO_MANY_CODES wins over RESEND_TOO_SOON (its Retry-After is the longer, true wait). ' +
+        'A refused request does not count towards either limit.',
+      'The mail carries the code only (no link).',
+    ].join('\n\n'),
+    tags: TAGS,
+    requestBody: { contentType: 'application/json', schema: requestCodeInput },
+    responses: { 202: { description: 'The code was sent', schema: codeSentSchema } },
+    errors: { ...jsonBody, 429: ['RESEND_TOO_SOON', 'TOO_MANY_CODES'] },
+  },
+  evaluateEmailVerificationCode: {
+    summary: 'Spend a code and sign in (query parameters)',
+    description: [codeRules, emailRules, tokenRules, 'The user is returned with `emailVerify: true`.'].join('\n\n'),
+    tags: TAGS,
+    query: evaluateCodeInput,
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    errors: { 400: ['VALIDATION_FAILED'], 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
+  },
+  evaluateEmailVerificationCodePost: {
+    summary: 'Spend a code and sign in (JSON body)',
+    description: [codeRules, emailRules, tokenRules].join('\n\n'),
+    tags: TAGS,
+    requestBody: { contentType: 'application/json', schema: evaluateCodeInput },
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    errors: { ...jsonBody, 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
+  },
+  login: {
+    summary: 'Sign in with email and password',
+    description: [
+      'For accounts that set a password (POST /auth/profile). Any wrong pair answers 401 INVALID_CREDENTIALS: wrong ' +
+        'password, unknown address, and accounts without a password alike, after the same amount of work.',
+      `After ${MAX_LOGIN_FAILURES} failures within ${LOGIN_WINDOW_MS / 60_000} minutes (counted from the first) the address ` +
+        'answers 429 TOO_MANY_LOGIN_ATTEMPTS, the right password included, until that window ends (Retry-After). ' +
+        'Successful logins are not counted. The password member accepts 1–128 characters.',
+      emailRules,
+      tokenRules,
+    ].join('\n\n'),
+    tags: TAGS,
+    requestBody: { contentType: 'application/json', schema: loginInput },
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    errors: { ...jsonBody, 401: ['INVALID_CREDENTIALS'], 429: ['TOO_MANY_LOGIN_ATTEMPTS'] },
+  },
+  getProfile: {
+    summary: 'The signed-in user',
+    description:
+      'The own record, wallet unmasked. 401 UNAUTHORIZED also when the user no longer exists or the token predates a ' +
+      'password change (every older token stops working then).',
+    tags: TAGS,
+    responses: { 200: { description: 'The signed-in user', schema: userSchema } },
+    errors: { 400: ['BODY_NOT_ALLOWED'] },
+  },
+  updateProfile: {
+    summary: 'Update the own profile (multipart/form-data)',
+    description: [
+      'Parts, all optional, at least one: `image` (a file part), `username`, `password`, `currentPassword`, `phoneNumber` ' +
+        '(text parts). Each part at most once; any other part, a repeated part, an image sent as text or a text part sent as ' +
+        'a file answers 400 VALIDATION_FAILED naming it. A body that is not well-formed multipart (no boundary, truncated, ' +
+        'a header line starting with whitespace, a part without a name) answers 400 MALFORMED_MULTIPART.',
+      'Checks, in order: every text part (400, all at once), the image (413/415), the current password (401), the username ' +
+        'claim (409). Nothing is written unless all pass.',
+      '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
+        'only the account with that id may take it (others get 409 USERNAME_TAKEN).',
+      '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
+        'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
+        'sent while no password exists, it is ignored.',
+      `\`image\`: PNG, JPEG, WebP or GIF recognised by content; at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB and ` +
+        `${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels (read from the header), else 413 PAYLOAD_TOO_LARGE; other content is ` +
+        '415 UNSUPPORTED_IMAGE, whatever its declared type. A new image gets a new URL; the replaced one is removed.',
+      '`phoneNumber`: E.164 (`+` and 8–15 digits). It is stored, never returned.',
+      'Two updates of one profile racing each other: the second answers 409 CONCURRENT_UPDATE when it would overwrite a ' +
+        'password or image it did not read; read the profile and try again.',
+      'The response always carries a fresh token for the current token version.',
+    ].join('\n\n'),
+    tags: TAGS,
+    requestBody: { contentType: 'multipart/form-data', schema: profileFormDoc },
+    responses: { 201: { description: 'The updated user and a fresh token', schema: signedInSchema } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_MULTIPART'],
+      401: ['INVALID_CREDENTIALS'],
+      409: ['USERNAME_TAKEN', 'CONCURRENT_UPDATE'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_IMAGE'],
+    },
+  },
+  getJwks: {
+    summary: 'Public keys that verify access tokens',
+    description:
+      'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
+    tags: TAGS,
+    responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema } },
+    errors: { 400: ['BODY_NOT_ALLOWED'] },
+  },
+};
