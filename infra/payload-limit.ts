@@ -54,12 +54,14 @@ export const payloadTooLargeProblem = {
 
 export interface PayloadLimitProps {
   stage: apigateway.Stage;
+  /** Browser origins of the stage; with exactly one, the 413 carries it so browsers can read the body. */
+  corsOrigins: string[];
 }
 
 export class PayloadLimit extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
 
-  constructor(scope: Construct, id: string, { stage }: PayloadLimitProps) {
+  constructor(scope: Construct, id: string, { stage, corsOrigins }: PayloadLimitProps) {
     super(scope, id);
     const metricPrefix = Stack.of(this).stackName.replace(/[^A-Za-z0-9]/g, '');
 
@@ -88,7 +90,18 @@ export class PayloadLimit extends Construct {
               textTransformations: [{ priority: 0, type: 'NONE' }],
             },
           },
-          action: { block: { customResponse: { responseCode: 413, customResponseBodyKey: BODY_KEY } } },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 413,
+                customResponseBodyKey: BODY_KEY,
+                // Static headers only (WAF has no request variables), so a single allowed origin or none.
+                ...(corsOrigins.length === 1 && {
+                  responseHeaders: [{ name: 'access-control-allow-origin', value: corsOrigins[0]! }],
+                }),
+              },
+            },
+          },
           visibilityConfig: {
             cloudWatchMetricsEnabled: true,
             metricName: `${metricPrefix}PayloadTooLarge`,

@@ -73,7 +73,7 @@ export class PlaqueApiStack extends Stack {
     const authorizer = this.httpApi.createAuthorizer(functionFor(AUTHORIZER_HANDLER));
     this.httpApi.addRoutes(routes, functionFor, authorizer);
 
-    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage });
+    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigins: stage.corsOrigins });
 
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
     const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });

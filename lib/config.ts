@@ -26,6 +26,17 @@ const configSchema = z.object({
   AWS_ACCESS_KEY_ID: z.optional(z.string()),
   AWS_SECRET_ACCESS_KEY: z.optional(z.string()),
   AWS_SESSION_TOKEN: z.optional(z.string()),
+  /** API Gateway usage plan partner keys are attached to (AWS); absent locally, where the local server checks keys. */
+  API_KEY_USAGE_PLAN_ID: z.optional(z.string().check(z.minLength(1))),
+  /** JSON-RPC endpoint of the chain carrying the plaque tokens (anvil locally, set by `npm start`). */
+  CHAIN_RPC_URL: z.optional(z.string().check(z.url())),
+  CHAIN_ID: z._default(z.coerce.number().check(z.int(), z.positive()), 31337),
+  /** The PlaqueToken contract (locally deployed on first start and recorded under DATA_DIR/chain). */
+  CONTRACT_ADDRESS: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  /** Secrets Manager secret with the signer's private key (AWS); locally anvil's first dev key signs. */
+  CHAIN_SIGNER_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  /** Port of the local anvil node `npm start` runs. */
+  ANVIL_PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 8545),
   /** Seconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
   CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
 });

@@ -8,6 +8,7 @@ import {
   integerAbovePattern,
   MAX_REQUEST_BODY_BYTES,
 } from '../../infra/payload-limit.ts';
+import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
 
 describe('integerAbovePattern', () => {
@@ -85,6 +86,14 @@ describe.each(['staging', 'production'] as const)('the %s web ACL', (stageName) 
       code: 'PAYLOAD_TOO_LARGE',
       detail: expect.stringContaining(String(MAX_REQUEST_BODY_BYTES)),
     });
+  });
+
+  it('lets a browser on the single allowed origin read the 413', () => {
+    const acl = Object.values(resourcesOf(synthStage(stageName).template, 'AWS::WAFv2::WebACL'))[0]!.Properties!;
+    const headers = acl['Rules'][0]['Action'].Block.CustomResponse.ResponseHeaders;
+    const origins = stages[stageName].corsOrigins;
+    if (origins.length === 1) expect(headers).toEqual([{ Name: 'access-control-allow-origin', Value: origins[0] }]);
+    else expect(headers).toBeUndefined();
   });
 
   it('is attached to the API stage', () => {

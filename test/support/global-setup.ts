@@ -1,20 +1,34 @@
 // Starts one in-memory DynamoDB Local for the whole test run; each test file creates its own table on it.
+// Also one in-memory anvil chain with PlaqueToken deployed (compiled first when the artifact is missing).
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
+import { startAnvil, type RunningAnvil } from '#lib/chain/anvil.ts';
+import { deployPlaqueToken } from '#lib/chain/deploy.ts';
+import { ANVIL_DEV_KEY } from '#lib/chain/signer-key.ts';
 
 let dynamo: RunningDynamoDb | undefined;
+let anvil: RunningAnvil | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dynamo = await startDynamoDbLocal();
   project.provide('dynamoEndpoint', dynamo.endpoint);
+  anvil = await startAnvil();
+  project.provide('rpcUrl', anvil.rpcUrl);
+  // Shared by files that only read the chain; files that mint deploy their own (test/support/chain.ts).
+  project.provide('contractAddress', await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY }));
 }
 
 export async function teardown(): Promise<void> {
   await dynamo?.stop();
+  await anvil?.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
+    /** The run's anvil node. */
+    rpcUrl: string;
+    /** PlaqueToken on it, owned by anvil's first dev account. */
+    contractAddress: string;
   }
 }
