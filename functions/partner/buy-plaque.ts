@@ -1,4 +1,33 @@
-// partner/buy-plaque: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// POST /partner/plaques/{id}/buy: buys the held plaque, once per Idempotency-Key; replays answer byte for byte.
+import { httpHandler } from '#lib/http/handler.ts';
+import { buyPlaque } from '#lib/partner/buy.ts';
+import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { buyInput, IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
 
-export const handler = notImplemented('partner/buy-plaque');
+export const handler = httpHandler(
+  {
+    input: {
+      schema: buyInput,
+      read: (request) =>
+        withPath(request.body, { id: request.pathParameters.id, [IDEMPOTENCY_HEADER]: request.headers['idempotency-key'] }),
+    },
+  },
+  async ({ input, ctx, request, requestId }) => {
+    const partner = await requirePartner(ctx, request);
+    const { response, replayed } = await buyPlaque(
+      ctx,
+      partner,
+      {
+        plaqueId: input.id,
+        idempotencyKey: input[IDEMPOTENCY_HEADER],
+        reservationId: input.reservationId,
+        buyerWallet: input.buyerWallet,
+        body: request.body,
+      },
+      requestId,
+    );
+    const headers: Record<string, string> = { 'content-type': response.contentType };
+    if (replayed) headers['idempotent-replayed'] = 'true';
+    return { statusCode: response.status, body: response.body, headers };
+  },
+);

@@ -1,4 +1,14 @@
-// partner/get-owner: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// GET /partner/plaques/{id}/owner: who holds the plaque (the service before the sale, the buyer after).
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { plaqueOwner } from '#lib/partner/owner.ts';
+import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
-export const handler = notImplemented('partner/get-owner');
+export const handler = httpHandler(
+  { body: 'none', input: { schema: plaqueIdInput, read: (request) => request.pathParameters } },
+  async ({ input, ctx, request }) => {
+    await requirePartner(ctx, request);
+    return ok(await plaqueOwner(ctx, input.id));
+  },
+);

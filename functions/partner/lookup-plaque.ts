@@ -1,4 +1,14 @@
-// partner/lookup-plaque: not built yet.
-import { notImplemented } from '#lib/http/not-implemented.ts';
+// GET /partner/plaques/{id}/lookup: can the plaque be bought now, and can its token be minted.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { lookupPlaque } from '#lib/partner/lookup.ts';
+import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
-export const handler = notImplemented('partner/lookup-plaque');
+export const handler = httpHandler(
+  { body: 'none', input: { schema: plaqueIdInput, read: (request) => request.pathParameters } },
+  async ({ input, ctx, request }) => {
+    await requirePartner(ctx, request);
+    return ok(await lookupPlaque(ctx, input.id));
+  },
+);

@@ -63,8 +63,9 @@ export const userApiKeysIndexKey = (userId: number, createdAt: string, id: strin
 /** A partner order. */
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });
 /** A partner's orders (gsi1), oldest first. */
+export const partnerOrdersPartition = (partnerId: number) => `PARTNER#${partnerId}#ORDERS`;
 export const partnerOrdersIndexKey = (partnerId: number, createdAt: string, orderId: string) => ({
-  gsi1pk: `PARTNER#${partnerId}#ORDERS`,
+  gsi1pk: partnerOrdersPartition(partnerId),
   gsi1sk: `${createdAt}#${orderId}`,
 });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */

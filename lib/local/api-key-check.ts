@@ -1,7 +1,9 @@
 // The local stand-in for API Gateway's API-key check: maps an `x-api-key` value to its key id, or null when unknown.
+// Like API Gateway after DeleteApiKey, a revoked key is unknown.
+import { resolvePresentedKey } from '#lib/partner/api-keys.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-export async function resolveApiKey(_ctx: AppContext, _apiKey: string): Promise<string | null> {
-  // No partner keys exist until the partner key store is in place: every key is unknown.
-  return null;
+/** Hashes the presented key (SHA-256) and looks the hash up; only the hash is ever stored. */
+export async function resolveApiKey(ctx: AppContext, apiKey: string): Promise<string | null> {
+  return resolvePresentedKey(ctx, apiKey);
 }

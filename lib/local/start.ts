@@ -1,5 +1,6 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
 // seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
+// Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start.
 import { resolve } from 'node:path';
 import { config } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
@@ -10,6 +11,11 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
+import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/chain/anvil.ts';
+import { createChainPort } from '#lib/chain/chain-port.ts';
+import { ensurePlaqueToken } from '#lib/chain/deploy.ts';
+import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 
 /** Plaques seeded on the first start. */
 const SEED_COUNT = 240;
@@ -38,14 +44,34 @@ async function main(): Promise<void> {
   // If this process dies without running the handlers above, take the Java process with it.
   process.on('exit', () => dynamo.process.kill('SIGKILL'));
 
+  let anvil: RunningAnvil;
+  try {
+    anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: config.ANVIL_PORT });
+  } catch (error) {
+    console.error(`Could not start the local chain (anvil) on port ${config.ANVIL_PORT}: ${(error as Error).message}`);
+    return stop(1);
+  }
+  stoppers.push(anvil.stop);
+  process.on('exit', () => anvil.process.kill('SIGKILL'));
+  // Anvil's first dev account deploys and owns the contract, so it is also the signer that mints.
+  const { contractAddress, deployed } = await ensurePlaqueToken({
+    rpcUrl: anvil.rpcUrl,
+    deployerKey: ANVIL_DEV_KEY,
+    recordFile: resolve(dataDir, 'chain', 'contract.json'),
+  });
+  if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
+  const chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY) });
+
   const db = createDocumentClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint });
   const ctx = createAppContext({
     db,
     tableName: config.TABLE_NAME,
     dataDir,
     mediaBaseUrl: config.MEDIA_BASE_URL ?? `http://127.0.0.1:${config.PORT}/_media`,
+    chain,
   });
   await ensureTable(db, ctx.tableName);
+  await ensureServiceAccount(ctx, await chain.ownerAddress());
   const repo = plaqueRepo(db, ctx.tableName);
   if (await repo.isEmpty()) {
     const now = new Date();
@@ -63,6 +89,7 @@ async function main(): Promise<void> {
   stoppers.push(server.close);
   console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
   console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
+  console.log(`Chain: anvil on ${anvil.rpcUrl}, PlaqueToken at ${contractAddress}`);
 }
 
 await main();

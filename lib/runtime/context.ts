@@ -2,6 +2,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
+import { configuredChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
+import { configuredApiKeyIssuer, type ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import { jwtKeyStoreFor, useJwtKeyStore, type JwtKeyStore } from '#lib/auth/key-store.ts';
 import { newKeySet } from '#lib/auth/key-generation.ts';
 import { mailerFor, type Mailer } from '#lib/mail/mailer.ts';
@@ -17,7 +19,10 @@ export interface AppContext {
   /** Public base URL under which stored media is served. */
   mediaBaseUrl: string;
   dataDir: string;
+  /** The chain carrying the plaque tokens (simulated mints, delivery). */
+  chain: ChainPort;
   /** Registers partner API keys with whatever checks `x-api-key` (API Gateway in AWS). */
+  apiKeyIssuer: ApiKeyIssuer;
   /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally. */
   mailer: Mailer;
   /** Stores uploaded images: S3 in AWS, DATA_DIR/media locally (URLs from `mediaBaseUrl`). */
@@ -36,6 +41,8 @@ export function createAppContext(overrides: Partial<AppContext> = {}): AppContex
     catalogStalenessMs: overrides.catalogStalenessMs ?? config.CATALOG_STALENESS_MS,
     mediaBaseUrl: overrides.mediaBaseUrl ?? config.MEDIA_BASE_URL ?? `http://127.0.0.1:${config.PORT}/_media`,
     dataDir: overrides.dataDir ?? config.DATA_DIR,
+    chain: overrides.chain ?? configuredChainPort(config),
+    apiKeyIssuer: overrides.apiKeyIssuer ?? configuredApiKeyIssuer(config),
     mailer: overrides.mailer ?? mailerFor({ dataDir: overrides.dataDir ?? config.DATA_DIR, mailFrom: config.MAIL_FROM, region: config.AWS_REGION }),
     media: overrides.media ?? mediaStorageFor({ dataDir: overrides.dataDir ?? config.DATA_DIR, bucket: config.MEDIA_BUCKET, region: config.AWS_REGION }),
     jwtKeys: overrides.jwtKeys ?? jwtKeyStoreFor({ dataDir: overrides.dataDir ?? config.DATA_DIR, secretArn: config.JWT_KEYS_SECRET_ARN, create: newKeySet }),

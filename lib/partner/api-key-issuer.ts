@@ -1,0 +1,56 @@
+// The API-key port: makes a new partner key known to whatever checks `x-api-key` in front of the handlers.
+// In AWS that is API Gateway (a key attached to the stage's usage plan); locally the local server checks the
+// stored hash itself, so registering only names the key.
+import { randomBytes } from 'node:crypto';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
+  NotFoundException,
+} from '@aws-sdk/client-api-gateway';
+import type { Config } from '#lib/config.ts';
+
+export interface ApiKeyIssuer {
+  /** Registers the key value; returns the key's id (what `requestContext.identity.apiKeyId` will carry). */
+  register(key: { value: string; name: string }): Promise<string>;
+  /** Stops the key from being accepted; unknown ids are ignored (revoking twice is fine). */
+  unregister(id: string): Promise<void>;
+}
+
+export const localApiKeyIssuer = (): ApiKeyIssuer => ({
+  register: async () => `key_${randomBytes(12).toString('base64url')}`,
+  unregister: async () => undefined,
+});
+
+export function apiGatewayKeyIssuer(options: { usagePlanId: string; client: APIGatewayClient }): ApiKeyIssuer {
+  const { client, usagePlanId } = options;
+  const unregister = async (id: string): Promise<void> => {
+    try {
+      await client.send(new DeleteApiKeyCommand({ apiKey: id }));
+    } catch (error) {
+      if (!(error instanceof NotFoundException)) throw error;
+    }
+  };
+  return {
+    async register({ value, name }) {
+      const key = await client.send(new CreateApiKeyCommand({ name, value, enabled: true }));
+      const id = key.id!;
+      try {
+        await client.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: id, keyType: 'API_KEY' }));
+      } catch (error) {
+        // A key outside the usage plan is refused by API Gateway anyway; delete it rather than leave it lying around.
+        await unregister(id).catch(() => undefined);
+        throw error;
+      }
+      return id;
+    },
+    unregister,
+  };
+}
+
+/** API Gateway when the stage names its usage plan, the local issuer otherwise. */
+export function configuredApiKeyIssuer(config: Config): ApiKeyIssuer {
+  if (!config.API_KEY_USAGE_PLAN_ID) return localApiKeyIssuer();
+  return apiGatewayKeyIssuer({ usagePlanId: config.API_KEY_USAGE_PLAN_ID, client: new APIGatewayClient({ region: config.AWS_REGION }) });
+}

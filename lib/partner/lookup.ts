@@ -1,0 +1,59 @@
+// Lookup: whether a plaque can be bought now (its state) and minted (a simulated mint on the chain).
+import { notFound } from '#lib/errors.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { effectiveStatus, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/partner/plaque-token.ts';
+import type { MintSimulation } from '#lib/chain/chain-port.ts';
+import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+
+export type LookupReason = (typeof LOOKUP_REASONS)[number];
+
+export interface Lookup {
+  plaqueId: number;
+  uniqueId: string;
+  available: boolean;
+  mintable: boolean;
+  status: PlaqueStatus;
+  reasons: LookupReason[];
+}
+
+/** A plaque that exists and is not deleted; else 404 PLAQUE_NOT_FOUND. */
+export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPlaque> {
+  const plaque = await plaqueRepo(ctx.db, ctx.tableName).get(id);
+  if (!plaque || plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
+  return plaque;
+}
+
+/**
+ * Simulates minting the plaque's token on the service's contract. A MINTED plaque is not simulated (its token
+ * exists by definition); a token id that is not a uint256, or a plaque recorded on another contract, cannot be minted.
+ */
+export async function mintability(ctx: AppContext, plaque: StoredPlaque): Promise<MintSimulation> {
+  if (plaque.status === 'MINTED' || plaque.minted) return { mintable: false, reason: 'ALREADY_MINTED', detail: 'the plaque is minted' };
+  const contract = ctx.chain.contractAddress;
+  if (contractAddressOf(plaque, contract).toLowerCase() !== contract.toLowerCase()) {
+    return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the plaque belongs to another contract' };
+  }
+  const tokenId = tokenIdNumber(tokenIdOf(plaque));
+  if (tokenId === null) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the token id is not a uint256' };
+  return ctx.chain.simulateMint(tokenId);
+}
+
+export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup> {
+  const plaque = await livePlaque(ctx, id);
+  const status = effectiveStatus(plaque, ctx.now());
+  const simulation = await mintability(ctx, plaque);
+  const reasons: LookupReason[] = [];
+  if (status === 'LOCKED') reasons.push('LOCKED');
+  if (status === 'SOLD') reasons.push('SOLD');
+  if (!simulation.mintable) reasons.push(simulation.reason);
+  return {
+    plaqueId: plaque.id,
+    uniqueId: uniqueIdOf(plaque, ctx.chain.contractAddress),
+    available: status === 'AVAILABLE',
+    mintable: simulation.mintable,
+    status,
+    reasons,
+  };
+}

@@ -1,0 +1,38 @@
+// Owner: who holds a plaque — the service account until the sale, then the user whose wallet is the buyer's.
+import { guarded } from '#lib/db/failures.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
+import { isValidUsername, maskWallet } from '#lib/accounts/user.ts';
+import { effectiveStatus } from '#lib/plaques/plaque.ts';
+import { livePlaque } from '#lib/partner/lookup.ts';
+import { serviceAccount } from '#lib/partner/service-account.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+
+export interface PlaqueOwner {
+  plaqueId: number;
+  username: string | null;
+  validUsername: boolean;
+  /** Masked `0x1234…abcd`; null when no wallet is known. */
+  walletAddress: string | null;
+}
+
+export async function plaqueOwner(ctx: AppContext, id: number): Promise<PlaqueOwner> {
+  const plaque = await livePlaque(ctx, id);
+  const status = effectiveStatus(plaque, ctx.now());
+  if (status === 'SOLD' || status === 'MINTED') {
+    const wallet = plaque.wallet_address;
+    const user = wallet ? await guarded(() => userRepo(ctx.db, ctx.tableName).findByWallet(wallet)) : null;
+    return {
+      plaqueId: plaque.id,
+      username: user?.username ?? null,
+      validUsername: user ? isValidUsername(user.username) : false,
+      walletAddress: wallet ? maskWallet(wallet) : null,
+    };
+  }
+  const account = await serviceAccount(ctx);
+  return {
+    plaqueId: plaque.id,
+    username: account.username,
+    validUsername: isValidUsername(account.username),
+    walletAddress: account.walletAddress ? maskWallet(account.walletAddress) : null,
+  };
+}

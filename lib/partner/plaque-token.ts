@@ -1,0 +1,61 @@
+// What a plaque is on chain: its ERC-1155 token id, its unique id, and the metadata JSON its token carries.
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+
+/** A uint256 in decimal, as token ids are written in the API. */
+const TOKEN_ID = /^(0|[1-9][0-9]{0,77})$/;
+
+/** The plaque's token id: the one recorded on it, else its plaque id (ids are unique, so token ids are too). */
+export const tokenIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId'>): string => plaque.tokenId ?? String(plaque.id);
+
+/** The token id as the contract takes it; null when the recorded id is not a uint256 (an imported oddity). */
+export function tokenIdNumber(tokenId: string): bigint | null {
+  if (!TOKEN_ID.test(tokenId)) return null;
+  const value = BigInt(tokenId);
+  return value < 2n ** 256n ? value : null;
+}
+
+/** The contract the plaque's token lives on: the one recorded on it, else the service's. */
+export const contractAddressOf = (plaque: Pick<StoredPlaque, 'contractAddress'>, serviceContract: string): string =>
+  plaque.contractAddress ?? serviceContract;
+
+/** `<contract>:<tokenId>`; the token id is always known (derived before the mint), so the name is never needed. */
+export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contractAddress'>, serviceContract: string): string =>
+  `${contractAddressOf(plaque, serviceContract)}:${tokenIdOf(plaque)}`;
+
+export interface TokenAttribute {
+  trait_type: string;
+  value: string;
+}
+
+/** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON Schema"), with marketplace-style `attributes` as well. */
+export interface TokenMetadata {
+  name: string;
+  description: string;
+  image?: string;
+  decimals: 0;
+  attributes: TokenAttribute[];
+  properties: { plaqueId: number; condition: string; marketplace: string; alphabetPart: string; numberPart: string };
+}
+
+export function tokenMetadata(plaque: StoredPlaque): TokenMetadata {
+  return {
+    name: plaque.name,
+    description: plaque.description ?? `Plaque ${plaque.name}`,
+    // EIP-1155 makes image a URI; a plaque without one leaves it out rather than sending null or "".
+    ...(plaque.image !== null && { image: plaque.image }),
+    decimals: 0,
+    attributes: [
+      { trait_type: 'Condition', value: plaque.condition },
+      { trait_type: 'Marketplace', value: plaque.marketplace },
+      { trait_type: 'Alphabet part', value: plaque.alphabetPart },
+      { trait_type: 'Number part', value: plaque.numberPart },
+    ],
+    properties: {
+      plaqueId: plaque.id,
+      condition: plaque.condition,
+      marketplace: plaque.marketplace,
+      alphabetPart: plaque.alphabetPart,
+      numberPart: plaque.numberPart,
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The service's own account: the owner of every plaque until it is sold. Its wallet is the contract owner (the
+// signer), so the owner shown before a sale is where the token really comes from.
+import { getAddress } from 'viem';
+import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+
+/** The service account's username (valid under the username rules). */
+export const SERVICE_USERNAME = 'plaques';
+
+/** Records the service account with `walletAddress` unless it is already recorded with it. */
+export async function ensureServiceAccount(ctx: AppContext, walletAddress: string): Promise<ServiceAccount> {
+  const repo = serviceAccountRepo(ctx.db, ctx.tableName);
+  const wallet = getAddress(walletAddress);
+  const existing = await repo.get();
+  if (existing && existing.walletAddress === wallet) return existing;
+  const account: ServiceAccount = { username: existing?.username ?? SERVICE_USERNAME, walletAddress: wallet, updatedAt: ctx.now().toISOString() };
+  await repo.put(account);
+  return account;
+}
+
+/** The recorded service account; before one is recorded, its name with no wallet. */
+export async function serviceAccount(ctx: AppContext): Promise<{ username: string; walletAddress: string | null }> {
+  const account = await serviceAccountRepo(ctx.db, ctx.tableName).get();
+  return account ?? { username: SERVICE_USERNAME, walletAddress: null };
+}

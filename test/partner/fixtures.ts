@@ -1,0 +1,99 @@
+// Test helpers for the partner workflow: a partner with a key, plaques in the table, wallets, and HTTP calls.
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { createApiKey } from '#lib/partner/api-keys.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { aPlaque } from '../support/factories.ts';
+
+let nextUser = 1000;
+
+export interface TestPartner {
+  userId: number;
+  id: string;
+  apiKey: string;
+}
+
+/** A partner account with one fresh API key. */
+export async function aPartner(ctx: AppContext, userId = nextUser++): Promise<TestPartner> {
+  const { id, apiKey } = await createApiKey(ctx, userId, null);
+  return { userId, id, apiKey };
+}
+
+/** A random wallet address, EIP-55 checksummed. */
+export const aWallet = (): string => privateKeyToAccount(generatePrivateKey()).address;
+
+let nextPlaqueId = 1;
+
+/** Stores plaques with ids unique within the test file. */
+export async function storePlaque(ctx: AppContext, overrides: Partial<StoredPlaque> = {}): Promise<StoredPlaque> {
+  const id = overrides.id ?? nextPlaqueId++;
+  const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), ...overrides, id });
+  await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
+  return plaque;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP request to the local server; JSON bodies are sent as application/json. */
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['x-api-key'] = options.key;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+let interceptors = 0;
+
+/**
+ * Runs `intercept` around every `command` (e.g. 'TransactWriteItemsCommand') the context's real DynamoDB client
+ * sends, as an AWS SDK middleware, to inject what DynamoDB Local never does; returns the function that removes it.
+ */
+export function intercept(ctx: AppContext, command: string, around: (send: () => Promise<unknown>, input: any) => Promise<unknown>): () => void {
+  const name = `test-intercept-${interceptors++}`;
+  ctx.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== command) return next(args);
+      return (await around(() => next(args), args.input)) as Awaited<ReturnType<typeof next>>;
+    },
+    { step: 'initialize', name },
+  );
+  return () => {
+    ctx.db.middlewareStack.remove(name);
+  };
+}
+
+export const interceptTransactions = (ctx: AppContext, around: (send: () => Promise<unknown>) => Promise<unknown>) =>
+  intercept(ctx, 'TransactWriteItemsCommand', around);
+
+/** A plaque held for `partner` through the API: what a buy needs. */
+export async function aHeldPlaque(ctx: AppContext, baseUrl: string, partner: TestPartner, overrides: Partial<StoredPlaque> = {}) {
+  const plaque = await storePlaque(ctx, overrides);
+  const wallet = aWallet();
+  const reply = await call(baseUrl, 'POST', `/partner/plaques/${plaque.id}/prepare`, { key: partner.apiKey, body: { buyerWallet: wallet } });
+  if (reply.status !== 200) throw new Error(`prepare answered ${reply.status}: ${reply.text}`);
+  return { plaque, wallet, reservationId: reply.json.reservationId as string, expiresAt: reply.json.expiresAt as string };
+}
