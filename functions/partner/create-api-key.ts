@@ -3,9 +3,12 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createApiKeyBody } from '#lib/partner/schemas.ts';
-import { signedInUserId } from '#lib/partner/signed-in-user.ts';
+import { requireUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(
   { input: { schema: createApiKeyBody, read: (request) => request.body ?? {} } },
-  async ({ input, ctx, request }) => created(await createApiKey(ctx, signedInUserId(request), input.name ?? null)),
+  async ({ input, ctx, request }) => {
+    const user = await requireUser(ctx, request);
+    return created(await createApiKey(ctx, user.id, input.name ?? null));
+  },
 );

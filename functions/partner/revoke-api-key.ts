@@ -4,12 +4,13 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { noContent } from '#lib/http/response.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
 import { apiKeyIdParam } from '#lib/partner/schemas.ts';
-import { signedInUserId } from '#lib/partner/signed-in-user.ts';
+import { requireUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(
   { body: 'none', input: { schema: z.object({ id: apiKeyIdParam }), read: (request) => request.pathParameters } },
   async ({ input, ctx, request }) => {
-    await revokeApiKey(ctx, signedInUserId(request), input.id);
+    const user = await requireUser(ctx, request);
+    await revokeApiKey(ctx, user.id, input.id);
     return noContent();
   },
 );
