@@ -119,6 +119,18 @@ describe('GET|POST /auth/evaluate-email-verification-code', () => {
     await expectProblem(await evaluate(email, code), 429, 'TOO_MANY_ATTEMPTS');
   });
 
+  it('evaluates at most five of twenty wrong guesses sent at once; the rest answer 429', async () => {
+    const email = anEmail();
+    await requestCode(email);
+    const code = await latestCode(ctx.dataDir, email);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => evaluate(email, wrongCode(code))));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+    for (const response of responses.filter((r) => r.status === 429)) await expectProblem(response, 429, 'TOO_MANY_ATTEMPTS');
+    await expectProblem(await evaluate(email, code), 429, 'TOO_MANY_ATTEMPTS');
+  });
+
   it('answers 401 CODE_EXPIRED after 15 minutes', async () => {
     const email = anEmail();
     await requestCode(email);
