@@ -20,7 +20,7 @@ export interface Lookup {
 
 /** A plaque that exists and is not deleted; else 404 PLAQUE_NOT_FOUND. */
 export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPlaque> {
-  const plaque = await plaqueRepo(ctx.db, ctx.tableName).get(id);
+  const plaque = (await plaqueRepo(ctx.db, ctx.tableName).getForSale(id))?.plaque;
   if (!plaque || plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
   return plaque;
 }

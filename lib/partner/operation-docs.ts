@@ -117,7 +117,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     description: [
       partnerRules,
       `Until the plaque is SOLD the owner is the service's own account: username \`${SERVICE_USERNAME}\`, wallet = the PlaqueToken contract owner ` +
-        '(the signer that mints). `walletAddress` is null while no service wallet is recorded (a stage not initialised yet).',
+        '(the signer that mints), recorded by the local runtime at start and by a stage\'s first prepare. `walletAddress` is null until then.',
       'Once SOLD or MINTED the owner is the user whose `walletAddress` is the buyer wallet; `username` null and `validUsername` false when no user holds it.',
       '`validUsername` tells whether the username satisfies the username rules (3–30 of A–Z, a–z, 0–9, `_`, `.`). ' +
         '`walletAddress` is masked `0x1234…abcd` (first 6, U+2026, last 4).',

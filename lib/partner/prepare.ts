@@ -6,6 +6,7 @@ import { TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaque-token.ts';
 import { mintability } from '#lib/partner/lookup.ts';
+import { recordServiceAccountOnce } from '#lib/partner/service-account.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -46,7 +47,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
   if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
   checkHoldable(current, partner, buyerWallet, ctx.now());
 
-  const simulation = await mintability(ctx, current.plaque);
+  const [simulation] = await Promise.all([mintability(ctx, current.plaque), recordServiceAccountOnce(ctx)]);
   if (!simulation.mintable) {
     throw conflict('NOT_AVAILABLE', `the plaque's token cannot be minted (${simulation.reason})`, { extensions: { reason: simulation.reason } });
   }

@@ -18,6 +18,24 @@ export async function ensureServiceAccount(ctx: AppContext, walletAddress: strin
   return account;
 }
 
+const recorded = new WeakMap<AppContext, Promise<unknown>>();
+
+/**
+ * Records the service account with the contract owner's wallet once per context (cold start), so a stage records
+ * it with its first prepare without any setup step. Best effort: a failure is retried by the next cold start.
+ */
+export function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
+  let done = recorded.get(ctx);
+  if (!done) {
+    done = ctx.chain
+      .ownerAddress()
+      .then((owner) => ensureServiceAccount(ctx, owner))
+      .catch(() => undefined);
+    recorded.set(ctx, done);
+  }
+  return done;
+}
+
 /** The recorded service account; before one is recorded, its name with no wallet. */
 export async function serviceAccount(ctx: AppContext): Promise<{ username: string; walletAddress: string | null }> {
   const account = await serviceAccountRepo(ctx.db, ctx.tableName).get();

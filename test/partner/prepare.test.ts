@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { serviceAccount } from '#lib/partner/service-account.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
@@ -104,6 +105,12 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     } finally {
       skewMs = 0;
     }
+  });
+
+  it('records the service account with the contract owner\'s wallet, so a stage needs no setup for owner answers', async () => {
+    const plaque = await storePlaque(ctx);
+    expect((await prepare(plaque.id, { buyerWallet: aWallet() })).status).toBe(200);
+    expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await ctx.chain.ownerAddress() });
   });
 
   it('answers 404 PLAQUE_NOT_FOUND for an unknown plaque', async () => {
