@@ -60,7 +60,7 @@ const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEa
 
 function chainUnavailable(cause: unknown): Error {
   const error = serviceUnavailable('CHAIN_UNAVAILABLE', 'the blockchain node did not answer; try again shortly', 5);
-  (error as { cause?: unknown }).cause = cause;
+  error.cause = cause;
   return error;
 }
 
