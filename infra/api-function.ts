@@ -1,5 +1,5 @@
 // ApiFunction: the defaults every Lambda function shares, and intention-named grants that add IAM and env together.
-import { Aws, CfnElement, Duration, RemovalPolicy, Stack, type Size } from 'aws-cdk-lib';
+import { Aws, CfnElement, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -43,7 +43,6 @@ export interface ApiFunctionProps {
   stage: StageConfig;
   memorySize?: number;
   timeout?: Duration;
-  ephemeralStorageSize?: Size;
   reservedConcurrentExecutions?: number;
   description?: string;
 }
@@ -92,7 +91,6 @@ export class ApiFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
-      ...(props.ephemeralStorageSize && { ephemeralStorageSize: props.ephemeralStorageSize }),
       ...(props.reservedConcurrentExecutions !== undefined && {
         reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       }),

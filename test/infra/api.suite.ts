@@ -1,4 +1,4 @@
-// The REST API in the synthesized template: routes and their auth, authorizer, usage plan, errors, logs, CORS.
+// Suite: the REST API in the synthesized template: routes and their auth, authorizer, usage plan, errors, logs, CORS.
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, routes } from '#lib/http/routes.ts';

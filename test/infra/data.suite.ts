@@ -1,4 +1,4 @@
-// Data and storage in the synthesized templates: the table from the shared definition, media, secrets, DLQ, alarms.
+// Suite: data and storage in the synthesized templates: the table from the shared definition, media, secrets, DLQ, alarms.
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '#lib/db/table.ts';

@@ -1,4 +1,4 @@
-// The Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
+// Suite: the Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';

@@ -1,15 +1,12 @@
-// The 413 answer for requests too large for a Lambda event: the Content-Length pattern and the WAF web ACL on the stage.
+// The 413 answer for requests too large for a Lambda event: the Content-Length pattern and the body limit it enforces.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_EVENT_BYTES } from '#lib/http/routes.ts';
-import { problemType } from '#lib/http/problem.ts';
 import {
   EVENT_ENVELOPE_ALLOWANCE,
   integerAbovePattern,
   MAX_REQUEST_BODY_BYTES,
 } from '../../infra/payload-limit.ts';
-import { stages } from '../../infra/stages.ts';
-import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
 
 describe('integerAbovePattern', () => {
   // For every limit and every number, the pattern matches the number's decimal form exactly when it exceeds the limit.
@@ -56,52 +53,5 @@ describe('the body limit', () => {
     const fourMiBImageWithMultipartFraming = 4 * 1024 * 1024 + 16 * 1024;
     expect(MAX_REQUEST_BODY_BYTES).toBeGreaterThan(fourMiBImageWithMultipartFraming);
     expect(Math.ceil(MAX_REQUEST_BODY_BYTES / 3) * 4 + EVENT_ENVELOPE_ALLOWANCE).toBeLessThanOrEqual(MAX_EVENT_BYTES);
-  });
-});
-
-describe.each(['staging', 'production'] as const)('the %s web ACL', (stageName) => {
-  it('blocks requests whose Content-Length exceeds the limit with 413 problem+json, and allows the rest', () => {
-    const { template } = synthStage(stageName);
-    const acls = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'));
-    expect(acls).toHaveLength(1);
-    const acl = acls[0]!.Properties!;
-    expect(acl['Scope']).toBe('REGIONAL');
-    expect(acl['DefaultAction']).toEqual({ Allow: {} });
-    const rule = acl['Rules'][0];
-    expect(rule['Statement']).toEqual({
-      RegexMatchStatement: {
-        RegexString: integerAbovePattern(MAX_REQUEST_BODY_BYTES),
-        FieldToMatch: { SingleHeader: { Name: 'content-length' } },
-        TextTransformations: [{ Priority: 0, Type: 'NONE' }],
-      },
-    });
-    const response = rule['Action'].Block.CustomResponse;
-    expect(response.ResponseCode).toBe(413);
-    const body = acl['CustomResponseBodies'][response.CustomResponseBodyKey];
-    expect(body.ContentType).toBe('APPLICATION_JSON');
-    expect(JSON.parse(body.Content)).toEqual({
-      type: problemType('PAYLOAD_TOO_LARGE'),
-      title: 'Payload too large',
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      detail: expect.stringContaining(String(MAX_REQUEST_BODY_BYTES)),
-    });
-  });
-
-  it('lets a browser on the single allowed origin read the 413', () => {
-    const acl = Object.values(resourcesOf(synthStage(stageName).template, 'AWS::WAFv2::WebACL'))[0]!.Properties!;
-    const headers = acl['Rules'][0]['Action'].Block.CustomResponse.ResponseHeaders;
-    const origins = stages[stageName].corsOrigins;
-    if (origins.length === 1) expect(headers).toEqual([{ Name: 'access-control-allow-origin', Value: origins[0] }]);
-    else expect(headers).toBeUndefined();
-  });
-
-  it('is attached to the API stage', () => {
-    const { stack, template } = synthStage(stageName);
-    const association = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACLAssociation'))[0]!.Properties!;
-    const acl = Object.keys(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]!;
-    expect(association['WebACLArn']).toEqual({ 'Fn::GetAtt': [acl, 'Arn'] });
-    const apiStage = logicalIdOf(stack.httpApi.api.deploymentStage);
-    expect(JSON.stringify(association['ResourceArn'])).toContain(apiStage);
   });
 });

@@ -1,4 +1,4 @@
-// Synthesizes the CDK app for template tests: once per stage per test file, bundling skipped (bundles.test.ts bundles for real).
+// Synthesizes the CDK app for template tests: both stages once per test file, bundling skipped (bundles.test.ts bundles for real).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
@@ -37,18 +37,30 @@ export interface SynthesizedStage {
   template: Template;
 }
 
-const cache = new Map<StageName, SynthesizedStage>();
+let synthesized: { app: App; stacks: PlaqueApiStack[] } | undefined;
+const templates = new Map<StageName, Template>();
 
-/** The stage's stack and template; synthesized on first use in a test file, then reused. */
-export function synthStage(stage: StageName): SynthesizedStage {
-  let synthesized = cache.get(stage);
+/**
+ * Both stages in one app, synthesized once per test file as a bare `npm run synth` does it (cdk-nag plugin
+ * registered), bundling aside. Synthesis dominates the test time, so every suite of a file shares it.
+ */
+export function synthesizedApp(): { app: App; stacks: PlaqueApiStack[] } {
   if (!synthesized) {
-    const { stacks } = createApp({ stage });
-    const stack = stacks[0]!;
-    synthesized = { stack, template: Template.fromStack(stack) };
-    cache.set(stage, synthesized);
+    synthesized = createApp({ nag: true });
+    synthesized.app.synth();
   }
   return synthesized;
+}
+
+/** The stage's stack and template from the shared synthesis. */
+export function synthStage(stage: StageName): SynthesizedStage {
+  const stack = synthesizedApp().stacks.find((s) => s.stage.name === stage)!;
+  let template = templates.get(stage);
+  if (!template) {
+    template = Template.fromStack(stack);
+    templates.set(stage, template);
+  }
+  return { stack, template };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any>; [key: string]: unknown }>;

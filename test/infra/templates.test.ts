@@ -1,0 +1,6 @@
+// Template assertions for both stages: the suites below share one synthesis of the app (it dominates the test time).
+import './api.suite.ts';
+import './payload-limit.suite.ts';
+import './functions.suite.ts';
+import './data.suite.ts';
+import './nag.suite.ts';
