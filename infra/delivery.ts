@@ -11,20 +11,15 @@ import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 
 /**
- * The `entity` value of order items, once lib/db/keys.ts names it. Until then every insert reaches the
- * worker, which ignores what is not an order; afterwards only order inserts do.
+ * Event filter: a delivery starts when an order item is inserted (its `entity` attribute, see lib/db/keys.ts);
+ * updates, including the worker's own progress writes, and every other entity never invoke the worker.
  */
-export const ORDER_ENTITY: string | undefined = (ENTITY as Readonly<Record<string, string>>)['order'];
-
-/** Event filter: a delivery starts when an order is inserted; updates (its own progress) never re-trigger it. */
-export function deliveryFilters(orderEntity: string | undefined): Record<string, unknown>[] {
-  const insert = { eventName: lambda.FilterRule.isEqual('INSERT') };
+export function deliveryFilters(): Record<string, unknown>[] {
   return [
-    lambda.FilterCriteria.filter(
-      orderEntity === undefined
-        ? insert
-        : { ...insert, dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(orderEntity) } } } },
-    ),
+    lambda.FilterCriteria.filter({
+      eventName: lambda.FilterRule.isEqual('INSERT'),
+      dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(ENTITY.order) } } },
+    }),
   ];
 }
 
@@ -67,7 +62,7 @@ export class Delivery extends Construct {
         maxRecordAge: Duration.hours(stage.delivery.maxRecordAgeHours),
         parallelizationFactor: 1,
         onFailure: new SqsDlq(this.deadLetterQueue),
-        filters: deliveryFilters(ORDER_ENTITY),
+        filters: deliveryFilters(),
       }),
     );
     acknowledge(worker.role, [

@@ -1,5 +1,6 @@
 // Suite: the Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
 import { describe, expect, it } from 'vitest';
+import { ENTITY } from '#lib/db/keys.ts';
 import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
 import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
@@ -195,7 +196,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     });
     const pattern = JSON.parse(mapping['FilterCriteria'].Filters[0].Pattern);
     expect(pattern.eventName).toEqual(['INSERT']);
-    expect(pattern.dynamodb?.NewImage?.entity?.S ?? ['order']).toEqual(['order']);
+    expect(pattern.dynamodb.NewImage.entity.S).toEqual([ENTITY.order]);
   });
 });
 
