@@ -44,6 +44,11 @@ export const handler = middy(async (event) => {
 });
 `,
   },
+  empty: {
+    label: 'empty: one export (the cost of importing any bundle)',
+    source: `export const handler = async () => null;
+`,
+  },
   floor: {
     label: 'floor: client-dynamodb + lib-dynamodb only',
     source: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -87,10 +92,17 @@ interface Measured {
   initWithSourceMapsMs: number[];
 }
 
-/** Milliseconds one fresh Node process spends importing the bundle. */
+/**
+ * Milliseconds one fresh Node process spends importing the bundle. A tiny module is imported first: in
+ * Lambda the runtime's own modules have already started the ESM loader when the handler is imported.
+ */
 async function timeImport(file: string, withSourceMaps: boolean): Promise<number> {
-  const script =
-    'const t0 = performance.now(); await import(process.env.BUNDLE_URL); console.log(performance.now() - t0);';
+  const script = [
+    "await import('data:text/javascript,export default 0');",
+    'const t0 = performance.now();',
+    'await import(process.env.BUNDLE_URL);',
+    'console.log(performance.now() - t0);',
+  ].join(' ');
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
     cwd: path.dirname(file),
     timeout: 30_000,
@@ -180,6 +192,7 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
 
   const floor = references.find((r) => r.name.startsWith('floor'))!;
   const floorMs = median(floor.initMs);
+  const emptyMs = median(references.find((r) => r.name.startsWith('empty'))!.initMs);
   console.log('');
   printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], floorMs);
 
@@ -191,10 +204,14 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
   }
   const authorizer = functions.find((f) => f.name === AUTHORIZER_HANDLER)!;
   const authorizerInit = median(authorizer.initMs);
+  // The absolute target is held against the bundle's own cost: what it takes beyond importing an empty bundle.
+  const authorizerOwn = authorizerInit - emptyMs;
   const sizeOk = authorizer.bundle.bytes <= TARGETS.authorizerBytes;
-  const initOk = authorizerInit <= TARGETS.authorizerInitMs;
+  const initOk = authorizerOwn <= TARGETS.authorizerInitMs;
   console.log(
     `  ${sizeOk ? 'ok  ' : 'MISS'} ${AUTHORIZER_HANDLER}: ${kb(authorizer.bundle.bytes)} KB (target ≤ ${kb(TARGETS.authorizerBytes)} KB)`,
   );
-  console.log(`  ${initOk ? 'ok  ' : 'MISS'} ${AUTHORIZER_HANDLER}: ${ms(authorizerInit)} ms init (target ≤ ${TARGETS.authorizerInitMs} ms)`);
+  console.log(
+    `  ${initOk ? 'ok  ' : 'MISS'} ${AUTHORIZER_HANDLER}: ${ms(authorizerOwn)} ms init beyond an empty bundle's ${ms(emptyMs)} ms (target ≤ ${TARGETS.authorizerInitMs} ms)`,
+  );
 }
