@@ -224,33 +224,32 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Creates partner API keys and attaches them to the stage's usage plan, or detaches and deletes them.
-   * API Gateway has no per-key resource condition we could use, so `/apikeys/*` stays a wildcard; the
-   * handlers check key ownership in the table before deleting.
+   * Creates partner API keys and adds them to the stage's usage plan (`create`), or deletes them (`revoke`;
+   * deleting a key also takes it out of the plan). Both get the usage plan id: it is what makes the
+   * service use API Gateway keys instead of its local stand-in.
    */
   managesApiKeys(usagePlan: apigateway.IUsagePlan, mode: 'create' | 'revoke'): this {
     // Pseudo-parameters rather than the stack's region: the ARN (and its cdk-nag finding id) reads the same
     // whether or not the stack is bound to a region at synth time.
     const apigw = (resourcePath: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${resourcePath}`;
-    const planKeys = `/usageplans/${usagePlan.usagePlanId}/keys`;
-    const statement =
-      mode === 'create'
-        ? new iam.PolicyStatement({ actions: ['apigateway:POST'], resources: [apigw('/apikeys'), apigw(planKeys)] })
-        : new iam.PolicyStatement({
-            actions: ['apigateway:GET', 'apigateway:DELETE'],
-            resources: [apigw('/apikeys/*'), apigw(`${planKeys}/*`)],
-          });
-    this.function.addToRolePolicy(statement);
-    if (mode === 'revoke') {
-      const plan = usagePlan.node.defaultChild;
-      const planRef = plan instanceof CfnElement ? `<${Stack.of(this).getLogicalId(plan)}>` : usagePlan.usagePlanId;
-      const reason =
-        'Key ids are only known at run time; the handler deletes only keys it finds recorded for the caller in the table.';
-      acknowledge(this, [
-        { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]', reason },
-        { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/usageplans/${planRef}/keys/*]`, reason },
-      ]);
+    if (mode === 'create') {
+      this.function.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['apigateway:POST'],
+          resources: [apigw('/apikeys'), apigw(`/usageplans/${usagePlan.usagePlanId}/keys`)],
+        }),
+      );
     }
+    // Revoking deletes a key; creating deletes the key it just made when the plan refuses it, so none is left
+    // lying around outside the plan.
+    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:DELETE'], resources: [apigw('/apikeys/*')] }));
+    acknowledge(this, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]',
+        reason:
+          'Key ids exist only at run time and API Gateway offers no condition tying a key to a usage plan; revoking deletes only keys the table records for the caller.',
+      },
+    ]);
     this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);
     this.refersToApi = true;
     return this;

@@ -148,8 +148,13 @@ describe.each(stageNames)('%s functions', (stageName) => {
         continue;
       }
       expect(fn.properties['Environment'].Variables['API_KEY_USAGE_PLAN_ID']).toEqual({ Ref: plan });
-      expect(actionsOf(apigw).sort()).toEqual(mode === 'create' ? ['apigateway:POST'] : ['apigateway:DELETE', 'apigateway:GET']);
-      expect(JSON.stringify(apigw)).toContain(plan);
+      const byAction = (action: string) => apigw.filter((s) => actionsOf([s]).includes(action)).flatMap((s) => asArray(s['Resource']));
+      expect(actionsOf(apigw).sort()).toEqual(mode === 'create' ? ['apigateway:DELETE', 'apigateway:POST'] : ['apigateway:DELETE']);
+      expect(JSON.stringify(byAction('apigateway:DELETE'))).toContain('::/apikeys/*');
+      if (mode === 'create') {
+        expect(JSON.stringify(byAction('apigateway:POST'))).toContain('::/apikeys"');
+        expect(JSON.stringify(byAction('apigateway:POST'))).toContain(plan);
+      }
     }
   });
 
