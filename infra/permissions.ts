@@ -47,16 +47,18 @@ export interface FunctionAccess {
 
 // Best reading of each operation from the contract (API.md); tighten or widen as handlers are written.
 export const functionAccess: Readonly<Record<string, FunctionAccess>> = {
-  'functions/plaques/list-featured.ts': { table: 'read', linksMedia: true },
+  'functions/plaques/list-featured.ts': { table: 'read' },
   // Served from the zod schemas bundled into the function: touches nothing.
   'functions/system/openapi.ts': {},
-  // Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code hash, mails it.
-  'functions/auth/request-code.ts': { table: 'readWrite', walletMnemonic: true, sendsMail: true },
-  'functions/auth/verify-email.ts': { table: 'readWrite', jwtKeys: true, linksMedia: true },
+  // Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code's hash
+  // (keyed with the code-hash key kept in the JWT key set) and mails the code.
+  'functions/auth/request-code.ts': { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true },
+  'functions/auth/verify-email.ts': { table: 'readWrite', jwtKeys: true },
   // Writes the failure counter that throttles password guessing.
-  'functions/auth/login.ts': { table: 'readWrite', jwtKeys: true, linksMedia: true },
+  'functions/auth/login.ts': { table: 'readWrite', jwtKeys: true },
   // The authorizer verified the token already; the handler re-reads the user and its token version.
-  'functions/auth/get-profile.ts': { table: 'read', linksMedia: true },
+  // (Stored users carry their image's full URL, so only the uploading handler needs MEDIA_BASE_URL.)
+  'functions/auth/get-profile.ts': { table: 'read' },
   // Decoding and checking a 4 MiB image needs memory; a password change returns a fresh token.
   'functions/auth/update-profile.ts': { table: 'readWrite', writesMedia: true, jwtKeys: true, memorySize: 1024 },
   'functions/auth/jwks.ts': { jwtKeys: true },
