@@ -222,6 +222,8 @@ function firstAfter<T>(items: T[], after: (item: T) => boolean): number {
 const VISIBILITY_LAG_MS = 5_000;
 /** Full records kept for page reads, keyed by id and version. */
 const ITEM_CACHE_SIZE = 5_000;
+/** Share of the staleness bound after which a sync starts without holding up the request. */
+const BACKGROUND_SYNC_AT = 0.8;
 /** Filtered result lists kept for repeated queries. */
 const RESULT_CACHE_SIZE = 256;
 
@@ -248,11 +250,17 @@ export class CatalogProjection {
     private readonly stalenessMs: number,
   ) {}
 
-  /** Brings the projection up to date unless it was synced within the staleness bound. */
+  /**
+   * Keeps the projection within the staleness bound. Past 80% of the bound a sync starts in the background and the
+   * request is served at once; only a request that finds the projection older than the bound waits for it. Under
+   * steady traffic, no request waits for DynamoDB.
+   */
   async refresh(nowMs: number = Date.now()): Promise<void> {
-    if (nowMs - this.syncedAt < this.stalenessMs) return;
+    const age = nowMs - this.syncedAt;
+    if (age < this.stalenessMs * BACKGROUND_SYNC_AT) return;
     this.syncing ??= this.sync(nowMs).finally(() => (this.syncing = null));
-    await this.syncing;
+    if (age >= this.stalenessMs) await this.syncing;
+    else this.syncing.catch(() => undefined);
   }
 
   /** Reads what changed after the newest row seen, or after the lag window before the last sync if that is earlier. */

@@ -1,4 +1,5 @@
 // Listing bench: DynamoDB requests and read capacity per page against the floor, then latency and throughput over HTTP.
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -7,12 +8,10 @@ import { ensureTable } from '#lib/db/create-table.ts';
 import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
-import { startLocalServer } from '#lib/local/server.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
-import { createAppContext } from '#lib/runtime/context.ts';
 
 const FEATURED = 10_000;
 const NOT_FEATURED = 10_000;
@@ -145,10 +144,21 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
         `\nfloor = reading exactly the returned items by key. Worst ratio ${fmt(worst, 2)} (target ≤ 2). No request scans.`,
     );
 
-    // HTTP: the local server with the production staleness bound, 50 connections.
-    const ctx = createAppContext({ db, tableName: TABLE, catalogStalenessMs: 1000 });
-    const server = await startLocalServer({ ctx, port: 0 });
+    // HTTP: the local server in its own process with the production staleness bound, 50 connections.
+    const server = spawn(process.execPath, ['--import', 'tsx', 'test/bench/serve.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'WARN', BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint, BENCH_TABLE: TABLE },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
+      const url = await new Promise<string>((done, fail) => {
+        let out = '';
+        server.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening (\S+)/.exec(out);
+          if (match) done(match[1]!);
+        });
+        server.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
+      });
       const paths = [
         '/plaques/featured',
         '/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=GOOD',
@@ -157,15 +167,11 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
         '/plaques/featured?orderBy=p.status&skip=5000',
         '/plaques/featured?filters[featured]=false&orderBy=p.updated_at&limit=50',
       ].map(encodeURI);
-      await autocannon({ url: server.url, connections: 10, duration: 2, requests: paths.map((path) => ({ method: 'GET', path })) });
-      const result = await autocannon({
-        url: server.url,
-        connections: 50,
-        duration: options.durationSeconds ?? 10,
-        requests: paths.map((path) => ({ method: 'GET', path })),
-      });
+      const requests = paths.map((path) => ({ method: 'GET' as const, path }));
+      await autocannon({ url, connections: 10, duration: 3, requests });
+      const result = await autocannon({ url, connections: 50, duration: options.durationSeconds ?? 10, requests });
       console.log(
-        `\nHTTP through the local server, 50 connections, ${result.duration} s, ${paths.length} listing queries in rotation:\n` +
+        `\nHTTP through the local server (its own process), 50 connections, ${result.duration} s, ${paths.length} listing queries in rotation:\n` +
           table(
             ['p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'req/s', 'non-2xx', 'errors'],
             [[String(result.latency.p50), String(result.latency.p90), String(result.latency.p99), String(result.latency.max), fmt(result.requests.average, 0), String(result.non2xx), String(result.errors)]],
@@ -173,7 +179,7 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
           `\nTarget: p99 ≤ 50 ms.`,
       );
     } finally {
-      await server.close();
+      server.kill('SIGTERM');
     }
   } finally {
     await dynamo.stop();

@@ -143,4 +143,22 @@ describe('catalogue sync window', () => {
     // Full read; the lag window still covers the writes twice; then nothing is read again.
     expect(counts).toEqual([40, 40, 40, 0, 0]);
   });
+
+  it('refreshes in the background past 80% of the staleness bound, and waits only past the bound', async () => {
+    const ctx = await freshTable();
+    await insertPlaques(ctx, [aPlaque({ id: 1 })]);
+    const counts = recordQueryRows(ctx);
+    const projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), 1000);
+    const t0 = Date.now();
+    await projection.refresh(t0);
+    await projection.refresh(t0 + 500);
+    expect(counts).toEqual([1]);
+    await projection.refresh(t0 + 850);
+    // Served at once: the background query has not answered yet.
+    expect(counts).toEqual([1]);
+    await projection.refresh(t0 + 2000);
+    // Past the bound: this one waited, behind the background sync that then finished.
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+  });
 });
+
