@@ -6,11 +6,14 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   getAddress,
   http,
+  keccak256,
   type Address,
   type Hex,
   type PublicClient,
+  TransactionReceiptNotFoundError,
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -29,6 +32,25 @@ export interface MintReceipt {
   blockNumber: bigint;
 }
 
+/** A mint signed by the service's signer with an explicit nonce. */
+export interface SignedMint {
+  /** The serialized signed transaction: broadcasting it again can never mint twice (its nonce is spent once). */
+  raw: Hex;
+  hash: Hex;
+  nonce: number;
+}
+
+/** A signed mint, or the revert the chain predicts for it (nothing signed then). */
+export type SignMintResult =
+  | ({ kind: 'signed' } & SignedMint)
+  | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+
+/**
+ * `sent`: the node accepted it now; `known`: the node already holds it (pending); `nonce-used`: its nonce is spent,
+ * by this very transaction (mined) or by another one (then this one can never be mined).
+ */
+export type BroadcastResult = 'sent' | 'known' | 'nonce-used';
+
 export interface ChainPort {
   readonly chainId: number;
   readonly contractAddress: Address;
@@ -39,7 +61,27 @@ export interface ChainPort {
   balanceOf(account: Address, tokenId: bigint): Promise<bigint>;
   /** Sends the mint of `tokenId` to `to` with the service's signer; returns the transaction hash. */
   sendMint(to: Address, tokenId: bigint): Promise<Hex>;
-  waitForReceipt(hash: Hex): Promise<MintReceipt>;
+  /** Waits until the transaction is mined; 503 CHAIN_UNAVAILABLE when the node does not answer or `timeoutMs` passes. */
+  waitForReceipt(hash: Hex, timeoutMs?: number): Promise<MintReceipt>;
+
+  // ---- Delivery: sign with an explicit nonce, record, then broadcast (see lib/delivery/deliver-order.ts) ----
+
+  /** The service's signer (the account that pays for and sends mints). */
+  signerAddress(): Promise<Address>;
+  /**
+   * Runs `use` with the signer's next nonce (its pending transaction count) while no other `exclusiveNonce` call of
+   * this port runs, so sends from one process never draw the same nonce; `use` must broadcast before it returns.
+   */
+  exclusiveNonce<T>(use: (nonce: number) => Promise<T>): Promise<T>;
+  /** Signs (does not send) the mint of `tokenId` to `to` with `nonce`; a mint the chain would revert is not signed. */
+  signMint(to: Address, tokenId: bigint, nonce: number): Promise<SignMintResult>;
+  sendRawTransaction(raw: Hex): Promise<BroadcastResult>;
+  /** The receipt when the transaction is mined, null when it is not (pending, dropped or unknown). */
+  transactionReceipt(hash: Hex): Promise<MintReceipt | null>;
+  /** How many of the signer's transactions are mined: a nonce below it is spent for good. */
+  confirmedNonce(): Promise<number>;
+  /** The transaction that minted `tokenId` to `to` in recent blocks, when the node can tell (best effort: null otherwise). */
+  findMintTransaction(to: Address, tokenId: bigint): Promise<Hex | null>;
 }
 
 export interface ChainSettings {
@@ -50,6 +92,8 @@ export interface ChainSettings {
   signerKey: () => Promise<Hex>;
   /** Milliseconds one RPC call may take. */
   timeoutMs?: number;
+  /** Milliseconds between polls while waiting for a receipt (viem's default: 4000). */
+  pollingIntervalMs?: number;
 }
 
 /**
@@ -57,6 +101,12 @@ export interface ChainSettings {
  * accepts ERC-1155 tokens whatever the owner's own account is.
  */
 const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
+
+/** Blocks searched back from the newest for a mint's transaction (nodes cap the range of a log query). */
+const MINT_LOOKBACK_BLOCKS = 10_000n;
+
+/** Mint gas is estimated, then given this headroom (percent) against a state change between estimate and inclusion. */
+const GAS_HEADROOM_PERCENT = 20n;
 
 function chainUnavailable(cause: unknown): Error {
   const error = serviceUnavailable('CHAIN_UNAVAILABLE', 'the blockchain node did not answer; try again shortly', 5);
@@ -71,6 +121,19 @@ function revertOf(error: unknown): ContractFunctionRevertedError | null {
   return revert instanceof ContractFunctionRevertedError ? revert : null;
 }
 
+function refusalOf(revert: ContractFunctionRevertedError): { reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string } {
+  const name = revert.data?.errorName;
+  return { reason: name === 'AlreadyMinted' ? 'ALREADY_MINTED' : 'NOT_MINTABLE', detail: name ?? revert.reason ?? 'the mint reverts' };
+}
+
+/** Everything a node said about a refused transaction (the wording differs between nodes). */
+function rejectionText(error: unknown): string {
+  const parts: string[] = [];
+  if (error instanceof BaseError) error.walk((e) => (parts.push((e as BaseError).details ?? '', (e as Error).message), false));
+  else parts.push(String(error));
+  return parts.join(' ').toLowerCase();
+}
+
 export function createChainPort(settings: ChainSettings): ChainPort {
   const chain = defineChain({
     id: settings.chainId,
@@ -79,14 +142,25 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
   const transport = http(settings.rpcUrl, { timeout: settings.timeoutMs ?? 5000, retryCount: 1 });
-  const client: PublicClient = createPublicClient({ chain, transport });
+  const client: PublicClient = createPublicClient({ chain, transport, ...(settings.pollingIntervalMs !== undefined && { pollingInterval: settings.pollingIntervalMs }) });
   const contractAddress = getAddress(settings.contractAddress);
   const contract = { address: contractAddress, abi: plaqueTokenAbi } as const;
   let owner: Promise<Address> | undefined;
   let wallet: Promise<ReturnType<typeof walletFor>> | undefined;
+  /** The tail of this port's nonce-holding sends: each starts when the previous one has settled. */
+  let sends: Promise<unknown> = Promise.resolve();
 
   function walletFor(key: Hex) {
     return createWalletClient({ account: privateKeyToAccount(key), chain, transport });
+  }
+
+  /** The signer's wallet, its key fetched on first use (and again after a failed fetch). */
+  function signer(): Promise<ReturnType<typeof walletFor>> {
+    wallet ??= settings.signerKey().then(walletFor).catch((error: unknown) => {
+      wallet = undefined;
+      throw error;
+    });
+    return wallet;
   }
 
   async function read<T>(call: () => Promise<T>): Promise<T> {
@@ -119,12 +193,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       } catch (error) {
         const revert = revertOf(error);
         if (!revert) throw chainUnavailable(error);
-        const name = revert.data?.errorName;
-        return {
-          mintable: false,
-          reason: name === 'AlreadyMinted' ? 'ALREADY_MINTED' : 'NOT_MINTABLE',
-          detail: name ?? revert.reason ?? 'the mint reverts',
-        };
+        return { mintable: false, ...refusalOf(revert) };
       }
     },
 
@@ -133,14 +202,91 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     balanceOf: (account, tokenId) => read(() => client.readContract({ ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
 
     async sendMint(to, tokenId) {
-      wallet ??= settings.signerKey().then(walletFor);
-      const signer = await wallet;
-      return signer.writeContract({ ...contract, functionName: 'mint', args: [to, tokenId, '0x'] });
+      const wallet = await signer();
+      return wallet.writeContract({ ...contract, functionName: 'mint', args: [to, tokenId, '0x'] });
     },
 
-    async waitForReceipt(hash) {
-      const receipt = await client.waitForTransactionReceipt({ hash });
+    async waitForReceipt(hash, timeoutMs) {
+      const receipt = await read(() => client.waitForTransactionReceipt({ hash, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }));
       return { status: receipt.status, blockNumber: receipt.blockNumber };
+    },
+
+    signerAddress: async () => (await signer()).account.address,
+
+    exclusiveNonce(use) {
+      const run = async () => {
+        const address = await port.signerAddress();
+        return use(await read(() => client.getTransactionCount({ address, blockTag: 'pending' })));
+      };
+      const next = sends.then(run, run);
+      sends = next.catch(() => undefined);
+      return next;
+    },
+
+    async signMint(to, tokenId, nonce) {
+      const wallet = await signer();
+      let gas: bigint;
+      try {
+        gas = await client.estimateContractGas({ ...contract, functionName: 'mint', args: [to, tokenId, '0x'], account: wallet.account });
+      } catch (error) {
+        const revert = revertOf(error);
+        if (!revert) throw chainUnavailable(error);
+        return { kind: 'reverts', ...refusalOf(revert) };
+      }
+      const request = await read(() =>
+        wallet.prepareTransactionRequest({
+          to: contractAddress,
+          data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'mint', args: [to, tokenId, '0x'] }),
+          nonce,
+          gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
+        }),
+      );
+      const raw = await wallet.signTransaction(request);
+      return { kind: 'signed', raw, hash: keccak256(raw), nonce };
+    },
+
+    async sendRawTransaction(raw) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw });
+        return 'sent';
+      } catch (error) {
+        const text = rejectionText(error);
+        if (/already known|already imported|known transaction/.test(text)) return 'known';
+        if (/nonce too low|nonce has already been used|oldnonce/.test(text)) return 'nonce-used';
+        throw chainUnavailable(error);
+      }
+    },
+
+    async transactionReceipt(hash) {
+      try {
+        const receipt = await client.getTransactionReceipt({ hash });
+        return { status: receipt.status, blockNumber: receipt.blockNumber };
+      } catch (error) {
+        if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
+        throw chainUnavailable(error);
+      }
+    },
+
+    async confirmedNonce() {
+      const address = await port.signerAddress();
+      return read(() => client.getTransactionCount({ address, blockTag: 'latest' }));
+    },
+
+    async findMintTransaction(to, tokenId) {
+      try {
+        const latest = await client.getBlockNumber();
+        const logs = await client.getContractEvents({
+          ...contract,
+          eventName: 'TransferSingle',
+          args: { from: zeroAddress, to },
+          fromBlock: latest > MINT_LOOKBACK_BLOCKS ? latest - MINT_LOOKBACK_BLOCKS : 0n,
+          toBlock: latest,
+        });
+        return logs.find((log) => log.args.id === tokenId)?.transactionHash ?? null;
+      } catch {
+        // Only ever used to name the transaction of a mint already confirmed by balance: unknown is acceptable.
+        return null;
+      }
     },
   };
   return port;
@@ -162,6 +308,13 @@ export function unconfiguredChainPort(missing: string): ChainPort {
     balanceOf: async () => fail(),
     sendMint: async () => fail(),
     waitForReceipt: async () => fail(),
+    signerAddress: async () => fail(),
+    exclusiveNonce: async () => fail(),
+    signMint: async () => fail(),
+    sendRawTransaction: async () => fail(),
+    transactionReceipt: async () => fail(),
+    confirmedNonce: async () => fail(),
+    findMintTransaction: async () => fail(),
   };
 }
 
