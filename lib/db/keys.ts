@@ -15,6 +15,7 @@ export const ENTITY = {
   order: 'order',
   idempotency: 'idempotency',
   serviceAccount: 'serviceAccount',
+  undeliveredOrder: 'undeliveredOrder',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -66,6 +67,16 @@ export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORD
 export const partnerOrdersPartition = (partnerId: number) => `PARTNER#${partnerId}#ORDERS`;
 export const partnerOrdersIndexKey = (partnerId: number, createdAt: string, orderId: string) => ({
   gsi1pk: partnerOrdersPartition(partnerId),
+  gsi1sk: `${createdAt}#${orderId}`,
+});
+/**
+ * Marks an order not delivered yet (sparse: written with the sale, deleted with the delivery), in the order's own
+ * item collection; its gsi1 entry lists every undelivered order, oldest first, for the operators.
+ */
+export const undeliveredOrderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'UNDELIVERED' });
+export const UNDELIVERED_ORDERS_PARTITION = 'ORDERS#UNDELIVERED';
+export const undeliveredOrdersIndexKey = (createdAt: string, orderId: string) => ({
+  gsi1pk: UNDELIVERED_ORDERS_PARTITION,
   gsi1sk: `${createdAt}#${orderId}`,
 });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */

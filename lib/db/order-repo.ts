@@ -1,10 +1,21 @@
-// The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list.
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list,
+// its delivery bookkeeping (claims, leases, the signed mint), and its marker in the list of undelivered orders.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
-import { ENTITY, orderKey, partnerOrdersIndexKey, partnerOrdersPartition } from '#lib/db/keys.ts';
+import {
+  ENTITY,
+  orderKey,
+  partnerOrdersIndexKey,
+  partnerOrdersPartition,
+  UNDELIVERED_ORDERS_PARTITION,
+  undeliveredOrderKey,
+  undeliveredOrdersIndexKey,
+} from '#lib/db/keys.ts';
 import { guarded } from '#lib/db/failures.ts';
 import type { TransactItem } from '#lib/db/sale-transaction.ts';
 import type { Order } from '#lib/partner/order.ts';
+import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
 
 type Item = Record<string, unknown>;
 
@@ -17,10 +28,41 @@ export function toItem(order: Order): Item {
   };
 }
 
+/** Delivery bookkeeping attributes on the order item (see DeliveryState). */
+const DELIVERY_ATTRIBUTES = ['deliveryAttemptId', 'deliveryLeaseUntil', 'deliveryAttempts', 'deliveryRequeues', 'mintTx'] as const;
+
 export function fromItem(item: Item): Order {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...record } = item;
+  for (const name of DELIVERY_ATTRIBUTES) delete record[name];
   return record as unknown as Order;
 }
+
+function deliveryFromItem(item: Item): OrderForDelivery {
+  const delivery: DeliveryState = {
+    attemptId: (item.deliveryAttemptId as string | undefined) ?? null,
+    leaseUntil: (item.deliveryLeaseUntil as string | undefined) ?? null,
+    attempts: (item.deliveryAttempts as number | undefined) ?? 0,
+    requeues: (item.deliveryRequeues as number | undefined) ?? 0,
+    mint: (item.mintTx as StoredMint | undefined) ?? null,
+  };
+  return { order: fromItem(item), delivery };
+}
+
+/** Runs a conditional update; false when its condition failed. */
+async function conditionalUpdate(db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> {
+  try {
+    await guarded(() => db.send(new UpdateCommand(input)));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/** Who a claim takes the order from: a SOLD order nobody works on, or a MINTING one from a lapsed attempt. */
+export type ClaimFrom = { status: 'SOLD' } | { status: 'MINTING'; attemptId: string | null };
 
 export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(orderId: string): Promise<Order | null> {
@@ -53,6 +95,186 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */
   insertItem(order: Order): TransactItem {
     return { Put: { TableName: tableName, Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } };
+  },
+
+  // ---- Delivery (lib/delivery): every write is conditional on the state the worker or operator saw ----
+
+  /** The new order's marker in the list of undelivered orders, as one item of the sale's transaction. */
+  undeliveredItem(order: Order): TransactItem {
+    return {
+      Put: {
+        TableName: tableName,
+        Item: { ...undeliveredOrderKey(order.orderId), ...undeliveredOrdersIndexKey(order.createdAt, order.orderId), entity: ENTITY.undeliveredOrder, orderId: order.orderId, createdAt: order.createdAt },
+      },
+    };
+  },
+
+  /** The marker's removal, as one item of the delivery's transaction. */
+  deliveredMarkerItem(orderId: string): TransactItem {
+    return { Delete: { TableName: tableName, Key: undeliveredOrderKey(orderId) } };
+  },
+
+  /** The order with its delivery bookkeeping, read consistently. */
+  async getForDelivery(orderId: string): Promise<OrderForDelivery | null> {
+    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true })));
+    return out.Item ? deliveryFromItem(out.Item) : null;
+  },
+
+  /** Orders by id (BatchGetItem), with their delivery bookkeeping; unknown ids are absent from the map. */
+  async getManyForDelivery(orderIds: string[]): Promise<Map<string, OrderForDelivery>> {
+    const found = new Map<string, OrderForDelivery>();
+    for (let i = 0; i < orderIds.length; i += BATCH_GET_LIMIT) {
+      let keys: Item[] | undefined = orderIds.slice(i, i + BATCH_GET_LIMIT).map(orderKey);
+      for (let attempt = 0; keys && keys.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        const out = await guarded(() => db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } })));
+        for (const item of out.Responses?.[tableName] ?? []) {
+          const read = deliveryFromItem(item);
+          found.set(read.order.orderId, read);
+        }
+        keys = out.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
+      }
+    }
+    return found;
+  },
+
+  /** Ids of every order not delivered yet, oldest first (one Query of the markers' index partition, never a scan). */
+  async undeliveredOrderIds(): Promise<string[]> {
+    const ids: string[] = [];
+    let startKey: Item | undefined;
+    do {
+      const out = await guarded(() =>
+        db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI1,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': UNDELIVERED_ORDERS_PARTITION },
+            ProjectionExpression: 'orderId',
+            ExclusiveStartKey: startKey,
+          }),
+        ),
+      );
+      for (const item of out.Items ?? []) ids.push(item.orderId as string);
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return ids;
+  },
+
+  /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */
+  claim(orderId: string, from: ClaimFrom, attemptId: string, leaseUntil: string, now: Date): Promise<boolean> {
+    const previous = from.status === 'MINTING' ? from.attemptId : null;
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET #status = :minting, deliveryAttemptId = :attempt, deliveryLeaseUntil = :lease, updatedAt = :now ADD deliveryAttempts :one',
+      ConditionExpression:
+        from.status === 'SOLD'
+          ? '#status = :sold'
+          : previous === null
+            ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
+            : '#status = :minting AND deliveryAttemptId = :previous AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':minting': 'MINTING',
+        ':attempt': attemptId,
+        ':lease': leaseUntil,
+        ':now': now.toISOString(),
+        ':one': 1,
+        ...(from.status === 'SOLD' ? { ':sold': 'SOLD' } : previous !== null && { ':previous': previous }),
+      },
+    });
+  },
+
+  /**
+   * Records the signed mint before it is broadcast (also as the order's `txHash`), only while `attemptId` still holds
+   * the order: a worker that lost its claim never broadcasts.
+   */
+  storeMint(orderId: string, attemptId: string, mint: StoredMint, now: Date): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET mintTx = :mint, txHash = :hash, updatedAt = :now',
+      ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':mint': mint, ':hash': mint.hash, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+    });
+  },
+
+  /** Ends the attempt's lease now (it failed and will be retried), so the retry may take the order over at once. */
+  releaseLease(orderId: string, attemptId: string, now: Date): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET deliveryLeaseUntil = :now',
+      ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+    });
+  },
+
+  /** MINTING → FAILED with the reason (and the reverted transaction, if any); false if the attempt lost the order. */
+  recordFailed(orderId: string, attemptId: string, failure: { reason: string; txHash: string | null }, now: Date): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET #status = :failed, failureReason = :reason, txHash = :hash, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
+      ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':failed': 'FAILED', ':reason': failure.reason, ':hash': failure.txHash, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+    });
+  },
+
+  /** MINTING → DELIVERED with the mint's transaction, as one item of the delivery's transaction. */
+  deliveredItem(orderId: string, attemptId: string, txHash: string | null, now: Date): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: orderKey(orderId),
+        UpdateExpression: 'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
+        ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':delivered': 'DELIVERED', ':hash': txHash, ':null': null, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+      },
+    };
+  },
+
+  /**
+   * An operator's re-queue: the order becomes SOLD again, which the table's stream hands to the worker anew.
+   * `failed`: FAILED → SOLD, the failed attempt's transaction and reason cleared. `stuck`: MINTING whose lease lapsed
+   * → SOLD, the stored mint kept so the next worker resumes it. `waiting`: SOLD → SOLD (a fresh stream record).
+   * False if the order is no longer as the operator saw it.
+   */
+  requeue(orderId: string, kind: 'failed' | 'stuck' | 'waiting', seen: { attemptId: string | null }, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    // The counter changes the item even when nothing else does: DynamoDB writes no stream record for an unchanged item.
+    const base = { TableName: tableName, Key: orderKey(orderId), ExpressionAttributeNames: { '#status': 'status' } };
+    switch (kind) {
+      case 'failed':
+        return conditionalUpdate(db, {
+          ...base,
+          UpdateExpression: 'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
+          ConditionExpression: '#status = :failed',
+          ExpressionAttributeValues: { ':sold': 'SOLD', ':null': null, ':now': at, ':failed': 'FAILED', ':one': 1 },
+        });
+      case 'stuck':
+        return conditionalUpdate(db, {
+          ...base,
+          UpdateExpression: 'SET #status = :sold, updatedAt = :now REMOVE deliveryLeaseUntil ADD deliveryRequeues :one',
+          ConditionExpression:
+            seen.attemptId === null
+              ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
+              : '#status = :minting AND deliveryAttemptId = :attempt AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
+          ExpressionAttributeValues: { ':sold': 'SOLD', ':now': at, ':minting': 'MINTING', ':one': 1, ...(seen.attemptId !== null && { ':attempt': seen.attemptId }) },
+        });
+      case 'waiting':
+        return conditionalUpdate(db, {
+          ...base,
+          UpdateExpression: 'SET updatedAt = :now ADD deliveryRequeues :one',
+          ConditionExpression: '#status = :sold',
+          ExpressionAttributeValues: { ':now': at, ':sold': 'SOLD', ':one': 1 },
+        });
+    }
   },
 });
 

@@ -285,6 +285,35 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
     };
   },
+
+  /**
+   * The plaque's move to MINTED once its token is in the buyer's wallet, as one item of the delivery's transaction:
+   * it applies only while the plaque is exactly as read (same updatedAt), SOLD under the delivered order.
+   */
+  mintedItem(read: StoredPlaque, mint: { orderId: string; tokenId: string; contractAddress: string; mintedAt: string; updatedAt: string }): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: plaqueKey(read.id),
+        UpdateExpression:
+          'SET #status = :minted, minted = :true, mintedAt = :mintedAt, tokenId = :tokenId, contractAddress = :contract, updatedAt = :updatedAt, catsk = :catsk',
+        ConditionExpression: 'updatedAt = :seen AND #status = :sold AND orderId = :order',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':minted': 'MINTED',
+          ':true': true,
+          ':mintedAt': mint.mintedAt,
+          ':tokenId': mint.tokenId,
+          ':contract': mint.contractAddress,
+          ':updatedAt': mint.updatedAt,
+          ':catsk': catalogSortKey(mint.updatedAt, read.id),
+          ':seen': read.updatedAt,
+          ':sold': 'SOLD',
+          ':order': mint.orderId,
+        },
+      },
+    };
+  },
 });
 
 export type PlaqueRepo = ReturnType<typeof plaqueRepo>;

@@ -1,5 +1,6 @@
-// Records a sale in one TransactWriteItems: the plaque's move to SOLD, the new order and the idempotency record's
-// stored response, all or nothing. Translates DynamoDB's refusals into what the buy must do next.
+// Records a sale in one TransactWriteItems: the plaque's move to SOLD, the new order (with its marker in the list of
+// undelivered orders) and the idempotency record's stored response, all or nothing. Translates DynamoDB's refusals
+// into what the buy must do next.
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { databaseBusy, isOutcomeUnknown, isThrottling } from '#lib/db/failures.ts';
 
@@ -9,6 +10,8 @@ export interface SaleItems {
   plaque: TransactItem;
   order: TransactItem;
   completion: TransactItem;
+  /** The order's marker among the undelivered orders (unconditional: the order's own condition guards the id). */
+  undelivered: TransactItem;
 }
 
 /**
@@ -25,7 +28,7 @@ interface Cancellation {
 
 export async function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [items.plaque, items.order, items.completion] }));
+    await db.send(new TransactWriteCommand({ TransactItems: [items.plaque, items.order, items.completion, items.undelivered] }));
     return 'recorded';
   } catch (error) {
     if (isThrottling(error)) {

@@ -74,6 +74,7 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
       plaque: plaques.saleItem(current, { reservationId: input.reservationId, partnerId: partner.partnerId, sold: sale.sold, orderId: sale.order.orderId }, sale.now),
       order: orderRepo(ctx.db, ctx.tableName).insertItem(sale.order),
       completion: idempotencyRepo(ctx.db, ctx.tableName).completeItem(partner.partnerId, input.idempotencyKey, ownerToken, sale.response),
+      undelivered: orderRepo(ctx.db, ctx.tableName).undeliveredItem(sale.order),
     });
     switch (outcome) {
       case 'recorded':

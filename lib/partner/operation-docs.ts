@@ -162,6 +162,9 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     description: [
       partnerRules,
       'Status SOLD (paid, not minted yet) → MINTING (mint sent) → DELIVERED (token in the buyer\'s wallet; `txHash` set) or FAILED.',
+      'Delivery runs asynchronously after the buy, usually within seconds; poll this order until DELIVERED or FAILED. On DELIVERED the plaque is MINTED with `tokenId`, `token_id`, `minted: true` and `mintedAt`.',
+      '`txHash` is null while SOLD. While MINTING it is the mint transaction signed for this order, being sent or still pending; should another transaction take its nonce before it is mined, it is replaced by a new one. On DELIVERED it is the transaction that minted the token (null only when the token reached the wallet outside the service and its transaction could not be found); on FAILED, the reverted transaction, or null when nothing was sent.',
+      'FAILED means the token could not be minted to the wallet (for example, the token id was minted elsewhere first); the plaque stays SOLD and the order is on the operators\' list of undelivered orders. The reason is for operators and not part of this record. An operator may re-queue the delivery, after which the order reads SOLD again and continues as above.',
       'Order ids are opaque: another partner\'s order, an unknown id and an id that could never have been issued all answer 404 ORDER_NOT_FOUND.',
     ].join('\n\n'),
     tags: TAGS,

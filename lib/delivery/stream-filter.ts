@@ -1,0 +1,27 @@
+// Which table stream records start a delivery: order items whose new image is SOLD — inserted by a buy, or modified
+// back to SOLD by an operator's re-queue. One constant for the AWS event source mapping and the local poller alike.
+import type { DynamoDBRecord } from 'aws-lambda';
+import { ENTITY } from '#lib/db/keys.ts';
+
+/**
+ * Lambda event filter patterns (FilterCriteria): a record matching any of them invokes the delivery worker. The
+ * worker's own progress (MINTING, DELIVERED, FAILED) and every other entity never do. In CDK:
+ * `filters: DELIVERY_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern))`.
+ */
+export const DELIVERY_STREAM_FILTERS = [
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: { NewImage: { entity: { S: [ENTITY.order] }, status: { S: ['SOLD'] } } },
+  },
+] as const;
+
+/**
+ * The order a record asks to deliver, or null: the filter's condition again in code, so the worker stays correct
+ * under a wider filter (or none).
+ */
+export function soldOrderIdOf(record: DynamoDBRecord): string | null {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
+  const image = record.dynamodb?.NewImage;
+  if (image?.entity?.S !== ENTITY.order || image.status?.S !== 'SOLD') return null;
+  return image.orderId?.S ?? null;
+}

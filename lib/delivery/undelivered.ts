@@ -1,0 +1,90 @@
+// What operators see and do about deliveries: every order not delivered yet with its age and reason, and the
+// re-queue that hands one back to the worker.
+import { conflict, notFound } from '#lib/errors.ts';
+import { orderRepo } from '#lib/db/order-repo.ts';
+import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
+import type { OrderStatus } from '#lib/partner/order.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+
+export interface UndeliveredOrder {
+  orderId: string;
+  status: OrderStatus;
+  plaqueId: number;
+  buyerWallet: string;
+  createdAt: string;
+  /** Milliseconds since the sale. */
+  ageMs: number;
+  /** Worker runs that claimed it so far. */
+  attempts: number;
+  txHash: string | null;
+  reason: string;
+}
+
+/** Why an order is not delivered, in words for the operator. */
+export function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): string {
+  switch (order.status) {
+    case 'FAILED':
+      return order.failureReason ?? 'failed (no reason recorded)';
+    case 'MINTING':
+      if (leaseHeld(delivery, now)) {
+        return `minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}; a worker holds it until ${delivery.leaseUntil}`;
+      }
+      return `stuck minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}: its worker stopped (claim lapsed at ${delivery.leaseUntil}); retry-delivery re-queues it`;
+    case 'SOLD':
+      return delivery.requeues > 0 ? `re-queued ${delivery.requeues} time(s); waiting for the delivery worker` : 'waiting for the delivery worker';
+    case 'DELIVERED':
+      return 'delivered';
+  }
+}
+
+/** Every order not delivered yet, oldest first: one Query of the undelivered markers, then the orders by key. */
+export async function listUndeliveredOrders(ctx: AppContext): Promise<UndeliveredOrder[]> {
+  const orders = orderRepo(ctx.db, ctx.tableName);
+  const ids = await orders.undeliveredOrderIds();
+  const found = await orders.getManyForDelivery(ids);
+  const now = ctx.now();
+  const list: UndeliveredOrder[] = [];
+  for (const id of ids) {
+    const read = found.get(id);
+    // The index trails the table a little: a marker whose order was just delivered is no longer news.
+    if (!read || read.order.status === 'DELIVERED') continue;
+    const { order, delivery } = read;
+    list.push({
+      orderId: order.orderId,
+      status: order.status,
+      plaqueId: order.plaqueId,
+      buyerWallet: order.buyerWallet,
+      createdAt: order.createdAt,
+      ageMs: now.getTime() - Date.parse(order.createdAt),
+      attempts: delivery.attempts,
+      txHash: order.txHash,
+      reason: undeliveredReason(read, now),
+    });
+  }
+  return list;
+}
+
+export interface Requeued {
+  orderId: string;
+  /** The status the order had. */
+  was: OrderStatus;
+}
+
+/**
+ * Hands an order back to the delivery worker by making it SOLD again (the stream delivers it anew): a FAILED one,
+ * a MINTING one whose worker stopped (its stored mint is kept and resumed), or a SOLD one whose stream record was
+ * dead-lettered. 404 ORDER_NOT_FOUND; 409 NOT_REQUEUEABLE (delivered, or a live worker holds it); 409 ORDER_CHANGED.
+ */
+export async function requeueDelivery(ctx: AppContext, orderId: string): Promise<Requeued> {
+  const orders = orderRepo(ctx.db, ctx.tableName);
+  const read = await orders.getForDelivery(orderId);
+  if (!read) throw notFound('ORDER_NOT_FOUND', `order ${orderId} does not exist`);
+  const now = ctx.now();
+  const decision = requeueDecision(read, now);
+  if (decision.kind === 'refused') throw conflict('NOT_REQUEUEABLE', decision.reason);
+  const kind = decision.kind === 'requeue-failed' ? 'failed' : decision.kind === 'requeue-stuck' ? 'stuck' : 'waiting';
+  if (!(await orders.requeue(orderId, kind, { attemptId: read.delivery.attemptId }, now))) {
+    throw conflict('ORDER_CHANGED', `order ${orderId} changed meanwhile; list the deliveries again`);
+  }
+  return { orderId, was: read.order.status };
+}

@@ -1,0 +1,116 @@
+// The acceptance path end to end: a partner buys over HTTP, DynamoDB Local's stream feeds the delivery worker module
+// (through the local poller and the same filter as AWS), anvil mints, and polling the order ends in DELIVERED.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Address } from 'viem';
+import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
+import { listUndeliveredOrders, requeueDelivery } from '#lib/delivery/undelivered.ts';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import type { OwnChain } from '../support/chain.ts';
+import { freshTable } from '../support/db.ts';
+import { aHeldPlaque, aPartner, call, type TestPartner } from '../partner/fixtures.ts';
+import { deliveryChain, mintsOf, withFaults } from './fixtures.ts';
+
+let own: OwnChain;
+let ctx: AppContext;
+let server: LocalServer;
+let poller: StreamPoller;
+let partner: TestPartner;
+/** Token ids the chain refuses to mint for now (as if the contract were paused), to make a delivery fail. */
+const paused = new Set<bigint>();
+let keys = 0;
+
+beforeAll(async () => {
+  own = await deliveryChain();
+  const chain = withFaults(own.chain, {
+    simulateMint: async (real, tokenId) => (paused.has(tokenId) ? { mintable: false, reason: 'NOT_MINTABLE', detail: 'paused' } : real(tokenId)),
+  });
+  ctx = await freshTable({ chain, catalogStalenessMs: 0 });
+  server = await startLocalServer({ ctx, port: 0 });
+  poller = await startStreamPoller({
+    db: ctx.db,
+    endpoint: inject('dynamoEndpoint'),
+    region: 'us-east-1',
+    tableName: ctx.tableName,
+    handler: (event) => deliveryWorker(event),
+    filters: DELIVERY_STREAM_FILTERS,
+    batchSize: 10,
+    pollIntervalMs: 50,
+  });
+  partner = await aPartner(ctx);
+});
+
+afterAll(async () => {
+  await poller?.stop();
+  await server?.close();
+});
+
+async function buy(plaqueId: number, reservationId: string, wallet: string): Promise<string> {
+  const reply = await call(server.url, 'POST', `/partner/plaques/${plaqueId}/buy`, {
+    key: partner.apiKey,
+    body: { reservationId, buyerWallet: wallet },
+    headers: { 'idempotency-key': `flow-${Date.now()}-${keys++}` },
+  });
+  if (reply.status !== 201) throw new Error(`buy answered ${reply.status}: ${reply.text}`);
+  expect(reply.json.status).toBe('SOLD');
+  return reply.json.orderId as string;
+}
+
+/** Polls the order as a partner does until it reaches `status` (the worker runs in the background). */
+async function pollOrder(orderId: string, status: string) {
+  const seen: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const reply = await call(server.url, 'GET', `/partner/orders/${orderId}`, { key: partner.apiKey });
+    expect(reply.status).toBe(200);
+    if (seen.at(-1) !== reply.json.status) seen.push(reply.json.status);
+    if (reply.json.status === status) return { order: reply.json, seen };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`order ${orderId} never became ${status}; it went ${seen.join(' → ')}`);
+}
+
+describe('buy, then poll the order until DELIVERED', () => {
+  it('delivers the token to the buyer wallet, and lists the plaque as MINTED with minted: true', async () => {
+    const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner, { featured: true });
+    const orderId = await buy(plaque.id, reservationId, wallet);
+
+    const { order, seen } = await pollOrder(orderId, 'DELIVERED');
+    expect(order).toEqual({ orderId, status: 'DELIVERED', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), plaqueId: plaque.id, buyerWallet: wallet });
+    expect(seen.every((s) => ['SOLD', 'MINTING', 'DELIVERED'].includes(s))).toBe(true);
+    expect(await own.chain.balanceOf(wallet as Address, BigInt(plaque.id))).toBe(1n);
+
+    const listing = await call(server.url, 'POST', '/plaques/featured', { body: { filters: { status: ['MINTED'] }, search: plaque.name } });
+    expect(listing.status).toBe(200);
+    expect(listing.json.plaques).toEqual([
+      expect.objectContaining({ id: plaque.id, status: 'MINTED', minted: true, tokenId: String(plaque.id), token_id: String(plaque.id), mintedAt: expect.any(String) }),
+    ]);
+  });
+
+  it('delivers ten buys made at once: ten mints, ten transactions, no nonce collision', async () => {
+    const held = await Promise.all(Array.from({ length: 10 }, () => aHeldPlaque(ctx, server.url, partner)));
+    const orderIds = await Promise.all(held.map((h) => buy(h.plaque.id, h.reservationId, h.wallet)));
+    const delivered = await Promise.all(orderIds.map((id) => pollOrder(id, 'DELIVERED')));
+    expect(new Set(delivered.map((d) => d.order.txHash)).size).toBe(10);
+    for (const h of held) {
+      expect(await own.chain.balanceOf(h.wallet as Address, BigInt(h.plaque.id))).toBe(1n);
+      expect(await mintsOf(own.chain, BigInt(h.plaque.id))).toBe(1);
+    }
+  });
+
+  it('delivers a FAILED order again once an operator re-queues it (the stream picks up its return to SOLD)', async () => {
+    const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
+    paused.add(BigInt(plaque.id));
+    const orderId = await buy(plaque.id, reservationId, wallet);
+    expect((await pollOrder(orderId, 'FAILED')).order.txHash).toBeNull();
+    expect(await listUndeliveredOrders(ctx)).toContainEqual(expect.objectContaining({ orderId, status: 'FAILED', reason: expect.stringContaining('NOT_MINTABLE') }));
+
+    paused.delete(BigInt(plaque.id));
+    expect(await requeueDelivery(ctx, orderId)).toEqual({ orderId, was: 'FAILED' });
+    await pollOrder(orderId, 'DELIVERED');
+    expect(await own.chain.balanceOf(wallet as Address, BigInt(plaque.id))).toBe(1n);
+    expect((await listUndeliveredOrders(ctx)).map((o) => o.orderId)).not.toContain(orderId);
+  });
+});
