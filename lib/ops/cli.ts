@@ -1,6 +1,7 @@
 // `npm run ops -- <command>`: operator commands against the local table (default) or a named AWS table.
 import { Command } from 'commander';
 import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
+import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -19,6 +20,7 @@ const target = (): TargetOptions => {
 };
 
 registerPlaqueCommands(program, target);
+registerDeliveryCommands(program, target);
 
 try {
   await program.parseAsync();

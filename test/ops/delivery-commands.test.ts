@@ -1,0 +1,121 @@
+// The ops commands for deliveries: the list of orders not delivered (age, reason) read from the undelivered index,
+// and the re-queue of a failed or stuck order; in process and through `npm run ops`.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import type { Hex } from 'viem';
+import { AppError } from '#lib/errors.ts';
+import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliverOrder } from '#lib/delivery/deliver-order.ts';
+import { formatAge, retryDelivery, undeliveredOrders } from '#lib/ops/delivery-commands.ts';
+import type { Partner } from '#lib/partner/partner-identity.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import type { OwnChain } from '../support/chain.ts';
+import { freshTable } from '../support/db.ts';
+import { aWallet } from '../partner/fixtures.ts';
+import { aSeller, aSoldOrder, deliveryChain, type SoldOrder } from '../delivery/fixtures.ts';
+
+const run = promisify(execFile);
+
+let own: OwnChain;
+let ctx: AppContext;
+let seller: Partner;
+let target: { endpoint: string; table: string };
+let waiting: SoldOrder;
+let failed: SoldOrder;
+let stuck: SoldOrder;
+let busy: SoldOrder;
+let delivered: SoldOrder;
+
+const orders = () => orderRepo(ctx.db, ctx.tableName);
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
+
+beforeAll(async () => {
+  own = await deliveryChain();
+  ctx = await freshTable({ chain: own.chain });
+  seller = await aSeller(ctx);
+  target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName };
+
+  waiting = await aSoldOrder(ctx, seller);
+  failed = await aSoldOrder(ctx, seller);
+  await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, failed.tokenId));
+  expect(await deliverOrder(ctx, failed.orderId)).toBe('failed');
+  const now = new Date();
+  stuck = await aSoldOrder(ctx, seller);
+  await orders().claim(stuck.orderId, { status: 'SOLD' }, 'att_dead', new Date(now.getTime() - 1_000).toISOString(), now);
+  await orders().storeMint(stuck.orderId, 'att_dead', { raw: '0x01', hash: `0x${'cd'.repeat(32)}`, nonce: 999 }, now);
+  busy = await aSoldOrder(ctx, seller);
+  await orders().claim(busy.orderId, { status: 'SOLD' }, 'att_live', new Date(now.getTime() + 600_000).toISOString(), now);
+  delivered = await aSoldOrder(ctx, seller);
+  expect(await deliverOrder(ctx, delivered.orderId)).toBe('delivered');
+});
+
+describe('deliveries', () => {
+  it('lists every order not delivered, oldest first, with its age and reason', async () => {
+    const list = await undeliveredOrders(target);
+    expect(list.map((o) => o.orderId)).toEqual([waiting, failed, stuck, busy].map((o) => o.orderId));
+    const [w, f, s, b] = list;
+    expect(w).toMatchObject({ status: 'SOLD', plaqueId: waiting.plaque.id, buyerWallet: waiting.wallet, attempts: 0, reason: 'waiting for the delivery worker' });
+    expect(f).toMatchObject({ status: 'FAILED', attempts: 1, txHash: null, reason: expect.stringContaining('ALREADY_MINTED') });
+    expect(s).toMatchObject({ status: 'MINTING', reason: expect.stringMatching(/^stuck minting \(tx 0xcdcd.*retry-delivery re-queues it$/) });
+    expect(b).toMatchObject({ status: 'MINTING', reason: expect.stringContaining('a worker holds it until') });
+    for (const o of list) {
+      expect(o.ageMs).toBeGreaterThanOrEqual(0);
+      expect(o.ageMs).toBeLessThan(10 * 60_000);
+    }
+  });
+
+  it('writes ages in their two largest units', () => {
+    expect([12_000, 249_000, 7_500_000, 273_600_000].map(formatAge)).toEqual(['12s', '4m 09s', '2h 05m', '3d 04h']);
+  });
+});
+
+describe('retry-delivery', () => {
+  it('re-queues a FAILED order as SOLD, clearing the failed attempt', async () => {
+    const order = await aSoldOrder(ctx, seller);
+    await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
+    await deliverOrder(ctx, order.orderId);
+    expect(await retryDelivery(target, order.orderId)).toEqual({ orderId: order.orderId, was: 'FAILED' });
+    const { order: requeued, delivery } = (await orders().getForDelivery(order.orderId))!;
+    expect(requeued).toMatchObject({ status: 'SOLD', failureReason: null, txHash: null });
+    expect(delivery).toMatchObject({ requeues: 1, mint: null, attempts: 1 });
+  });
+
+  it('re-queues a MINTING order whose worker stopped, keeping its stored mint for the next worker to follow', async () => {
+    expect(await retryDelivery(target, stuck.orderId)).toEqual({ orderId: stuck.orderId, was: 'MINTING' });
+    const { order, delivery } = (await orders().getForDelivery(stuck.orderId))!;
+    expect(order.status).toBe('SOLD');
+    expect(delivery.mint).toMatchObject({ hash: `0x${'cd'.repeat(32)}`, nonce: 999 });
+  });
+
+  it('refuses an order a live worker holds, a delivered one and an unknown one', async () => {
+    expect(await refusal(retryDelivery(target, busy.orderId))).toMatchObject({ status: 409, code: 'NOT_REQUEUEABLE' });
+    expect(await refusal(retryDelivery(target, delivered.orderId))).toMatchObject({ status: 409, code: 'NOT_REQUEUEABLE' });
+    expect(await refusal(retryDelivery(target, 'ord_unknown'))).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+    expect((await orders().getForDelivery(busy.orderId))!.order.status).toBe('MINTING');
+  });
+});
+
+describe('npm run ops', () => {
+  it('lists undelivered orders and re-queues a failed one from the command line, exiting 1 on a refusal', async () => {
+    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const listed = (await run(process.execPath, [...args, 'deliveries'], { env })).stdout;
+    expect(listed).toMatch(new RegExp(`${failed.orderId}  FAILED   plaque ${failed.plaque.id}  age \\d+s  attempts 1  ALREADY_MINTED`));
+    expect(listed).toContain(`${waiting.orderId}  SOLD     plaque ${waiting.plaque.id}`);
+    expect(listed).not.toContain(delivered.orderId);
+    expect(listed).toMatch(/\d+ order\(s\) not delivered\./);
+
+    const json = JSON.parse((await run(process.execPath, [...args, 'deliveries', '--json'], { env })).stdout) as { orderId: string }[];
+    expect(json.map((o) => o.orderId)).toContain(failed.orderId);
+
+    expect((await run(process.execPath, [...args, 'retry-delivery', failed.orderId], { env })).stdout).toContain(
+      `Order ${failed.orderId} (was FAILED) is queued for delivery again.`,
+    );
+    expect((await orders().getForDelivery(failed.orderId))!.order.status).toBe('SOLD');
+
+    const refused = await run(process.execPath, [...args, 'retry-delivery', delivered.orderId], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
+  });
+});
