@@ -1,7 +1,10 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
 // seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
-// Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start.
-import { resolve } from 'node:path';
+// Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start,
+// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams).
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
 import { config } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
@@ -16,6 +19,13 @@ import { createChainPort } from '#lib/chain/chain-port.ts';
 import { ensurePlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
+import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
+import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
+const WORKER_TIMEOUT_MS = 120_000;
 
 /** Plaques seeded on the first start. */
 const SEED_COUNT = 240;
@@ -60,7 +70,7 @@ async function main(): Promise<void> {
     recordFile: resolve(dataDir, 'chain', 'contract.json'),
   });
   if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
-  const chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY) });
+  const chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY), pollingIntervalMs: 250 });
 
   const db = createDocumentClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint });
   const ctx = createAppContext({
@@ -87,6 +97,28 @@ async function main(): Promise<void> {
     return stop(1);
   }
   stoppers.push(server.close);
+
+  // Delivery: the same worker module as in AWS, fed the same stream events by polling DynamoDB Local's stream
+  // (started after the server, which installs the context the worker reads; stopped before it).
+  const worker = (await import(pathToFileURL(resolve(PROJECT_ROOT, DELIVERY_WORKER_HANDLER)).href)) as {
+    handler: (event: Parameters<StreamHandler>[0], context: Context) => ReturnType<StreamHandler>;
+  };
+  const poller = await startStreamPoller({
+    db,
+    endpoint: dynamo.endpoint,
+    region: config.AWS_REGION,
+    tableName: ctx.tableName,
+    handler: (event) => {
+      const deadline = Date.now() + WORKER_TIMEOUT_MS;
+      return worker.handler(event, { functionName: 'deliver-order', getRemainingTimeInMillis: () => deadline - Date.now() } as Context);
+    },
+    filters: DELIVERY_STREAM_FILTERS,
+    batchSize: 10,
+    // Like the stage's retryAttempts (5) plus the first attempt.
+    maxAttempts: 6,
+    stateDir: resolve(dataDir, 'streams'),
+  });
+  stoppers.push(poller.stop);
   console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
   console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
   console.log(`Chain: anvil on ${anvil.rpcUrl}, PlaqueToken at ${contractAddress}`);
