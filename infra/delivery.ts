@@ -5,22 +5,18 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENTITY } from '#lib/db/keys.ts';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 
 /**
- * Event filter: a delivery starts when an order item is inserted (its `entity` attribute, see lib/db/keys.ts);
- * updates, including the worker's own progress writes, and every other entity never invoke the worker.
+ * Event filter: the same patterns the local poller applies (lib/delivery/stream-filter.ts) — order items whose new
+ * image is SOLD, inserted by a buy or set back by an operator's re-queue. The worker's own progress writes and every
+ * other entity never invoke it.
  */
 export function deliveryFilters(): Record<string, unknown>[] {
-  return [
-    lambda.FilterCriteria.filter({
-      eventName: lambda.FilterRule.isEqual('INSERT'),
-      dynamodb: { NewImage: { entity: { S: lambda.FilterRule.isEqual(ENTITY.order) } } },
-    }),
-  ];
+  return DELIVERY_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>));
 }
 
 export interface DeliveryProps {

@@ -1,5 +1,6 @@
 // Suite: the Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { ENTITY } from '#lib/db/keys.ts';
 import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
@@ -200,8 +201,12 @@ describe.each(stageNames)('%s functions', (stageName) => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
     });
     const pattern = JSON.parse(mapping['FilterCriteria'].Filters[0].Pattern);
-    expect(pattern.eventName).toEqual(['INSERT']);
-    expect(pattern.dynamodb.NewImage.entity.S).toEqual([ENTITY.order]);
+    // A buy inserts a SOLD order; an operator's re-queue modifies one back to SOLD: both must reach the worker.
+    expect(pattern).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { NewImage: { entity: { S: [ENTITY.order] }, status: { S: ['SOLD'] } } },
+    });
+    expect(mapping['FilterCriteria'].Filters).toHaveLength(DELIVERY_STREAM_FILTERS.length);
   });
 });
 
