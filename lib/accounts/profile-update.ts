@@ -6,7 +6,7 @@ import { parseInput } from '#lib/http/validation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { userRepo, type ProfileChanges } from '#lib/db/user-repo.ts';
 import { hashPassword, verifyPassword } from '#lib/auth/password.ts';
-import { mediaUrl } from '#lib/media/storage.ts';
+import { mediaOf, mediaUrl } from '#lib/media/storage.ts';
 import { inspectImage } from '#lib/accounts/profile-image.ts';
 import type { ProfileForm } from '#lib/accounts/profile-form.ts';
 import { profileTextInput } from '#lib/accounts/schemas.ts';
@@ -49,7 +49,7 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   let stored: string | undefined;
   if (image) {
     stored = imageKey(user.id, image.extension);
-    await ctx.media.put(stored, form.image!.bytes, image.contentType);
+    await mediaOf(ctx).put(stored, form.image!.bytes, image.contentType);
     changes.image = { url: mediaUrl(ctx.mediaBaseUrl, stored), key: stored };
   }
 
@@ -58,10 +58,10 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
     updated = await userRepo(ctx.db, ctx.tableName).updateProfile(user, changes, ctx.now());
   } catch (error) {
     // The record did not change: the new image must not stay behind.
-    if (stored) await ctx.media.remove(stored).catch(() => undefined);
+    if (stored) await mediaOf(ctx).remove(stored).catch(() => undefined);
     throw error;
   }
   // A failed removal leaves an unreferenced object behind; the update itself has succeeded and stands.
-  if (stored && user.imageKey) await ctx.media.remove(user.imageKey).catch(() => undefined);
+  if (stored && user.imageKey) await mediaOf(ctx).remove(user.imageKey).catch(() => undefined);
   return signedIn(ctx, updated);
 }

@@ -17,6 +17,9 @@ import {
   newCode,
   nextCodeAllowedAt,
 } from '#lib/accounts/verification-code.ts';
+import { walletsOf } from '#lib/wallet/service-wallet.ts';
+import { mailerOf } from '#lib/mail/mailer.ts';
+import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 
 /** Failed password logins allowed per address in one window. */
 export const MAX_LOGIN_FAILURES = 10;
@@ -41,7 +44,7 @@ const repos = (ctx: AppContext) => ({
 
 /** A fresh token for the user's current token version, with the user as its owner sees it. */
 export async function signedIn(ctx: AppContext, user: StoredUser): Promise<SignedIn> {
-  const token = await issueAccessToken(ctx.jwtKeys, { userId: user.id, tv: user.tokenVersion }, ctx.now());
+  const token = await issueAccessToken(jwtKeysOf(ctx), { userId: user.id, tv: user.tokenVersion }, ctx.now());
   return { user: presentUser(user, { viewerIsOwner: true }), token };
 }
 
@@ -51,7 +54,7 @@ async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<St
   const existing = await users.findByEmail(email);
   if (existing) return existing;
   const id = await users.allocateId();
-  const user = newUser({ id, email, walletAddress: await ctx.wallets.addressFor(id), now });
+  const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
   if ((await users.create(user)) === 'created') return user;
   // A concurrent request for the same new address created the user first (this id stays unused).
   const winner = await users.findByEmail(email);
@@ -92,7 +95,7 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
   const user = await ensureUser(ctx, email, now);
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
-  const { codeHashKey } = await ctx.jwtKeys.keys();
+  const { codeHashKey } = await jwtKeysOf(ctx).keys();
   await codes.put({
     email,
     digest: codeDigest(codeHashKey, email, code),
@@ -101,7 +104,7 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
     attempts: 0,
   });
   await users.setCodeExpiry(user.id, expiresAt.toISOString(), now);
-  await ctx.mailer.send(verificationMail(email, code, expiresAt));
+  await mailerOf(ctx).send(verificationMail(email, code, expiresAt));
   return { sentTo: maskEmail(email), expiresAt: expiresAt.toISOString(), resendAvailableAt: new Date(decision.resendAvailableAt).toISOString() };
 }
 
@@ -129,7 +132,7 @@ export async function evaluateCode(ctx: AppContext, email: string, code: string)
   const attempts = await codes.takeAttempt(email, pending.digest, MAX_CODE_ATTEMPTS);
   if (attempts === 'locked') throw await locked();
   if (attempts === 'gone') throw mismatch(0);
-  const { codeHashKey } = await ctx.jwtKeys.keys();
+  const { codeHashKey } = await jwtKeysOf(ctx).keys();
   if (!digestsMatch(pending.digest, codeDigest(codeHashKey, email, code))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
   // Spent by a conditional delete: of two right guesses at once, one signs in.
   if (!(await codes.spend(email, pending.digest))) throw mismatch(0);

@@ -2,6 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { JWT_ALGORITHM, type JwtKeySet, type SigningJwk } from '#lib/auth/key-set.ts';
+import { jwtKeyStoreFor, type JwtKeyStore } from '#lib/auth/key-store.ts';
+import { config } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 export async function newSigningKey(): Promise<SigningJwk> {
   const { privateKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });
@@ -20,3 +23,10 @@ export async function newKeySet(): Promise<JwtKeySet> {
 export async function rotatedKeySet(set: JwtKeySet): Promise<JwtKeySet> {
   return { current: await newSigningKey(), previous: set.current, codeHashKey: set.codeHashKey };
 }
+
+/**
+ * The context's JWT key store, built from configuration on first use unless the context was given one; locally it
+ * generates the first key set into DATA_DIR. (Here rather than in key-store.ts, which the authorizer bundles.)
+ */
+export const jwtKeysOf = (ctx: AppContext): JwtKeyStore =>
+  (ctx.jwtKeys ??= jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: config.JWT_KEYS_SECRET_ARN, create: newKeySet }));

@@ -21,6 +21,8 @@ import type { Config } from '#lib/config.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey, secretsManagerSignerKey } from '#lib/chain/signer-key.ts';
+import { config } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
 export type MintSimulation =
@@ -330,3 +332,6 @@ export function configuredChainPort(config: Config): ChainPort {
         };
   return createChainPort({ rpcUrl: config.CHAIN_RPC_URL, chainId: config.CHAIN_ID, contractAddress: config.CONTRACT_ADDRESS, signerKey });
 }
+
+/** The context's chain port, built from configuration on first use unless the context was given one. */
+export const chainOf = (ctx: AppContext): ChainPort => (ctx.chain ??= configuredChainPort(config));

@@ -15,6 +15,7 @@ import { markMinted, stateOf } from '#lib/partner/plaque-state.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 /**
  * `delivered`: the token is in the buyer's wallet and the order DELIVERED (minted now, or found minted).
@@ -114,7 +115,7 @@ class Attempt {
     private readonly options: DeliveryOptions,
   ) {
     this.order = read.order;
-    this.chain = ctx.chain;
+    this.chain = chainOf(ctx);
     this.orders = orderRepo(ctx.db, ctx.tableName);
   }
 

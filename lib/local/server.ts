@@ -19,6 +19,8 @@ import { logger } from '#lib/http/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { resolveApiKey } from '#lib/local/api-key-check.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
+import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 
 /** Request line plus headers, as API.md fixes it. */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -301,6 +303,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const { ctx } = options;
   useAppContext(ctx);
+  // The TOKEN authorizer reads no context (it must stay small): it verifies with the installed key store.
+  useJwtKeyStore(jwtKeysOf(ctx));
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx));
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {

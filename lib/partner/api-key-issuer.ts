@@ -10,6 +10,8 @@ import {
   NotFoundException,
 } from '@aws-sdk/client-api-gateway';
 import type { Config } from '#lib/config.ts';
+import { config } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface ApiKeyIssuer {
   /** Registers the key value; returns the key's id (what `requestContext.identity.apiKeyId` will carry). */
@@ -54,3 +56,6 @@ export function configuredApiKeyIssuer(config: Config): ApiKeyIssuer {
   if (!config.API_KEY_USAGE_PLAN_ID) return localApiKeyIssuer();
   return apiGatewayKeyIssuer({ usagePlanId: config.API_KEY_USAGE_PLAN_ID, client: new APIGatewayClient({ region: config.AWS_REGION }) });
 }
+
+/** The context's API key issuer, built from configuration on first use unless the context was given one. */
+export const apiKeyIssuerOf = (ctx: AppContext): ApiKeyIssuer => (ctx.apiKeyIssuer ??= configuredApiKeyIssuer(config));

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 
 export const API_KEY_PREFIX = 'pk_';
 /** Keys a user may hold at once: API Gateway caps keys per account and region, so one user cannot use them up. */
@@ -25,13 +26,13 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
   }
   const apiKey = generateApiKey();
   const createdAt = ctx.now().toISOString();
-  const id = await ctx.apiKeyIssuer.register({ value: apiKey, name: `partner-${userId}-${createdAt.replace(/[:.]/g, '')}` });
+  const id = await apiKeyIssuerOf(ctx).register({ value: apiKey, name: `partner-${userId}-${createdAt.replace(/[:.]/g, '')}` });
   const record: ApiKeyRecord = { id, userId, name, keyHash: hashApiKey(apiKey), createdAt, revokedAt: null };
   try {
     await repo.insert(record);
   } catch (error) {
     // Without its record the key would be refused anyway; do not leave it registered.
-    await ctx.apiKeyIssuer.unregister(id).catch(() => undefined);
+    await apiKeyIssuerOf(ctx).unregister(id).catch(() => undefined);
     throw error;
   }
   return { id, apiKey };
@@ -44,7 +45,7 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
 export async function revokeApiKey(ctx: AppContext, userId: number, id: string): Promise<void> {
   const revoked = await apiKeyRepo(ctx.db, ctx.tableName).revoke(id, userId, ctx.now());
   if (!revoked) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
-  await ctx.apiKeyIssuer.unregister(id);
+  await apiKeyIssuerOf(ctx).unregister(id);
 }
 
 /** The active key record with this id; null when unknown or revoked. */

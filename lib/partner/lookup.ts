@@ -6,6 +6,7 @@ import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/pa
 import type { MintSimulation } from '#lib/chain/chain-port.ts';
 import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 export type LookupReason = (typeof LOOKUP_REASONS)[number];
 
@@ -31,13 +32,13 @@ export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPla
  */
 export async function mintability(ctx: AppContext, plaque: StoredPlaque): Promise<MintSimulation> {
   if (plaque.status === 'MINTED' || plaque.minted) return { mintable: false, reason: 'ALREADY_MINTED', detail: 'the plaque is minted' };
-  const contract = ctx.chain.contractAddress;
+  const contract = chainOf(ctx).contractAddress;
   if (contractAddressOf(plaque, contract).toLowerCase() !== contract.toLowerCase()) {
     return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the plaque belongs to another contract' };
   }
   const tokenId = tokenIdNumber(tokenIdOf(plaque));
   if (tokenId === null) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the token id is not a uint256' };
-  return ctx.chain.simulateMint(tokenId);
+  return chainOf(ctx).simulateMint(tokenId);
 }
 
 export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup> {
@@ -50,7 +51,7 @@ export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup>
   if (!simulation.mintable) reasons.push(simulation.reason);
   return {
     plaqueId: plaque.id,
-    uniqueId: uniqueIdOf(plaque, ctx.chain.contractAddress),
+    uniqueId: uniqueIdOf(plaque, chainOf(ctx).contractAddress),
     available: status === 'AVAILABLE',
     mintable: simulation.mintable,
     status,

@@ -9,6 +9,7 @@ import { mintability } from '#lib/partner/lookup.ts';
 import { recordServiceAccountOnce } from '#lib/partner/service-account.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 export interface Reservation {
   reservationId: string;
@@ -72,7 +73,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
     currency: hold.currency,
     token: {
       standard: held.plaque.standard || TOKEN_STANDARD,
-      contractAddress: contractAddressOf(held.plaque, ctx.chain.contractAddress),
+      contractAddress: contractAddressOf(held.plaque, chainOf(ctx).contractAddress),
       tokenId: tokenIdOf(held.plaque),
       metadata: tokenMetadata(held.plaque),
     },

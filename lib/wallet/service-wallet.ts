@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSecretString } from '#lib/auth/aws-secret.ts';
+import { config } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 export type Address = `0x${string}`;
 
@@ -81,3 +83,7 @@ export const secretMnemonic = (secretArn: string): MnemonicSource => () => readS
 
 export const serviceWalletsFor = (options: { dataDir: string; secretArn?: string | undefined }): ServiceWallets =>
   serviceWallets(options.secretArn ? secretMnemonic(options.secretArn) : localMnemonic(options.dataDir));
+
+/** The context's service wallets, built from configuration on first use unless the context was given one. */
+export const walletsOf = (ctx: AppContext): ServiceWallets =>
+  (ctx.wallets ??= serviceWalletsFor({ dataDir: ctx.dataDir, secretArn: config.WALLET_MNEMONIC_SECRET_ARN }));

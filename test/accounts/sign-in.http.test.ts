@@ -9,7 +9,7 @@ import { config } from '#lib/config.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword } from '#lib/auth/password.ts';
-import { newKeySet } from '#lib/auth/key-generation.ts';
+import { jwtKeysOf, newKeySet } from '#lib/auth/key-generation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { latestCode, signInOverHttp } from './flows.ts';
@@ -196,7 +196,7 @@ describe('GET /auth/profile', () => {
     await expectProblem(await profile(`Bearer ${foreign}`), 401, 'UNAUTHORIZED');
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     await expectProblem(await profile(`Bearer ${none}`), 401, 'UNAUTHORIZED');
-    const { current } = await ctx.jwtKeys.keys();
+    const { current } = await jwtKeysOf(ctx).keys();
     const expired = await new SignJWT({ ...claims, iat: now - 90_000, nbf: now - 90_000, exp: now - 3600 })
       .setProtectedHeader({ alg: 'ES256', kid: current.kid })
       .sign(await importJWK(current, 'ES256'));

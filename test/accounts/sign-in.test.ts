@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { mnemonicToAccount } from 'viem/accounts';
 import { freshTable } from '../support/db.ts';
 import { latestCode, mailsTo } from './flows.ts';
+import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
@@ -109,7 +110,7 @@ describe('evaluating a code', () => {
     const code = await latestCode(ctx.dataDir, email);
     const { user, token } = await evaluateCode(ctx, email, code);
     expect(user).toMatchObject({ email, emailVerify: true, emailVerificationCodeExpireTime: null });
-    expect(await verifyAccessToken(ctx.jwtKeys, token, { now: new Date(clock) })).toEqual({ userId: user.id, tv: 1 });
+    expect(await verifyAccessToken(jwtKeysOf(ctx), token, { now: new Date(clock) })).toEqual({ userId: user.id, tv: 1 });
     const again = await failure(evaluateCode(ctx, email, code));
     expect([again.status, again.code, again.extensions.attemptsRemaining]).toEqual([401, 'CODE_MISMATCH', 0]);
   });

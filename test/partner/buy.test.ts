@@ -9,6 +9,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
 import { aHeldPlaque, aPartner, aWallet, call, interceptTransactions, storePlaque, type TestPartner } from './fixtures.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -62,7 +63,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
       price: 75,
       currency: 'EUR',
       tokenId: String(plaque.id),
-      contractAddress: ctx.chain.contractAddress,
+      contractAddress: chainOf(ctx).contractAddress,
       status: 'SOLD',
       txHash: null,
       failureReason: null,

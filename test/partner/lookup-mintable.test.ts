@@ -6,6 +6,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { ownChain } from '../support/chain.ts';
 import { aPartner, aWallet, call, storePlaque, type TestPartner } from './fixtures.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -28,12 +29,12 @@ describe('lookup against the chain', () => {
     const before = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: partner.apiKey });
     expect(before.json).toMatchObject({ available: true, mintable: true, reasons: [] });
 
-    await ctx.chain.waitForReceipt(await ctx.chain.sendMint(aWallet() as `0x${string}`, BigInt(plaque.id)));
+    await chainOf(ctx).waitForReceipt(await chainOf(ctx).sendMint(aWallet() as `0x${string}`, BigInt(plaque.id)));
 
     const after = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: partner.apiKey });
     expect(after.json).toEqual({
       plaqueId: plaque.id,
-      uniqueId: `${ctx.chain.contractAddress}:${plaque.id}`,
+      uniqueId: `${chainOf(ctx).contractAddress}:${plaque.id}`,
       available: true,
       mintable: false,
       status: 'AVAILABLE',
@@ -47,8 +48,8 @@ describe('lookup against the chain', () => {
 
   it('follows the recorded token id, not the plaque id', async () => {
     const plaque = await storePlaque(ctx, { tokenId: '123456789012345678901234567890' });
-    await ctx.chain.waitForReceipt(await ctx.chain.sendMint(aWallet() as `0x${string}`, 123456789012345678901234567890n));
+    await chainOf(ctx).waitForReceipt(await chainOf(ctx).sendMint(aWallet() as `0x${string}`, 123456789012345678901234567890n));
     const reply = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: partner.apiKey });
-    expect(reply.json).toMatchObject({ mintable: false, reasons: ['ALREADY_MINTED'], uniqueId: `${ctx.chain.contractAddress}:123456789012345678901234567890` });
+    expect(reply.json).toMatchObject({ mintable: false, reasons: ['ALREADY_MINTED'], uniqueId: `${chainOf(ctx).contractAddress}:123456789012345678901234567890` });
   });
 });

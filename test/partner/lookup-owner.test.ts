@@ -9,6 +9,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
 import { aPartner, aWallet, call, storePlaque, type TestPartner } from './fixtures.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -17,7 +18,7 @@ let serviceWallet: string;
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain() });
-  serviceWallet = await ctx.chain.ownerAddress();
+  serviceWallet = await chainOf(ctx).ownerAddress();
   await ensureServiceAccount(ctx, serviceWallet);
   server = await startLocalServer({ ctx, port: 0 });
   partner = await aPartner(ctx);
@@ -38,7 +39,7 @@ describe('GET /partner/plaques/{id}/lookup', () => {
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({
       plaqueId: plaque.id,
-      uniqueId: `${ctx.chain.contractAddress}:${plaque.id}`,
+      uniqueId: `${chainOf(ctx).contractAddress}:${plaque.id}`,
       available: true,
       mintable: true,
       status: 'AVAILABLE',
@@ -48,8 +49,8 @@ describe('GET /partner/plaques/{id}/lookup', () => {
   });
 
   it('uses the recorded token id and contract in uniqueId', async () => {
-    const plaque = await storePlaque(ctx, { tokenId: '777000', contractAddress: ctx.chain.contractAddress });
-    expect((await lookup(plaque.id)).json).toMatchObject({ uniqueId: `${ctx.chain.contractAddress}:777000`, mintable: true });
+    const plaque = await storePlaque(ctx, { tokenId: '777000', contractAddress: chainOf(ctx).contractAddress });
+    expect((await lookup(plaque.id)).json).toMatchObject({ uniqueId: `${chainOf(ctx).contractAddress}:777000`, mintable: true });
   });
 
   it('gives LOCKED for a live hold or an operator lock, and treats an expired hold as available', async () => {

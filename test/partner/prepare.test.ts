@@ -7,6 +7,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
 import { aPartner, aWallet, call, storePlaque, type TestPartner } from './fixtures.ts';
+import { chainOf } from '#lib/chain/chain-port.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -44,7 +45,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
       currency: 'EUR',
       token: {
         standard: 'ERC1155',
-        contractAddress: ctx.chain.contractAddress,
+        contractAddress: chainOf(ctx).contractAddress,
         tokenId: String(plaque.id),
         metadata: {
           name: plaque.name,
@@ -110,7 +111,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
   it('records the service account with the contract owner\'s wallet, so a stage needs no setup for owner answers', async () => {
     const plaque = await storePlaque(ctx);
     expect((await prepare(plaque.id, { buyerWallet: aWallet() })).status).toBe(200);
-    expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await ctx.chain.ownerAddress() });
+    expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await chainOf(ctx).ownerAddress() });
   });
 
   it('answers 404 PLAQUE_NOT_FOUND for an unknown plaque', async () => {

@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { createAppContext, useAppContext, type AppContext } from '#lib/runtime/context.ts';
+import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 
 export async function freshTable(overrides: Partial<AppContext> = {}): Promise<AppContext> {
   const db = createDocumentClient({ region: 'us-east-1', endpoint: inject('dynamoEndpoint') });
@@ -19,5 +21,7 @@ export async function freshTable(overrides: Partial<AppContext> = {}): Promise<A
     ...overrides,
   });
   useAppContext(ctx);
+  // What the local server does for the TOKEN authorizer, which reads no context.
+  useJwtKeyStore(jwtKeysOf(ctx));
   return ctx;
 }
