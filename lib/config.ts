@@ -35,6 +35,8 @@ const configSchema = z.object({
   CONTRACT_ADDRESS: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
   /** Secrets Manager secret with the signer's private key (AWS); locally anvil's first dev key signs. */
   CHAIN_SIGNER_SECRET_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  /** Port of the DynamoDB Local `npm start` runs (and the ops command line looks for). */
+  DYNAMODB_PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 8000),
   /** Port of the local anvil node `npm start` runs. */
   ANVIL_PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 8545),
   /** Seconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
 
   let dynamo: RunningDynamoDb;
   try {
-    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: Number(process.env.DYNAMODB_PORT ?? 8000) });
+    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: config.DYNAMODB_PORT });
   } catch (error) {
     console.error(error instanceof JavaMissingError ? error.message : `Could not start DynamoDB Local: ${(error as Error).message}`);
     process.exit(1);

@@ -49,7 +49,7 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       close: async () => db.destroy(),
     };
   }
-  const endpoint = options.endpoint ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8000}`;
+  const endpoint = options.endpoint ?? `http://127.0.0.1:${config.DYNAMODB_PORT}`;
   if (options.endpoint || (await reachable(endpoint))) {
     const db = createDocumentClient({ region: config.AWS_REGION, endpoint });
     await ensureTable(db, tableName);

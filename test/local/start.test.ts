@@ -79,7 +79,7 @@ describe('npm start', () => {
   it('seeds a varied catalogue on first start, stops cleanly on SIGTERM and keeps its data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-'));
     const dynamoPort = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DYNAMODB_PORT: String(dynamoPort) };
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DYNAMODB_PORT: String(dynamoPort), ANVIL_PORT: String(await freePort()) };
 
     const first = await start(env);
     expect(first.output()).toContain('Seeded 240 sample plaques');
