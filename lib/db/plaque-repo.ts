@@ -2,11 +2,12 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { conflict, notFound } from '#lib/errors.ts';
+import { allocate } from '#lib/db/counter-repo.ts';
 import { guarded } from '#lib/db/failures.ts';
 import type { TransactItem } from '#lib/db/sale-transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
-import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, counterKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
+import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
 import { effectiveStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 
 type Item = Record<string, unknown>;
@@ -115,20 +116,8 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /** Next `count` plaque ids from the atomic counter. */
-  async allocateIds(count: number): Promise<number[]> {
-    const out = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: counterKey('plaque'),
-        UpdateExpression: 'ADD #v :n SET entity = :e',
-        ExpressionAttributeNames: { '#v': 'value' },
-        ExpressionAttributeValues: { ':n': count, ':e': ENTITY.counter },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    const last = Number(out.Attributes?.value);
-    return Array.from({ length: count }, (_, i) => last - count + 1 + i);
-  },
+  allocateIds: (count: number): Promise<number[]> => allocate(db, tableName, 'plaque', count),
+
 
   /**
    * Writes new plaques, each with the claim on its name, all or nothing per call (≤ 50 plaques).

@@ -3,8 +3,9 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Dyn
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { conflict } from '#lib/errors.ts';
 import { GSI1 } from '#lib/db/table.ts';
-import { ENTITY, counterKey, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, walletIndexPartition } from '#lib/db/keys.ts';
+import { ENTITY, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, walletIndexPartition } from '#lib/db/keys.ts';
 import type { StoredUser } from '#lib/accounts/user.ts';
+import { allocate } from '#lib/db/counter-repo.ts';
 
 type Item = Record<string, unknown>;
 
@@ -81,17 +82,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /** The next user id (the wallet index derives from it, so it is allocated before the user is written). */
     async allocateId(): Promise<number> {
-      const out = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: counterKey('user'),
-          UpdateExpression: 'ADD #v :one SET entity = :e',
-          ExpressionAttributeNames: { '#v': 'value' },
-          ExpressionAttributeValues: { ':one': 1, ':e': ENTITY.counter },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return Number(out.Attributes?.value);
+      const [id] = await allocate(db, tableName, 'user');
+      return id!;
     },
 
     /**
