@@ -6,10 +6,12 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -106,6 +108,22 @@ export class Alarms extends Construct {
     add('DeliveryWorkerErrors', 'Delivery worker invocations that failed', {
       metric: props.worker.function.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
       threshold: thresholds.workerErrors,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    // A mint the chain refuses ends the order FAILED in a successful invocation: count the worker's log line instead.
+    const failedDeliveries = new logs.MetricFilter(this, 'FailedDeliveries', {
+      logGroup: props.worker.logGroup,
+      filterPattern: logs.FilterPattern.stringValue('$.message', '=', DELIVERY_FAILED_MESSAGE),
+      metricNamespace: `PlaqueApi/${stage.name}`,
+      metricName: 'FailedDeliveries',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    add('DeliveryFailedOrders', 'Orders marked FAILED by the delivery worker (npm run ops -- deliveries lists them)', {
+      metric: failedDeliveries.metric({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });

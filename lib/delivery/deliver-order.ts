@@ -16,6 +16,7 @@ import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainOf } from '#lib/chain/chain-port.ts';
+import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 
 /**
  * `delivered`: the token is in the buyer's wallet and the order DELIVERED (minted now, or found minted).
@@ -247,7 +248,7 @@ class Attempt {
   private async fail(reason: string, txHash: Hex | null): Promise<DeliveryOutcome> {
     const recorded = await this.orders.recordFailed(this.order.orderId, this.attemptId, { reason, txHash }, this.ctx.now());
     if (!recorded) return 'superseded';
-    logger.error('order delivery failed', { orderId: this.order.orderId, plaqueId: this.order.plaqueId, reason, txHash });
+    logger.error(DELIVERY_FAILED_MESSAGE, { orderId: this.order.orderId, plaqueId: this.order.plaqueId, reason, txHash });
     return 'failed';
   }
 }

@@ -4,6 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '#lib/db/table.ts';
 import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
+import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 
 const staging = () => synthStage('staging');
 const production = () => synthStage('production');
@@ -167,6 +168,12 @@ describe('delivery dead letters and alarms', () => {
       Threshold: thresholds.workerIteratorAgeSeconds * 1000,
     });
     expect(alarm('TableThrottles')).toMatchObject({ Threshold: thresholds.tableThrottles });
+    // FAILED orders come from successful invocations: they are counted from the worker's log line.
+    expect(alarm('DeliveryFailedOrders')).toMatchObject({ MetricName: 'FailedDeliveries', Threshold: 1 });
+    const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).map((f) => f.Properties!);
+    expect(filters).toContainEqual(
+      expect.objectContaining({ FilterPattern: `{ $.message = "${DELIVERY_FAILED_MESSAGE}" }` }),
+    );
     for (const module of Object.keys(stages[name].reservedConcurrency)) {
       const id = module.replace(/^functions\//, '').replace(/\.ts$/, '');
       expect(alarm(`Throttles-${id.split(/[/-]/).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`)).toMatchObject({
