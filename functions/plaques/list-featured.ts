@@ -1,5 +1,6 @@
 // GET|POST /plaques/featured: the featured listing; GET reads the query string, POST the same members from a JSON body.
 import { httpHandler } from '#lib/http/handler.ts';
+import { parseNestedQuery } from '#lib/http/nested-query.ts';
 import { ok } from '#lib/http/response.ts';
 import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -8,7 +9,8 @@ export const handler = httpHandler(
   {
     input: {
       schema: listFeaturedInput,
-      read: (request) => (request.method === 'GET' ? fromQuery(request.query) : fromBody(request.body)),
+      read: (request) =>
+        request.method === 'GET' ? fromQuery(parseNestedQuery(request.event.multiValueQueryStringParameters)) : fromBody(request.body),
     },
   },
   async ({ input, ctx }) => ok(await featuredCatalog(ctx).list(input)),

@@ -7,7 +7,7 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.t
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
 import { requestLogger, type RequestLog } from '#lib/http/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
-import { parseQuery } from '#lib/http/query.ts';
+import { flatQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
 import { parseInput } from '#lib/http/validation.ts';
 
@@ -19,7 +19,8 @@ export interface RequestView {
   method: string;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  query: Record<string, unknown>;
+  /** One string per name, an array where a name repeats; nested forms are read with `parseNestedQuery`. */
+  query: Record<string, string | string[]>;
   pathParameters: Record<string, string>;
   /** Parsed JSON body; `undefined` when the request had none. */
   body: unknown;
@@ -148,7 +149,7 @@ export function httpHandler<S extends z.ZodMiniType>(
       const request: RequestView = {
         method: event.httpMethod,
         headers: state.headers,
-        query: parseQuery(event.multiValueQueryStringParameters),
+        query: flatQuery(event.multiValueQueryStringParameters),
         pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
         body: state.parsedBody?.value,
         event,

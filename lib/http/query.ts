@@ -1,42 +1,11 @@
-// Query strings → nested objects with `qs` (bracket form `filters[condition][]=X`), with depth and size limits.
-import qs from 'qs';
-import { validationFailed } from '#lib/errors.ts';
+// The query string as most operations read it: one string per name, an array where a name repeats.
 
-/** Longest query string accepted, in characters once re-encoded (API Gateway itself allows 10 240). */
-export const MAX_QUERY_LENGTH = 8192;
-const DEPTH = 3;
-const ARRAY_LIMIT = 100;
-const PARAMETER_LIMIT = 200;
-
-/**
- * API Gateway hands over already-decoded name/value lists; re-encode them and let `qs` build the
- * nested structure, so `filters[condition][0]=VIRGIN` and `filters[condition][]=VIRGIN` agree.
- */
-export function parseQuery(multiValue: Record<string, string[] | undefined> | null | undefined): Record<string, unknown> {
-  if (!multiValue) return {};
-  const pairs: string[] = [];
-  for (const [name, values] of Object.entries(multiValue)) {
-    for (const value of values ?? []) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+/** API Gateway's decoded name/value lists → `{ name: value }`, or `{ name: [values] }` for a repeated name. */
+export function flatQuery(multiValue: Record<string, string[] | undefined> | null | undefined): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, values] of Object.entries(multiValue ?? {})) {
+    if (!values || values.length === 0) continue;
+    out[name] = values.length === 1 ? values[0]! : values;
   }
-  const text = pairs.join('&');
-  if (text.length > MAX_QUERY_LENGTH) {
-    throw validationFailed([{ path: 'query', message: `must be at most ${MAX_QUERY_LENGTH} characters` }]);
-  }
-  try {
-    return qs.parse(text, {
-      depth: DEPTH,
-      strictDepth: true,
-      arrayLimit: ARRAY_LIMIT,
-      parameterLimit: PARAMETER_LIMIT,
-      throwOnLimitExceeded: true,
-      allowPrototypes: false,
-      plainObjects: true,
-      duplicates: 'combine',
-    }) as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof RangeError) {
-      throw validationFailed([{ path: 'query', message: `is too deep or has too many parameters (${error.message})` }]);
-    }
-    throw error;
-  }
+  return out;
 }

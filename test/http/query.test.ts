@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { handler } from '#functions/plaques/list-featured.ts';
 import { AppError } from '#lib/errors.ts';
-import { parseQuery } from '#lib/http/query.ts';
+import { parseNestedQuery } from '#lib/http/nested-query.ts';
+import { flatQuery } from '#lib/http/query.ts';
 import { parseInput } from '#lib/http/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
@@ -36,9 +37,9 @@ describe('query parsing', () => {
   it('reads filters identically in every encoding', () => {
     fc.assert(
       fc.property(filtersArb, fc.integer({ min: 1, max: 100 }), (filters, limit) => {
-        const viaJson = parseInput(listFeaturedInput, fromQuery(parseQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] })));
-        const viaBrackets = parseInput(listFeaturedInput, fromQuery(parseQuery({ ...bracketPairs(filters, false), limit: [String(limit)] })));
-        const viaIndexed = parseInput(listFeaturedInput, fromQuery(parseQuery({ ...bracketPairs(filters, true), limit: [String(limit)] })));
+        const viaJson = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] })));
+        const viaBrackets = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ ...bracketPairs(filters, false), limit: [String(limit)] })));
+        const viaIndexed = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ ...bracketPairs(filters, true), limit: [String(limit)] })));
         const viaBody = parseInput(listFeaturedInput, fromBody({ filters, limit }));
         expect(viaBrackets).toEqual(viaJson);
         expect(viaIndexed).toEqual(viaJson);
@@ -53,7 +54,7 @@ describe('query parsing', () => {
     fc.assert(
       fc.property(fc.dictionary(name, fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 3 })), (query) => {
         try {
-          parseInput(listFeaturedInput, fromQuery(parseQuery(query)));
+          parseInput(listFeaturedInput, fromQuery(parseNestedQuery(query)));
         } catch (error) {
           expect(error).toBeInstanceOf(AppError);
           expect((error as AppError).status).toBe(400);
@@ -61,6 +62,17 @@ describe('query parsing', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('flat query', () => {
+  it('gives one string per name, an array for a repeated name, and leaves brackets alone', () => {
+    expect({ ...flatQuery({ email: ['a@b.co'], tag: ['x', 'y'], 'filters[a]': ['1'] }) }).toEqual({
+      email: 'a@b.co',
+      tag: ['x', 'y'],
+      'filters[a]': '1',
+    });
+    expect({ ...flatQuery(null) }).toEqual({});
   });
 });
 
