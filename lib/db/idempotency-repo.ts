@@ -4,7 +4,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, idempotencyKey } from '#lib/db/keys.ts';
 import { guarded } from '#lib/db/failures.ts';
-import type { TransactItem } from '#lib/db/sale-transaction.ts';
+import type { TransactItem } from '#lib/db/transaction.ts';
 
 /** A response as sent: replays send exactly these bytes. */
 export interface StoredResponse {

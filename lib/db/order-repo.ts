@@ -13,7 +13,7 @@ import {
   undeliveredOrdersIndexKey,
 } from '#lib/db/keys.ts';
 import { guarded } from '#lib/db/failures.ts';
-import type { TransactItem } from '#lib/db/sale-transaction.ts';
+import type { TransactItem } from '#lib/db/transaction.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
 

@@ -4,7 +4,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { conflict, notFound } from '#lib/errors.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
 import { guarded } from '#lib/db/failures.ts';
-import type { TransactItem } from '#lib/db/sale-transaction.ts';
+import type { TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
 import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
