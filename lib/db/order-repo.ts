@@ -16,6 +16,7 @@ import { guarded } from '#lib/db/failures.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
+import { queryAll } from '#lib/db/query-all.ts';
 
 type Item = Record<string, unknown>;
 
@@ -72,25 +73,15 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** The partner's orders, oldest first (the index is eventually consistent in AWS). */
   async listByPartner(partnerId: number): Promise<Order[]> {
-    const orders: Order[] = [];
-    let startKey: Item | undefined;
-    do {
-      const out = await guarded(() =>
-        db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': partnerOrdersPartition(partnerId) },
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      for (const item of out.Items ?? []) orders.push(fromItem(item));
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return orders;
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partnerOrdersPartition(partnerId) },
+    });
+    return items.map(fromItem);
   },
+
 
   /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */
   insertItem(order: Order): TransactItem {
@@ -140,26 +131,16 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** Ids of every order not delivered yet, oldest first (one Query of the markers' index partition, never a scan). */
   async undeliveredOrderIds(): Promise<string[]> {
-    const ids: string[] = [];
-    let startKey: Item | undefined;
-    do {
-      const out = await guarded(() =>
-        db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': UNDELIVERED_ORDERS_PARTITION },
-            ProjectionExpression: 'orderId',
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      for (const item of out.Items ?? []) ids.push(item.orderId as string);
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return ids;
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': UNDELIVERED_ORDERS_PARTITION },
+      ProjectionExpression: 'orderId',
+    });
+    return items.map((item) => item.orderId as string);
   },
+
 
   /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */
   claim(orderId: string, from: ClaimFrom, attemptId: string, leaseUntil: string, now: Date): Promise<boolean> {

@@ -3,6 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { conflict, notFound } from '#lib/errors.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
+import { queryAll } from '#lib/db/query-all.ts';
 import { guarded } from '#lib/db/failures.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
@@ -65,25 +66,17 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, oldest first; all rows when null. */
   async catalogChanges(afterKey: string | null): Promise<CatalogRow[]> {
-    const rows: CatalogRow[] = [];
-    let startKey: Item | undefined;
-    do {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: CATALOG_INDEX,
-          KeyConditionExpression: afterKey === null ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
-          ExpressionAttributeNames: { '#pk': 'catpk', ...(afterKey !== null && { '#sk': 'catsk' }) },
-          ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(afterKey !== null && { ':after': afterKey }) },
-          ExclusiveStartKey: startKey,
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
-      for (const item of out.Items ?? []) rows.push(pickCatalogRow(item));
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: CATALOG_INDEX,
+      KeyConditionExpression: afterKey === null ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
+      ExpressionAttributeNames: { '#pk': 'catpk', ...(afterKey !== null && { '#sk': 'catsk' }) },
+      ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(afterKey !== null && { ':after': afterKey }) },
+      ReturnConsumedCapacity: 'TOTAL',
+    });
+    return items.map(pickCatalogRow);
   },
+
 
   /** Whether the catalogue holds no plaque at all (one key-only read). */
   async isEmpty(): Promise<boolean> {
