@@ -1,7 +1,7 @@
 // The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list,
 // its delivery bookkeeping (claims, leases, the signed mint), and its marker in the list of undelivered orders.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
   ENTITY,
