@@ -1,8 +1,8 @@
 // The user record and its rules: what is stored, what a client sees (never the hash, code or phone), masking,
 // default and valid usernames.
 
-/** The record as stored: the public fields plus what never leaves the service. */
-export interface StoredUser {
+/** The User resource of the API: exactly these members. */
+export interface User {
   id: number;
   createdAt: string;
   updatedAt: string;
@@ -12,8 +12,6 @@ export interface StoredUser {
   /** Kept as typed; unique case-insensitively. */
   username: string;
   image: string | null;
-  /** Storage key of `image`, so a replaced image can be removed. */
-  imageKey: string | null;
   /** EIP-55 address of the user's service wallet. */
   walletAddress: string;
   receiveEmail: boolean;
@@ -25,33 +23,18 @@ export interface StoredUser {
   totalEnergyReceived: number;
   totalPings: number;
   isServiceWallet: boolean;
+}
+
+/** The record as stored: the public fields plus what never leaves the service. */
+export interface StoredUser extends User {
+  /** Storage key of `image`, so a replaced image can be removed. */
+  imageKey: string | null;
   /** `scrypt$…` (see lib/auth/password.ts); null until the user sets a password. */
   passwordHash: string | null;
   /** E.164. */
   phoneNumber: string | null;
   /** Tokens carry it as `tv`; raising it (password change) invalidates every token issued before. */
   tokenVersion: number;
-}
-
-/** The User resource of the API: exactly these members. */
-export interface User {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  email: string;
-  username: string;
-  image: string | null;
-  walletAddress: string;
-  receiveEmail: boolean;
-  canGetDeltaEnergy: boolean;
-  emailVerify: boolean;
-  emailVerificationCodeExpireTime: string | null;
-  access: string[];
-  paymentCustomerId: string | null;
-  totalEnergyReceived: number;
-  totalPings: number;
-  isServiceWallet: boolean;
 }
 
 export const defaultUsername = (id: number): string => `user${id}`;
