@@ -6,6 +6,7 @@ import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { failure } from '../support/failure.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-04-01T08:00:00.000Z');
@@ -24,16 +25,6 @@ async function aUserWithPassword(): Promise<string> {
   const users = userRepo(ctx.db, ctx.tableName);
   await users.updateProfile((await users.findByEmail(email))!, { passwordHash }, new Date(clock));
   return email;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the operation to fail');
 }
 
 describe('login', () => {

@@ -12,6 +12,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { freshTable } from '../support/db.ts';
 import { latestCode, mailsTo } from './flows.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { failure } from '../support/failure.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
@@ -23,17 +24,6 @@ beforeAll(async () => {
 
 let n = 0;
 const anEmail = () => `person${++n}-${Date.now()}@example.com`;
-
-/** The problem an operation fails with. */
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

@@ -4,6 +4,7 @@ import { AppError } from '#lib/errors.ts';
 import { userRepo, type UserRepo } from '#lib/db/user-repo.ts';
 import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
+import { failure } from '../support/failure.ts';
 
 let users: UserRepo;
 const NOW = new Date('2026-05-01T00:00:00.000Z');
@@ -20,16 +21,6 @@ async function aUser(overrides: Partial<StoredUser> = {}): Promise<StoredUser> {
   const user = { ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }), ...overrides };
   expect(await users.create(user)).toBe('created');
   return user;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the operation to fail');
 }
 
 describe('user repository', () => {
