@@ -1,9 +1,10 @@
 // Reads the profile update's multipart/form-data body with lambda-multipart-parser, behind a strict structural check.
 //
-// The parser (busboy 0.3 / dicer) silently keeps the last of duplicate fields, drops empty files, accepts a body
-// without any part, and dicer throws on a header line that starts with whitespace (CVE-2022-24434, a process crash
-// when streamed). So the body's structure is checked here first: every malformed body is a 400 before the parser
-// sees it, and whatever the parser still rejects is a 400 too.
+// The parser (its busboy is @fastify/busboy, the maintained fork with busboy 0.3's API: see package.json
+// `overrides`) silently keeps the last of duplicate fields, drops empty files and accepts a body without any part;
+// the original busboy 0.3 / dicer also crashed on a header line starting with whitespace (CVE-2022-24434). So the
+// body's structure is checked here first: every malformed body is a 400 before the parser sees it, and whatever
+// the parser still rejects is a 400 too.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { parse } from 'lambda-multipart-parser';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType, validationFailed, type FieldError } from '#lib/errors.ts';
