@@ -1,67 +1,109 @@
-// The service's configuration: parsed once from the environment at module load; nothing else reads process.env.
+// The service's configuration, the only module that reads process.env: one zod schema per concern (a section),
+// each parsed once, when first asked for, failing fast with the names of the variables that are wrong.
+//
+// Why sections: building and running a zod schema is most of what a small function pays at cold start beyond the
+// SDK (about 7 ms for the whole environment). A function parses only the sections its code reads: every HTTP
+// function reads `coreConfig()` when its handler module loads (lib/http/logger.ts), the TOKEN authorizer only
+// `tokenConfig()` (lib/auth/verify-token.ts), and each port reads its own section when it is built. The schemas
+// are kept to plain strings, enumerations and coerced numbers for the same reason; infra/ writes these variables.
 import * as z from 'zod/mini';
 
-// Shared building blocks: zod schemas are immutable, and building each once keeps the parse cheap at cold start
-// (every function pays it before its first request).
+// Shared building blocks: zod schemas are immutable, so each is built once and reused.
 const text = z.string();
 const optionalText = z.optional(text);
 const required = z.string().check(z.minLength(1));
-const resourceName = z.optional(z.string().check(z.minLength(3)));
 const secretArn = z.optional(z.string().check(z.startsWith('arn:')));
-const url = z.optional(z.string().check(z.url()));
-const port = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535));
+const integer = z.coerce.number().check(z.int());
+const dataDir = z._default(text, '.data');
+const awsRegion = z._default(text, 'us-east-1');
 
-const configSchema = z.object({
+type Shape = Parameters<typeof z.object>[0] & {};
+type Section<S extends Shape> = z.infer<z.ZodMiniObject<S>>;
+
+/** Parses `env` against a section's shape; a wrong or missing variable is an error that names it. */
+function parseSection<S extends Shape>(shape: S, env: Record<string, string | undefined>): Section<S> {
+  const result = z.object(shape).safeParse(env);
+  if (!result.success) {
+    const names = [...new Set(result.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+    throw new Error(`Invalid or missing environment variable(s): ${names}`);
+  }
+  return result.data as Section<S>;
+}
+
+/** A section of process.env: its schema is built and parsed on the first call, later calls return the same object. */
+function section<S extends Shape>(shape: () => S): (() => Section<S>) & { parse: (env: Record<string, string | undefined>) => Section<S> } {
+  let parsed: Section<S> | undefined;
+  const read = () => (parsed ??= parseSection(shape(), process.env));
+  return Object.assign(read, { parse: (env: Record<string, string | undefined>) => parseSection(shape(), env) });
+}
+
+/** What every function needs: the stage, the table and where it is, logging, and the local defaults. */
+export const coreConfig = section(() => ({
   STAGE: z._default(text, 'local'),
   TABLE_NAME: z._default(z.string().check(z.minLength(3)), 'plaques'),
   /** Set for DynamoDB Local; absent in AWS. */
-  DYNAMODB_ENDPOINT: url,
-  AWS_REGION: z._default(text, 'us-east-1'),
-  DATA_DIR: z._default(text, '.data'),
-  PORT: z._default(port, 3000),
+  DYNAMODB_ENDPOINT: optionalText,
+  AWS_REGION: awsRegion,
+  DATA_DIR: dataDir,
+  /** Port of the local server (`npm start`); also names the local media URL. */
+  PORT: z._default(integer, 3000),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
   MEDIA_BASE_URL: optionalText,
-  /** S3 bucket of uploaded images (AWS); absent locally, where images are files under DATA_DIR/media. */
-  MEDIA_BUCKET: resourceName,
-  /** SES sender address (AWS); absent locally, where mails are files in DATA_DIR/outbox. */
-  MAIL_FROM: resourceName,
+  /** Milliseconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
+  CATALOG_STALENESS_MS: z._default(integer, 1000),
+}));
+
+/** Signing and verifying access tokens: the TOKEN authorizer reads only this section. */
+export const tokenConfig = section(() => ({
   /** Secrets Manager secret with the JWT key set (AWS); absent locally, where it is generated into DATA_DIR/keys. */
   JWT_KEYS_SECRET_ARN: secretArn,
   JWT_ISSUER: z._default(required, 'http://127.0.0.1:3000'),
   JWT_AUDIENCE: z._default(required, 'plaque-api'),
-  /** Secrets Manager secret with the service wallets' HD mnemonic (AWS); absent locally (generated into DATA_DIR/wallet). */
-  WALLET_MNEMONIC_SECRET_ARN: secretArn,
-  /** Lambda's role credentials, for the one AWS call made without the SDK (the authorizer's key read). */
+  DATA_DIR: dataDir,
+}));
+
+/** Lambda's role credentials, for the AWS calls made without the SDK (the authorizer's key read). */
+export const roleCredentialsConfig = section(() => ({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   AWS_SESSION_TOKEN: optionalText,
-  /** API Gateway usage plan partner keys are attached to (AWS); absent locally, where the local server checks keys. */
+}));
+
+/** The AWS services behind the ports: each variable is absent locally, where a local stand-in is used. */
+export const servicesConfig = section(() => ({
+  AWS_REGION: awsRegion,
+  /** S3 bucket of uploaded images; locally images are files under DATA_DIR/media. */
+  MEDIA_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /** SES sender address; locally mails are files in DATA_DIR/outbox. */
+  MAIL_FROM: optionalText,
+  /** Secrets Manager secret with the service wallets' HD mnemonic; locally generated into DATA_DIR/wallet. */
+  WALLET_MNEMONIC_SECRET_ARN: secretArn,
+  /** API Gateway usage plan partner keys are attached to; locally the local server checks keys. */
   API_KEY_USAGE_PLAN_ID: z.optional(required),
-  /** JSON-RPC endpoint of the chain carrying the plaque tokens (anvil locally, set by `npm start`). */
-  CHAIN_RPC_URL: url,
-  CHAIN_ID: z._default(z.coerce.number().check(z.int(), z.positive()), 31337),
+}));
+
+/** The chain carrying the plaque tokens. */
+export const chainConfig = section(() => ({
+  STAGE: z._default(text, 'local'),
+  AWS_REGION: awsRegion,
+  /** JSON-RPC endpoint (anvil locally, set by `npm start`). */
+  CHAIN_RPC_URL: z.optional(z.string().check(z.url())),
+  CHAIN_ID: z._default(integer.check(z.positive()), 31337),
   /** The PlaqueToken contract (locally deployed on first start and recorded under DATA_DIR/chain). */
   CONTRACT_ADDRESS: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
   /** Secrets Manager secret with the signer's private key (AWS); locally anvil's first dev key signs. */
   CHAIN_SIGNER_SECRET_ARN: secretArn,
-  /** Port of the DynamoDB Local `npm start` runs (and the ops command line looks for). */
-  DYNAMODB_PORT: z._default(port, 8000),
-  /** Port of the local anvil node `npm start` runs. */
-  ANVIL_PORT: z._default(port, 8545),
-  /** Milliseconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
-  CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
-});
+}));
 
-export type Config = z.infer<typeof configSchema>;
+/** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */
+export const localConfig = section(() => ({
+  DYNAMODB_PORT: z._default(integer, 8000),
+  ANVIL_PORT: z._default(integer, 8545),
+}));
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
-  if (!result.success) {
-    const names = result.error.issues.map((i) => i.path.join('.')).join(', ');
-    throw new Error(`Invalid or missing environment variable(s): ${names}`);
-  }
-  return result.data;
-}
-
-export const config: Config = parseConfig(process.env);
+export type CoreConfig = ReturnType<typeof coreConfig>;
+export type TokenConfig = ReturnType<typeof tokenConfig>;
+export type ServicesConfig = ReturnType<typeof servicesConfig>;
+export type ChainConfig = ReturnType<typeof chainConfig>;
+export type LocalConfig = ReturnType<typeof localConfig>;

@@ -3,7 +3,7 @@
 // The SDK client for Secrets Manager adds about 300 KB to a bundle; the TOKEN authorizer runs on every uncached
 // `jwt` request and is held to about 50 KB, so the one call it needs is signed here (AWS Signature Version 4).
 import { createHash, createHmac } from 'node:crypto';
-import { config } from '#lib/config.ts';
+import { roleCredentialsConfig } from '#lib/config.ts';
 
 export interface AwsCredentials {
   accessKeyId: string;
@@ -58,6 +58,7 @@ export function signRequest(request: SignableRequest, scope: SigningScope, crede
 
 /** The credentials Lambda gives the function's role (environment variables). */
 export function roleCredentials(): AwsCredentials {
+  const config = roleCredentialsConfig();
   if (!config.AWS_ACCESS_KEY_ID || !config.AWS_SECRET_ACCESS_KEY) {
     throw new Error('reading a secret needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
   }

@@ -1,7 +1,7 @@
 // Issues access tokens: ES256 with the current key's kid, issuer, audience, 24 hours, sub = user id, tv = token version.
 import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import { JWT_ALGORITHM } from '#lib/auth/key-set.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import type { TokenClaims } from '#lib/auth/verify-token.ts';
@@ -20,8 +20,8 @@ export async function issueAccessToken(store: JwtKeyStore, claims: TokenClaims, 
   return new SignJWT({ tv: claims.tv })
     .setProtectedHeader({ alg: JWT_ALGORITHM, kid: current.kid, typ: 'JWT' })
     .setSubject(String(claims.userId))
-    .setIssuer(options.issuer ?? config.JWT_ISSUER)
-    .setAudience(options.audience ?? config.JWT_AUDIENCE)
+    .setIssuer(options.issuer ?? tokenConfig().JWT_ISSUER)
+    .setAudience(options.audience ?? tokenConfig().JWT_AUDIENCE)
     .setIssuedAt(issuedAt)
     .setNotBefore(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)

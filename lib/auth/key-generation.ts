@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { JWT_ALGORITHM, type JwtKeySet, type SigningJwk } from '#lib/auth/key-set.ts';
 import { jwtKeyStoreFor, type JwtKeyStore } from '#lib/auth/key-store.ts';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export async function newSigningKey(): Promise<SigningJwk> {
@@ -29,4 +29,4 @@ export async function rotatedKeySet(set: JwtKeySet): Promise<JwtKeySet> {
  * generates the first key set into DATA_DIR. (Here rather than in key-store.ts, which the authorizer bundles.)
  */
 export const jwtKeysOf = (ctx: AppContext): JwtKeyStore =>
-  (ctx.jwtKeys ??= jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: config.JWT_KEYS_SECRET_ARN, create: newKeySet }));
+  (ctx.jwtKeys ??= jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: tokenConfig().JWT_KEYS_SECRET_ARN, create: newKeySet }));

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import { readSecretString, type ReadSecretOptions } from '#lib/auth/aws-secret.ts';
 import { parseKeySet, type JwtKeySet } from '#lib/auth/key-set.ts';
 
@@ -111,6 +111,6 @@ export function useJwtKeyStore(store: JwtKeyStore): void {
 
 /** This process's key store: the installed one, else the one configuration asks for (reading keys, never making them). */
 export function processJwtKeyStore(): JwtKeyStore {
-  installed ??= jwtKeyStoreFor({ dataDir: config.DATA_DIR, secretArn: config.JWT_KEYS_SECRET_ARN });
+  installed ??= jwtKeyStoreFor({ dataDir: tokenConfig().DATA_DIR, secretArn: tokenConfig().JWT_KEYS_SECRET_ARN });
   return installed;
 }

@@ -1,7 +1,7 @@
 // Verifies an access token: ES256 only, a kid from the key set, issuer, audience, expiry and not-before checked.
 // Imported by the TOKEN authorizer, so it stays small: jose's verifier and the key store, nothing else.
 import { errors, importJWK, jwtVerify, type CryptoKey, type JWTHeaderParameters } from 'jose';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import { JWT_ALGORITHM, publicJwk, verificationKeys, type SigningJwk } from '#lib/auth/key-set.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 
@@ -51,6 +51,9 @@ async function keyFor(store: JwtKeyStore, header: JWTHeaderParameters): Promise<
 
 const USER_ID = /^[1-9][0-9]{0,14}$/;
 
+/** Read as the module loads: a function that verifies tokens fails at cold start, not per request, when it is wrong. */
+const tokens = tokenConfig();
+
 /**
  * The token's claims, or InvalidTokenError. Errors reading the key set itself are not the client's fault
  * and propagate unchanged.
@@ -60,8 +63,8 @@ export async function verifyAccessToken(store: JwtKeyStore, token: string, optio
   try {
     ({ payload } = await jwtVerify(token, (header) => keyFor(store, header), {
       algorithms: [JWT_ALGORITHM],
-      issuer: options.issuer ?? config.JWT_ISSUER,
-      audience: options.audience ?? config.JWT_AUDIENCE,
+      issuer: options.issuer ?? tokens.JWT_ISSUER,
+      audience: options.audience ?? tokens.JWT_AUDIENCE,
       requiredClaims: ['sub', 'iat', 'nbf', 'exp'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(options.now && { currentDate: options.now }),

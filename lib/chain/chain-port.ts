@@ -17,11 +17,10 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Config } from '#lib/config.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey, secretsManagerSignerKey } from '#lib/chain/signer-key.ts';
-import { config } from '#lib/config.ts';
+import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
@@ -321,7 +320,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
 }
 
 /** The chain the configuration names; the signer comes from Secrets Manager, or is anvil's dev key on the local stage. */
-export function configuredChainPort(config: Config): ChainPort {
+export function configuredChainPort(config: ChainConfig): ChainPort {
   if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort('CHAIN_RPC_URL and CONTRACT_ADDRESS');
   const signerKey = config.CHAIN_SIGNER_SECRET_ARN
     ? secretsManagerSignerKey(config.CHAIN_SIGNER_SECRET_ARN, config.AWS_REGION)
@@ -334,4 +333,4 @@ export function configuredChainPort(config: Config): ChainPort {
 }
 
 /** The context's chain port, built from configuration on first use unless the context was given one. */
-export const chainOf = (ctx: AppContext): ChainPort => (ctx.chain ??= configuredChainPort(config));
+export const chainOf = (ctx: AppContext): ChainPort => (ctx.chain ??= configuredChainPort(chainConfig()));

@@ -1,8 +1,8 @@
 // Structured JSON logs (Powertools Logger); each request logs through a view that adds its request id to every line.
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from '#lib/config.ts';
+import { coreConfig } from '#lib/config.ts';
 
-export const logger = new Logger({ serviceName: 'plaque-api', logLevel: config.LOG_LEVEL });
+export const logger = new Logger({ serviceName: 'plaque-api', logLevel: coreConfig().LOG_LEVEL });
 
 type Extra = Record<string, unknown> | Error;
 

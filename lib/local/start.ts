@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { config } from '#lib/config.ts';
+import { coreConfig, localConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -31,7 +31,7 @@ const WORKER_TIMEOUT_MS = 120_000;
 const SEED_COUNT = 240;
 
 async function main(): Promise<void> {
-  const dataDir = resolve(config.DATA_DIR);
+  const dataDir = resolve(coreConfig().DATA_DIR);
   const stoppers: (() => Promise<void>)[] = [];
   let stopping = false;
   const stop = async (code: number) => {
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
 
   let dynamo: RunningDynamoDb;
   try {
-    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: config.DYNAMODB_PORT });
+    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: localConfig().DYNAMODB_PORT });
   } catch (error) {
     console.error(error instanceof JavaMissingError ? error.message : `Could not start DynamoDB Local: ${(error as Error).message}`);
     process.exit(1);
@@ -56,9 +56,9 @@ async function main(): Promise<void> {
 
   let anvil: RunningAnvil;
   try {
-    anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: config.ANVIL_PORT });
+    anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: localConfig().ANVIL_PORT });
   } catch (error) {
-    console.error(`Could not start the local chain (anvil) on port ${config.ANVIL_PORT}: ${(error as Error).message}`);
+    console.error(`Could not start the local chain (anvil) on port ${localConfig().ANVIL_PORT}: ${(error as Error).message}`);
     return stop(1);
   }
   stoppers.push(anvil.stop);
@@ -72,12 +72,12 @@ async function main(): Promise<void> {
   if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
   const chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY), pollingIntervalMs: 250 });
 
-  const db = createDocumentClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint });
+  const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
   const ctx = createAppContext({
     db,
-    tableName: config.TABLE_NAME,
+    tableName: coreConfig().TABLE_NAME,
     dataDir,
-    mediaBaseUrl: config.MEDIA_BASE_URL ?? `http://127.0.0.1:${config.PORT}/_media`,
+    mediaBaseUrl: coreConfig().MEDIA_BASE_URL ?? `http://127.0.0.1:${coreConfig().PORT}/_media`,
     chain,
   });
   await ensureTable(db, ctx.tableName);
@@ -91,9 +91,9 @@ async function main(): Promise<void> {
 
   let server: LocalServer;
   try {
-    server = await startLocalServer({ ctx, port: config.PORT });
+    server = await startLocalServer({ ctx, port: coreConfig().PORT });
   } catch (error) {
-    console.error(`Could not listen on port ${config.PORT}: ${(error as Error).message}`);
+    console.error(`Could not listen on port ${coreConfig().PORT}: ${(error as Error).message}`);
     return stop(1);
   }
   stoppers.push(server.close);
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   const poller = await startStreamPoller({
     db,
     endpoint: dynamo.endpoint,
-    region: config.AWS_REGION,
+    region: coreConfig().AWS_REGION,
     tableName: ctx.tableName,
     handler: (event) => {
       const deadline = Date.now() + WORKER_TIMEOUT_MS;

@@ -1,7 +1,7 @@
 // The mail port: SES (v2 API) in AWS (ses-mailer.ts); locally every mail becomes one JSON file in DATA_DIR/outbox.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { config } from '#lib/config.ts';
+import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface Mail {
@@ -59,4 +59,4 @@ export function mailerFor(options: { dataDir: string; mailFrom?: string | undefi
 
 /** The context's mailer, built from configuration on first use unless the context was given one. */
 export const mailerOf = (ctx: AppContext): Mailer =>
-  (ctx.mailer ??= mailerFor({ dataDir: ctx.dataDir, mailFrom: config.MAIL_FROM, region: config.AWS_REGION }));
+  (ctx.mailer ??= mailerFor({ dataDir: ctx.dataDir, mailFrom: servicesConfig().MAIL_FROM, region: servicesConfig().AWS_REGION }));

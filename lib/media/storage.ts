@@ -1,7 +1,7 @@
 // The media storage port: S3 (MEDIA_BUCKET, s3-storage.ts) in AWS; locally files under DATA_DIR/media, served by the local server at /_media.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import { config } from '#lib/config.ts';
+import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface MediaStorage {
@@ -57,4 +57,4 @@ export function mediaStorageFor(options: { dataDir: string; bucket?: string | un
 
 /** The context's media storage, built from configuration on first use unless the context was given one. */
 export const mediaOf = (ctx: AppContext): MediaStorage =>
-  (ctx.media ??= mediaStorageFor({ dataDir: ctx.dataDir, bucket: config.MEDIA_BUCKET, region: config.AWS_REGION }));
+  (ctx.media ??= mediaStorageFor({ dataDir: ctx.dataDir, bucket: servicesConfig().MEDIA_BUCKET, region: servicesConfig().AWS_REGION }));

@@ -3,7 +3,7 @@
 // a secret still holding CloudFormation's placeholder gets its first key set.
 import { rename, writeFile } from 'node:fs/promises';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { config } from '#lib/config.ts';
+import { coreConfig, tokenConfig } from '#lib/config.ts';
 import { parseKeySet, type JwtKeySet } from '#lib/auth/key-set.ts';
 import { newKeySet, rotatedKeySet } from '#lib/auth/key-generation.ts';
 import { localKeyFile, readLocalKeySet } from '#lib/auth/key-store.ts';
@@ -38,9 +38,9 @@ const summary = (location: string, set: JwtKeySet): RotationResult => ({
 });
 
 export async function rotateJwtKey(options: RotateJwtKeyOptions = {}): Promise<RotationResult> {
-  const secretId = options.secretId ?? config.JWT_KEYS_SECRET_ARN;
+  const secretId = options.secretId ?? tokenConfig().JWT_KEYS_SECRET_ARN;
   if (secretId) {
-    const region = options.region ?? (secretId.startsWith('arn:') ? regionOfArn(secretId) : config.AWS_REGION);
+    const region = options.region ?? (secretId.startsWith('arn:') ? regionOfArn(secretId) : coreConfig().AWS_REGION);
     const secrets = options.secrets ?? new SecretsManagerClient({ region });
     const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
     const existing = out.SecretString ? parseKeySet(out.SecretString) : null;
@@ -49,7 +49,7 @@ export async function rotateJwtKey(options: RotateJwtKeyOptions = {}): Promise<R
     return summary(`secret ${secretId}`, next);
   }
 
-  const dataDir = options.dataDir ?? config.DATA_DIR;
+  const dataDir = options.dataDir ?? coreConfig().DATA_DIR;
   const file = localKeyFile(dataDir);
   const next = await rotatedKeySet(await readLocalKeySet(dataDir, newKeySet));
   // Write beside, then rename: a reader sees the old set or the new one, never half of one.

@@ -1,7 +1,7 @@
 // Where an ops command works: the local DynamoDB (the running one, or one started for the command) or an AWS table.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { resolve } from 'node:path';
-import { config } from '#lib/config.ts';
+import { coreConfig, localConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
@@ -39,8 +39,8 @@ async function reachable(endpoint: string): Promise<boolean> {
  * started over the same DATA_DIR for the duration of the command.
  */
 export async function openTarget(options: TargetOptions): Promise<Target> {
-  const tableName = options.table ?? config.TABLE_NAME;
-  const dataDir = resolve(options.dataDir ?? config.DATA_DIR);
+  const tableName = options.table ?? coreConfig().TABLE_NAME;
+  const dataDir = resolve(options.dataDir ?? coreConfig().DATA_DIR);
   if (options.region) {
     const db = createDocumentClient({ region: options.region });
     return {
@@ -49,9 +49,9 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       close: async () => db.destroy(),
     };
   }
-  const endpoint = options.endpoint ?? `http://127.0.0.1:${config.DYNAMODB_PORT}`;
+  const endpoint = options.endpoint ?? `http://127.0.0.1:${localConfig().DYNAMODB_PORT}`;
   if (options.endpoint || (await reachable(endpoint))) {
-    const db = createDocumentClient({ region: config.AWS_REGION, endpoint });
+    const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint });
     await ensureTable(db, tableName);
     return {
       ctx: createAppContext({ db, tableName, dataDir }),
@@ -60,7 +60,7 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
     };
   }
   const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb') });
-  const db = createDocumentClient({ region: config.AWS_REGION, endpoint: dynamo.endpoint });
+  const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
   await ensureTable(db, tableName);
   return {
     ctx: createAppContext({ db, tableName, dataDir }),

@@ -9,8 +9,7 @@ import {
   DeleteApiKeyCommand,
   NotFoundException,
 } from '@aws-sdk/client-api-gateway';
-import type { Config } from '#lib/config.ts';
-import { config } from '#lib/config.ts';
+import { servicesConfig, type ServicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface ApiKeyIssuer {
@@ -52,10 +51,10 @@ export function apiGatewayKeyIssuer(options: { usagePlanId: string; client: APIG
 }
 
 /** API Gateway when the stage names its usage plan, the local issuer otherwise. */
-export function configuredApiKeyIssuer(config: Config): ApiKeyIssuer {
+export function configuredApiKeyIssuer(config: ServicesConfig): ApiKeyIssuer {
   if (!config.API_KEY_USAGE_PLAN_ID) return localApiKeyIssuer();
   return apiGatewayKeyIssuer({ usagePlanId: config.API_KEY_USAGE_PLAN_ID, client: new APIGatewayClient({ region: config.AWS_REGION }) });
 }
 
 /** The context's API key issuer, built from configuration on first use unless the context was given one. */
-export const apiKeyIssuerOf = (ctx: AppContext): ApiKeyIssuer => (ctx.apiKeyIssuer ??= configuredApiKeyIssuer(config));
+export const apiKeyIssuerOf = (ctx: AppContext): ApiKeyIssuer => (ctx.apiKeyIssuer ??= configuredApiKeyIssuer(servicesConfig()));

@@ -1,6 +1,6 @@
 // The dependencies every handler uses, created once per cold start and replaceable by tests and the local runtime.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '#lib/config.ts';
+import { coreConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 // Ports are imported as types only: each is built on first use by its accessor (`chainOf`, `mailerOf`, ...) in its
 // own module, so a function bundles and initialises only the ports its code reaches.
@@ -35,6 +35,7 @@ export interface AppContext {
 }
 
 export function createAppContext(overrides: Partial<AppContext> = {}): AppContext {
+  const config = coreConfig();
   return {
     ...overrides,
     db: overrides.db ?? createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),

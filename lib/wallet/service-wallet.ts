@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSecretString } from '#lib/auth/aws-secret.ts';
-import { config } from '#lib/config.ts';
+import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export type Address = `0x${string}`;
@@ -86,4 +86,4 @@ export const serviceWalletsFor = (options: { dataDir: string; secretArn?: string
 
 /** The context's service wallets, built from configuration on first use unless the context was given one. */
 export const walletsOf = (ctx: AppContext): ServiceWallets =>
-  (ctx.wallets ??= serviceWalletsFor({ dataDir: ctx.dataDir, secretArn: config.WALLET_MNEMONIC_SECRET_ARN }));
+  (ctx.wallets ??= serviceWalletsFor({ dataDir: ctx.dataDir, secretArn: servicesConfig().WALLET_MNEMONIC_SECRET_ARN }));

@@ -5,7 +5,7 @@ import jsonwebtoken from 'jsonwebtoken';
 import { SignJWT, importJWK } from 'jose';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword } from '#lib/auth/password.ts';
@@ -14,6 +14,8 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { latestCode, signInOverHttp } from './flows.ts';
 import { expectProblem } from './problems.ts';
+
+const config = tokenConfig();
 
 let server: LocalServer;
 let ctx: AppContext;

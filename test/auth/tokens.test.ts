@@ -6,13 +6,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK } from 'jose';
 import jsonwebtoken from 'jsonwebtoken';
-import { config } from '#lib/config.ts';
+import { tokenConfig } from '#lib/config.ts';
 import { newKeySet } from '#lib/auth/key-generation.ts';
 import { jwksOf, publicJwk } from '#lib/auth/key-set.ts';
 import { localJwtKeyStore } from '#lib/auth/key-store.ts';
 import { issueAccessToken, TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 import { InvalidTokenError, verifyAccessToken } from '#lib/auth/verify-token.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
+
+const config = tokenConfig();
 
 const aStore = () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'plaque-keys-'));

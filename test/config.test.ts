@@ -1,0 +1,38 @@
+// Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
+import { describe, expect, it } from 'vitest';
+import { chainConfig, coreConfig, tokenConfig } from '#lib/config.ts';
+
+describe('configuration sections', () => {
+  it('fills the local defaults when nothing is set', () => {
+    expect(coreConfig.parse({})).toEqual({
+      STAGE: 'local',
+      TABLE_NAME: 'plaques',
+      AWS_REGION: 'us-east-1',
+      DATA_DIR: '.data',
+      PORT: 3000,
+      LOG_LEVEL: 'INFO',
+      CATALOG_STALENESS_MS: 1000,
+    });
+    expect(chainConfig.parse({ CHAIN_ID: '10' }).CHAIN_ID).toBe(10);
+  });
+
+  it('names every wrong variable of the section, and only those', () => {
+    expect(() => coreConfig.parse({ TABLE_NAME: 'ab', LOG_LEVEL: 'LOUD', PORT: 'eighty' })).toThrow(
+      'Invalid or missing environment variable(s): TABLE_NAME, PORT, LOG_LEVEL',
+    );
+    expect(() => chainConfig.parse({ CONTRACT_ADDRESS: '0x12', CHAIN_RPC_URL: 'not a url' })).toThrow(/CHAIN_RPC_URL, CONTRACT_ADDRESS/);
+  });
+
+  it('does not judge the variables of other sections', () => {
+    const env = { CHAIN_ID: 'minus one', LOG_LEVEL: 'LOUD', JWT_ISSUER: 'https://api.example.com' };
+    expect(tokenConfig.parse(env)).toMatchObject({ JWT_ISSUER: 'https://api.example.com', JWT_AUDIENCE: 'plaque-api' });
+  });
+
+  it('refuses an empty issuer and a secret that is not an ARN', () => {
+    expect(() => tokenConfig.parse({ JWT_ISSUER: '', JWT_KEYS_SECRET_ARN: 'jwt-keys' })).toThrow(/JWT_KEYS_SECRET_ARN, JWT_ISSUER/);
+  });
+
+  it('parses a section once per process', () => {
+    expect(coreConfig()).toBe(coreConfig());
+  });
+});
