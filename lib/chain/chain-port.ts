@@ -1,10 +1,13 @@
 // The chain port: everything the service asks of the EVM chain that carries the plaque tokens, through viem.
 // One implementation for every stage (anvil locally, a real RPC endpoint in AWS); only its settings differ.
+// The client is viem's bare `createClient` with only the actions used, imported one by one: `createPublicClient` and
+// `createWalletClient` would bundle every public and wallet action (about 220 KB, paid at every cold start).
 import {
   BaseError,
+  type Chain,
+  type Client,
   ContractFunctionRevertedError,
-  createPublicClient,
-  createWalletClient,
+  createClient,
   defineChain,
   encodeFunctionData,
   getAddress,
@@ -12,10 +15,25 @@ import {
   keccak256,
   type Address,
   type Hex,
-  type PublicClient,
+  type LocalAccount,
+  type Transport,
   TransactionReceiptNotFoundError,
   zeroAddress,
 } from 'viem';
+import {
+  estimateContractGas,
+  getBlockNumber,
+  getContractEvents,
+  getTransactionCount,
+  getTransactionReceipt,
+  prepareTransactionRequest,
+  readContract,
+  sendRawTransaction,
+  signTransaction,
+  simulateContract,
+  waitForTransactionReceipt,
+  writeContract,
+} from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
@@ -143,7 +161,11 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
   const transport = http(settings.rpcUrl, { timeout: settings.timeoutMs ?? 5000, retryCount: 1 });
-  const client: PublicClient = createPublicClient({ chain, transport, ...(settings.pollingIntervalMs !== undefined && { pollingInterval: settings.pollingIntervalMs }) });
+  const client: Client<Transport, Chain> = createClient({
+    chain,
+    transport,
+    ...(settings.pollingIntervalMs !== undefined && { pollingInterval: settings.pollingIntervalMs }),
+  });
   const contractAddress = getAddress(settings.contractAddress);
   const contract = { address: contractAddress, abi: plaqueTokenAbi } as const;
   let owner: Promise<Address> | undefined;
@@ -151,8 +173,8 @@ export function createChainPort(settings: ChainSettings): ChainPort {
   /** The tail of this port's nonce-holding sends: each starts when the previous one has settled. */
   let sends: Promise<unknown> = Promise.resolve();
 
-  function walletFor(key: Hex) {
-    return createWalletClient({ account: privateKeyToAccount(key), chain, transport });
+  function walletFor(key: Hex): Client<Transport, Chain, LocalAccount> {
+    return createClient({ account: privateKeyToAccount(key), chain, transport });
   }
 
   /** The signer's wallet, its key fetched on first use (and again after a failed fetch). */
@@ -177,7 +199,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     contractAddress,
 
     ownerAddress() {
-      owner ??= read(() => client.readContract({ ...contract, functionName: 'owner' })).catch((error: unknown) => {
+      owner ??= read(() => readContract(client, { ...contract, functionName: 'owner' })).catch((error: unknown) => {
         owner = undefined;
         throw error;
       });
@@ -189,7 +211,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       // A call from the zero address would pass `onlyOwner` against a renounced owner; nobody can mint then.
       if (from === zeroAddress) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the contract has no owner' };
       try {
-        await client.simulateContract({ ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
+        await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
         return { mintable: true };
       } catch (error) {
         const revert = revertOf(error);
@@ -198,17 +220,17 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       }
     },
 
-    tokenExists: (tokenId) => read(() => client.readContract({ ...contract, functionName: 'exists', args: [tokenId] })),
+    tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
 
-    balanceOf: (account, tokenId) => read(() => client.readContract({ ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
+    balanceOf: (account, tokenId) => read(() => readContract(client, { ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
 
     async sendMint(to, tokenId) {
       const wallet = await signer();
-      return wallet.writeContract({ ...contract, functionName: 'mint', args: [to, tokenId, '0x'] });
+      return writeContract(wallet, { ...contract, functionName: 'mint', args: [to, tokenId, '0x'] });
     },
 
     async waitForReceipt(hash, timeoutMs) {
-      const receipt = await read(() => client.waitForTransactionReceipt({ hash, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }));
+      const receipt = await read(() => waitForTransactionReceipt(client, { hash, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }));
       return { status: receipt.status, blockNumber: receipt.blockNumber };
     },
 
@@ -217,7 +239,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     exclusiveNonce(use) {
       const run = async () => {
         const address = await port.signerAddress();
-        return use(await read(() => client.getTransactionCount({ address, blockTag: 'pending' })));
+        return use(await read(() => getTransactionCount(client, { address, blockTag: 'pending' })));
       };
       const next = sends.then(run, run);
       sends = next.catch(() => undefined);
@@ -228,27 +250,27 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       const wallet = await signer();
       let gas: bigint;
       try {
-        gas = await client.estimateContractGas({ ...contract, functionName: 'mint', args: [to, tokenId, '0x'], account: wallet.account });
+        gas = await estimateContractGas(client, { ...contract, functionName: 'mint', args: [to, tokenId, '0x'], account: wallet.account });
       } catch (error) {
         const revert = revertOf(error);
         if (!revert) throw chainUnavailable(error);
         return { kind: 'reverts', ...refusalOf(revert) };
       }
       const request = await read(() =>
-        wallet.prepareTransactionRequest({
+        prepareTransactionRequest(wallet, {
           to: contractAddress,
           data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'mint', args: [to, tokenId, '0x'] }),
           nonce,
           gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
         }),
       );
-      const raw = await wallet.signTransaction(request);
+      const raw = await signTransaction(wallet, request);
       return { kind: 'signed', raw, hash: keccak256(raw), nonce };
     },
 
     async sendRawTransaction(raw) {
       try {
-        await client.sendRawTransaction({ serializedTransaction: raw });
+        await sendRawTransaction(client, { serializedTransaction: raw });
         return 'sent';
       } catch (error) {
         const text = rejectionText(error);
@@ -260,7 +282,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
     async transactionReceipt(hash) {
       try {
-        const receipt = await client.getTransactionReceipt({ hash });
+        const receipt = await getTransactionReceipt(client, { hash });
         return { status: receipt.status, blockNumber: receipt.blockNumber };
       } catch (error) {
         if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
@@ -270,13 +292,13 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
     async confirmedNonce() {
       const address = await port.signerAddress();
-      return read(() => client.getTransactionCount({ address, blockTag: 'latest' }));
+      return read(() => getTransactionCount(client, { address, blockTag: 'latest' }));
     },
 
     async findMintTransaction(to, tokenId) {
       try {
-        const latest = await client.getBlockNumber();
-        const logs = await client.getContractEvents({
+        const latest = await getBlockNumber(client);
+        const logs = await getContractEvents(client, {
           ...contract,
           eventName: 'TransferSingle',
           args: { from: zeroAddress, to },
