@@ -1,6 +1,6 @@
 // Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
 import { describe, expect, it } from 'vitest';
-import { chainConfig, coreConfig, tokenConfig } from '#lib/config.ts';
+import { chainConfig, coreConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
 
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
@@ -28,8 +28,9 @@ describe('configuration sections', () => {
     expect(tokenConfig.parse(env)).toMatchObject({ JWT_ISSUER: 'https://api.example.com', JWT_AUDIENCE: 'plaque-api' });
   });
 
-  it('refuses an empty issuer and a secret that is not an ARN', () => {
-    expect(() => tokenConfig.parse({ JWT_ISSUER: '', JWT_KEYS_SECRET_ARN: 'jwt-keys' })).toThrow(/JWT_KEYS_SECRET_ARN, JWT_ISSUER/);
+  it('refuses an empty issuer or audience, and secrets of the services that are not ARNs', () => {
+    expect(() => tokenConfig.parse({ JWT_ISSUER: '', JWT_AUDIENCE: '' })).toThrow(/JWT_ISSUER, JWT_AUDIENCE/);
+    expect(() => servicesConfig.parse({ WALLET_MNEMONIC_SECRET_ARN: 'mnemonic' })).toThrow(/WALLET_MNEMONIC_SECRET_ARN/);
   });
 
   it('parses a section once per process', () => {

@@ -8,16 +8,16 @@ const SUITE_TIME = new Date('2015-08-30T12:36:00Z');
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:PlaqueApi-staging/jwt-signing-keys-AbCdEf';
 
 describe('signRequest', () => {
-  it('matches the test suite for a plain GET', () => {
-    const headers = signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, EXAMPLE);
+  it('matches the test suite for a plain GET', async () => {
+    const headers = await signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, EXAMPLE);
     expect(headers.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
     );
     expect(headers['x-amz-date']).toBe('20150830T123600Z');
   });
 
-  it('matches the test suite for a POST with a body and a content type', () => {
-    const headers = signRequest(
+  it('matches the test suite for a POST with a body and a content type', async () => {
+    const headers = await signRequest(
       { method: 'POST', host: 'example.amazonaws.com', path: '/', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'Param1=value1' },
       { region: 'us-east-1', service: 'service', at: SUITE_TIME },
       EXAMPLE,
@@ -27,8 +27,8 @@ describe('signRequest', () => {
     );
   });
 
-  it('signs the session token of temporary credentials', () => {
-    const headers = signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, { ...EXAMPLE, sessionToken: 'TOKEN' });
+  it('signs the session token of temporary credentials', async () => {
+    const headers = await signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, { ...EXAMPLE, sessionToken: 'TOKEN' });
     expect(headers['x-amz-security-token']).toBe('TOKEN');
     expect(headers.authorization).toContain('SignedHeaders=host;x-amz-date;x-amz-security-token,');
   });
