@@ -38,6 +38,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey, secretsManagerSignerKey } from '#lib/chain/signer-key.ts';
+import { CHAIN_SETTINGS, noChainConfigured } from '#lib/chain/service-contract.ts';
 import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -318,7 +319,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 /** Stands in where no chain is configured: any use says so (a configuration error, not a client's). */
 export function unconfiguredChainPort(missing: string): ChainPort {
   const fail = (): never => {
-    throw new Error(`No chain configured: set ${missing}`);
+    throw noChainConfigured(missing);
   };
   return {
     chainId: 0,
@@ -343,7 +344,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
 
 /** The chain the configuration names; the signer comes from Secrets Manager, or is anvil's dev key on the local stage. */
 export function configuredChainPort(config: ChainConfig): ChainPort {
-  if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort('CHAIN_RPC_URL and CONTRACT_ADDRESS');
+  if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort(CHAIN_SETTINGS);
   const signerKey = config.CHAIN_SIGNER_SECRET_ARN
     ? secretsManagerSignerKey(config.CHAIN_SIGNER_SECRET_ARN, config.AWS_REGION)
     : config.STAGE === 'local'

@@ -13,7 +13,7 @@ import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque
 import { claimKey, completeKey, readKey, releaseKey, requestHash, requestInProgress } from '#lib/partner/idempotency.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
 export interface BuyInput {
   plaqueId: number;
@@ -130,7 +130,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     price: hold.price,
     currency: hold.currency,
     tokenId: tokenIdOf(plaque),
-    contractAddress: contractAddressOf(plaque, chainOf(ctx).contractAddress),
+    contractAddress: contractAddressOf(plaque, serviceContractOf(ctx)),
     status: 'SOLD',
     txHash: null,
     failureReason: null,

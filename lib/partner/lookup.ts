@@ -7,6 +7,7 @@ import type { MintSimulation } from '#lib/chain/chain-port.ts';
 import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainOf } from '#lib/chain/chain-port.ts';
+import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
 export type LookupReason = (typeof LOOKUP_REASONS)[number];
 
@@ -32,7 +33,7 @@ export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPla
  */
 export async function mintability(ctx: AppContext, plaque: StoredPlaque): Promise<MintSimulation> {
   if (plaque.status === 'MINTED' || plaque.minted) return { mintable: false, reason: 'ALREADY_MINTED', detail: 'the plaque is minted' };
-  const contract = chainOf(ctx).contractAddress;
+  const contract = serviceContractOf(ctx);
   if (contractAddressOf(plaque, contract).toLowerCase() !== contract.toLowerCase()) {
     return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the plaque belongs to another contract' };
   }
@@ -51,7 +52,7 @@ export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup>
   if (!simulation.mintable) reasons.push(simulation.reason);
   return {
     plaqueId: plaque.id,
-    uniqueId: uniqueIdOf(plaque, chainOf(ctx).contractAddress),
+    uniqueId: uniqueIdOf(plaque, serviceContractOf(ctx)),
     available: status === 'AVAILABLE',
     mintable: simulation.mintable,
     status,

@@ -9,7 +9,7 @@ import { mintability } from '#lib/partner/lookup.ts';
 import { recordServiceAccountOnce } from '#lib/partner/service-account.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
 export interface Reservation {
   reservationId: string;
@@ -73,7 +73,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
     currency: hold.currency,
     token: {
       standard: held.plaque.standard || TOKEN_STANDARD,
-      contractAddress: contractAddressOf(held.plaque, chainOf(ctx).contractAddress),
+      contractAddress: contractAddressOf(held.plaque, serviceContractOf(ctx)),
       tokenId: tokenIdOf(held.plaque),
       metadata: tokenMetadata(held.plaque),
     },
