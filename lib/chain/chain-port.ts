@@ -1,7 +1,9 @@
 // The chain port: everything the service asks of the EVM chain that carries the plaque tokens, through viem.
 // One implementation for every stage (anvil locally, a real RPC endpoint in AWS); only its settings differ.
 // The client is viem's bare `createClient` with only the actions used, imported one by one: `createPublicClient` and
-// `createWalletClient` would bundle every public and wallet action (about 220 KB, paid at every cold start).
+// `createWalletClient` would bundle every public and wallet action (about 220 KB, paid at every cold start). For the
+// same reason reading (`chainReaderOf`) is built apart from sending: a function that only reads, such as lookup,
+// bundles neither the signing code nor the Secrets Manager client.
 import {
   BaseError,
   type Chain,
@@ -71,7 +73,8 @@ export type SignMintResult =
  */
 export type BroadcastResult = 'sent' | 'known' | 'nonce-used';
 
-export interface ChainPort {
+/** What reading the contract asks of the chain (lookups, simulated mints): no signer, no transaction is sent. */
+export interface ChainReader {
   readonly chainId: number;
   readonly contractAddress: Address;
   simulateMint(tokenId: bigint): Promise<MintSimulation>;
@@ -79,6 +82,9 @@ export interface ChainPort {
   ownerAddress(): Promise<Address>;
   tokenExists(tokenId: bigint): Promise<boolean>;
   balanceOf(account: Address, tokenId: bigint): Promise<bigint>;
+}
+
+export interface ChainPort extends ChainReader {
   /** Sends the mint of `tokenId` to `to` with the service's signer; returns the transaction hash. */
   sendMint(to: Address, tokenId: bigint): Promise<Hex>;
   /** Waits until the transaction is mined; 503 CHAIN_UNAVAILABLE when the node does not answer or `timeoutMs` passes. */
@@ -146,6 +152,15 @@ function refusalOf(revert: ContractFunctionRevertedError): { reason: 'ALREADY_MI
   return { reason: name === 'AlreadyMinted' ? 'ALREADY_MINTED' : 'NOT_MINTABLE', detail: name ?? revert.reason ?? 'the mint reverts' };
 }
 
+/** A call whose only failure is the node's: it did not answer (503 CHAIN_UNAVAILABLE). */
+async function read<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw chainUnavailable(error);
+  }
+}
+
 /** Everything a node said about a refused transaction (the wording differs between nodes). */
 function rejectionText(error: unknown): string {
   const parts: string[] = [];
@@ -154,7 +169,8 @@ function rejectionText(error: unknown): string {
   return parts.join(' ').toLowerCase();
 }
 
-export function createChainPort(settings: ChainSettings): ChainPort {
+/** The node and the contract a reader or a port calls. */
+function connect(settings: Omit<ChainSettings, 'signerKey'>) {
   const chain = defineChain({
     id: settings.chainId,
     name: `chain-${settings.chainId}`,
@@ -167,9 +183,54 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     transport,
     ...(settings.pollingIntervalMs !== undefined && { pollingInterval: settings.pollingIntervalMs }),
   });
-  const contractAddress = getAddress(settings.contractAddress);
-  const contract = { address: contractAddress, abi: plaqueTokenAbi } as const;
+  const contract = { address: getAddress(settings.contractAddress), abi: plaqueTokenAbi } as const;
+  return { chainId: settings.chainId, chain, transport, client, contract };
+}
+
+type Connection = ReturnType<typeof connect>;
+
+/** The reads of a port; its own `ownerAddress` is remembered once it answered. */
+function readerOn({ chainId, client, contract }: Connection): ChainReader {
   let owner: Promise<Address> | undefined;
+  const reader: ChainReader = {
+    chainId,
+    contractAddress: contract.address,
+
+    ownerAddress() {
+      owner ??= read(() => readContract(client, { ...contract, functionName: 'owner' })).catch((error: unknown) => {
+        owner = undefined;
+        throw error;
+      });
+      return owner;
+    },
+
+    async simulateMint(tokenId) {
+      const from = await reader.ownerAddress();
+      // A call from the zero address would pass `onlyOwner` against a renounced owner; nobody can mint then.
+      if (from === zeroAddress) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the contract has no owner' };
+      try {
+        await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
+        return { mintable: true };
+      } catch (error) {
+        const revert = revertOf(error);
+        if (!revert) throw chainUnavailable(error);
+        return { mintable: false, ...refusalOf(revert) };
+      }
+    },
+
+    tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
+
+    balanceOf: (account, tokenId) => read(() => readContract(client, { ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
+  };
+  return reader;
+}
+
+/** Reads the contract only: a function that never sends bundles neither the signing nor the transaction code. */
+export const createChainReader = (settings: Omit<ChainSettings, 'signerKey'>): ChainReader => readerOn(connect(settings));
+
+export function createChainPort(settings: ChainSettings): ChainPort {
+  const connection = connect(settings);
+  const { chain, transport, client, contract } = connection;
   let wallet: Promise<ReturnType<typeof walletFor>> | undefined;
   /** The tail of this port's nonce-holding sends: each starts when the previous one has settled. */
   let sends: Promise<unknown> = Promise.resolve();
@@ -187,43 +248,8 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     return wallet;
   }
 
-  async function read<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw chainUnavailable(error);
-    }
-  }
-
   const port: ChainPort = {
-    chainId: settings.chainId,
-    contractAddress,
-
-    ownerAddress() {
-      owner ??= read(() => readContract(client, { ...contract, functionName: 'owner' })).catch((error: unknown) => {
-        owner = undefined;
-        throw error;
-      });
-      return owner;
-    },
-
-    async simulateMint(tokenId) {
-      const from = await port.ownerAddress();
-      // A call from the zero address would pass `onlyOwner` against a renounced owner; nobody can mint then.
-      if (from === zeroAddress) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the contract has no owner' };
-      try {
-        await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
-        return { mintable: true };
-      } catch (error) {
-        const revert = revertOf(error);
-        if (!revert) throw chainUnavailable(error);
-        return { mintable: false, ...refusalOf(revert) };
-      }
-    },
-
-    tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
-
-    balanceOf: (account, tokenId) => read(() => readContract(client, { ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
+    ...readerOn(connection),
 
     async sendMint(to, tokenId) {
       const wallet = await signer();
@@ -259,7 +285,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       }
       const request = await read(() =>
         prepareTransactionRequest(wallet, {
-          to: contractAddress,
+          to: contract.address,
           data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'mint', args: [to, tokenId, '0x'] }),
           nonce,
           gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
@@ -342,6 +368,12 @@ export function unconfiguredChainPort(missing: string): ChainPort {
   };
 }
 
+/** The chain the configuration names, for reading only. */
+export function configuredChainReader(config: ChainConfig): ChainReader {
+  if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort(CHAIN_SETTINGS);
+  return createChainReader({ rpcUrl: config.CHAIN_RPC_URL, chainId: config.CHAIN_ID, contractAddress: config.CONTRACT_ADDRESS });
+}
+
 /** The chain the configuration names; the signer comes from Secrets Manager, or is anvil's dev key on the local stage. */
 export function configuredChainPort(config: ChainConfig): ChainPort {
   if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort(CHAIN_SETTINGS);
@@ -357,3 +389,16 @@ export function configuredChainPort(config: ChainConfig): ChainPort {
 
 /** The context's chain port, built from configuration on first use unless the context was given one. */
 export const chainOf = (ctx: AppContext): ChainPort => (ctx.chain ??= configuredChainPort(chainConfig()));
+
+const readers = new WeakMap<AppContext, ChainReader>();
+
+/**
+ * The context's chain for reading only: its port when it has one (tests, the local runtime, or `chainOf` ran), else a
+ * reader built from configuration on first use, so a function that only reads never bundles the signing code.
+ */
+export function chainReaderOf(ctx: AppContext): ChainReader {
+  if (ctx.chain) return ctx.chain;
+  let reader = readers.get(ctx);
+  if (!reader) readers.set(ctx, (reader = configuredChainReader(chainConfig())));
+  return reader;
+}

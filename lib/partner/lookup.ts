@@ -6,7 +6,7 @@ import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/pa
 import type { MintSimulation } from '#lib/chain/chain-port.ts';
 import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
 export type LookupReason = (typeof LOOKUP_REASONS)[number];
@@ -39,7 +39,7 @@ export async function mintability(ctx: AppContext, plaque: StoredPlaque): Promis
   }
   const tokenId = tokenIdNumber(tokenIdOf(plaque));
   if (tokenId === null) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the token id is not a uint256' };
-  return chainOf(ctx).simulateMint(tokenId);
+  return chainReaderOf(ctx).simulateMint(tokenId);
 }
 
 export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup> {

@@ -3,7 +3,7 @@
 import { getAddress } from 'viem';
 import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
 
 /** The service account's username (valid under the username rules). */
 export const SERVICE_USERNAME = 'plaques';
@@ -28,7 +28,7 @@ const recorded = new WeakMap<AppContext, Promise<unknown>>();
 export function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
   let done = recorded.get(ctx);
   if (!done) {
-    done = chainOf(ctx)
+    done = chainReaderOf(ctx)
       .ownerAddress()
       .then((owner) => ensureServiceAccount(ctx, owner))
       .catch(() => undefined);
