@@ -2,16 +2,8 @@
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/profile-image.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/sign-in.ts';
-import {
-  codeSentSchema,
-  evaluateCodeInput,
-  jwksSchema,
-  loginInput,
-  profileFormDoc,
-  requestCodeInput,
-  signedInSchema,
-  userSchema,
-} from '#lib/accounts/schemas.ts';
+import { evaluateCodeInput, loginInput, requestCodeInput } from '#lib/accounts/schemas.ts';
+import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 

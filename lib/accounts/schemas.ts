@@ -1,10 +1,8 @@
-// The accounts operations' inputs and outputs as zod schemas: requests are validated with them and the OpenAPI
-// document is generated from them.
+// The accounts operations' request inputs as zod schemas: requests are validated with them and the OpenAPI document
+// is generated from them (responses are in response-schemas.ts).
 import * as z from 'zod/mini';
 import { normalizeEmail, USERNAME_PATTERN } from '#lib/accounts/user.ts';
 import { CODE_PATTERN } from '#lib/accounts/verification-code.ts';
-
-const timestamp = z.iso.datetime();
 
 export const MAX_EMAIL_LENGTH = 254;
 export const PASSWORD_MIN = 8;
@@ -40,54 +38,3 @@ export const profileTextInput = z.strictObject({
   phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/, 'must be E.164: + and 8–15 digits'))),
 });
 export type ProfileTextInput = z.infer<typeof profileTextInput>;
-
-/** The multipart request body, for the OpenAPI document. */
-export const profileFormDoc = z.object({
-  image: z.optional(z.string().register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' })),
-  username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
-  password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
-  currentPassword: z.optional(z.string()),
-  phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
-});
-
-export const userSchema = z.object({
-  id: z.int().check(z.positive()),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: z.nullable(timestamp),
-  email: z.string(),
-  username: z.string(),
-  image: z.nullable(z.string()),
-  walletAddress: z.string(),
-  receiveEmail: z.boolean(),
-  canGetDeltaEnergy: z.boolean(),
-  emailVerify: z.boolean(),
-  emailVerificationCodeExpireTime: z.nullable(timestamp),
-  access: z.array(z.string()),
-  paymentCustomerId: z.nullable(z.string()),
-  totalEnergyReceived: z.number(),
-  totalPings: z.number(),
-  isServiceWallet: z.boolean(),
-});
-
-export const codeSentSchema = z.object({
-  sentTo: z.string(),
-  expiresAt: timestamp,
-  resendAvailableAt: timestamp,
-});
-
-export const signedInSchema = z.object({ user: userSchema, token: z.string() });
-
-export const jwksSchema = z.object({
-  keys: z.array(
-    z.object({
-      kty: z.literal('EC'),
-      crv: z.literal('P-256'),
-      x: z.string(),
-      y: z.string(),
-      kid: z.string(),
-      alg: z.literal('ES256'),
-      use: z.literal('sig'),
-    }),
-  ),
-});

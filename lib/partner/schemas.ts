@@ -1,10 +1,7 @@
-// Request and response shapes of the partner operations, as zod schemas: they validate requests and generate
-// the OpenAPI document.
+// Request shapes of the partner operations, as zod schemas: they validate requests and generate the OpenAPI
+// document (responses are in response-schemas.ts).
 import * as z from 'zod/mini';
 import { getAddress, isAddress } from 'viem';
-import { plaqueSchema } from '#lib/plaques/schemas.ts';
-import { STATUSES } from '#lib/plaques/plaque.ts';
-import { ORDER_STATUSES } from '#lib/partner/order.ts';
 
 export const LOOKUP_REASONS = ['LOCKED', 'SOLD', 'ALREADY_MINTED', 'NOT_MINTABLE'] as const;
 
@@ -54,71 +51,6 @@ export const idempotencyKeyHeader = z.string().check(
 export const plaqueIdInput = z.object({ id: plaqueIdParam });
 export const prepareInput = z.extend(prepareBody, { id: plaqueIdParam });
 export const buyInput = z.extend(buyBody, { id: plaqueIdParam, [IDEMPOTENCY_HEADER]: idempotencyKeyHeader });
-
-// ---- Responses ----
-
-export const apiKeyCreatedSchema = z.object({
-  id: z.string(),
-  apiKey: z.string(),
-});
-
-export const lookupSchema = z.object({
-  plaqueId: z.int(),
-  uniqueId: z.string(),
-  available: z.boolean(),
-  mintable: z.boolean(),
-  status: z.enum(STATUSES),
-  reasons: z.array(z.enum(LOOKUP_REASONS)),
-});
-
-export const tokenMetadataSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  image: z.optional(z.string()),
-  decimals: z.literal(0),
-  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
-  properties: z.object({
-    plaqueId: z.int(),
-    condition: z.string(),
-    marketplace: z.string(),
-    alphabetPart: z.string(),
-    numberPart: z.string(),
-  }),
-});
-
-export const reservationSchema = z.object({
-  reservationId: z.string(),
-  expiresAt: z.iso.datetime(),
-  price: z.number(),
-  currency: z.string(),
-  token: z.object({
-    standard: z.string(),
-    contractAddress: z.string(),
-    tokenId: z.string(),
-    metadata: tokenMetadataSchema,
-  }),
-});
-
-export const ownerSchema = z.object({
-  plaqueId: z.int(),
-  username: z.nullable(z.string()),
-  validUsername: z.boolean(),
-  walletAddress: z.nullable(z.string()),
-});
-
-export const saleSchema = z.object({
-  orderId: z.string(),
-  status: z.literal('SOLD'),
-  plaque: plaqueSchema,
-});
-
-export const orderSchema = z.object({
-  orderId: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  txHash: z.nullable(z.string()),
-  plaqueId: z.int(),
-  buyerWallet: z.string(),
-});
 
 /** The body members beside the path parameters; a body that is not an object is passed on as is, to be refused. */
 export function withPath(body: unknown, path: Record<string, unknown>): unknown {

@@ -1,7 +1,7 @@
 // OpenAPI descriptions of the plaque operations, including the decisions taken where API.md is silent.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { listFeaturedInput, MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
-import { featuredPageSchema } from '#lib/plaques/schemas.ts';
+import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
 
 const listingRules = [

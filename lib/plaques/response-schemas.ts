@@ -1,4 +1,4 @@
-// Response shapes of the plaque operations, as zod schemas: the OpenAPI document is generated from them.
+// Response shapes of the plaque operations, as zod schemas for the OpenAPI document (only the OpenAPI function builds them).
 import * as z from 'zod/mini';
 import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
 

@@ -1,0 +1,70 @@
+// Response shapes of the partner operations, as zod schemas for the OpenAPI document.
+// Kept apart from the request schemas: only the OpenAPI function builds these, not every handler at cold start.
+import * as z from 'zod/mini';
+import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
+import { STATUSES } from '#lib/plaques/plaque.ts';
+import { ORDER_STATUSES } from '#lib/partner/order.ts';
+import { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
+
+export const apiKeyCreatedSchema = z.object({
+  id: z.string(),
+  apiKey: z.string(),
+});
+
+export const lookupSchema = z.object({
+  plaqueId: z.int(),
+  uniqueId: z.string(),
+  available: z.boolean(),
+  mintable: z.boolean(),
+  status: z.enum(STATUSES),
+  reasons: z.array(z.enum(LOOKUP_REASONS)),
+});
+
+export const tokenMetadataSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  image: z.optional(z.string()),
+  decimals: z.literal(0),
+  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+  properties: z.object({
+    plaqueId: z.int(),
+    condition: z.string(),
+    marketplace: z.string(),
+    alphabetPart: z.string(),
+    numberPart: z.string(),
+  }),
+});
+
+export const reservationSchema = z.object({
+  reservationId: z.string(),
+  expiresAt: z.iso.datetime(),
+  price: z.number(),
+  currency: z.string(),
+  token: z.object({
+    standard: z.string(),
+    contractAddress: z.string(),
+    tokenId: z.string(),
+    metadata: tokenMetadataSchema,
+  }),
+});
+
+export const ownerSchema = z.object({
+  plaqueId: z.int(),
+  username: z.nullable(z.string()),
+  validUsername: z.boolean(),
+  walletAddress: z.nullable(z.string()),
+});
+
+export const saleSchema = z.object({
+  orderId: z.string(),
+  status: z.literal('SOLD'),
+  plaque: plaqueSchema,
+});
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  txHash: z.nullable(z.string()),
+  plaqueId: z.int(),
+  buyerWallet: z.string(),
+});
