@@ -51,13 +51,15 @@ export const coreConfig = section(() => ({
   DYNAMODB_ENDPOINT: optionalText,
   AWS_REGION: awsRegion,
   DATA_DIR: dataDir,
-  /** Port of the local server (`npm start`); also names the local media URL. */
-  PORT: z._default(z.coerce.number().check(z.int()), 3000),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
   MEDIA_BASE_URL: optionalText,
-  /** Milliseconds a listing may lag behind writes (the in-memory catalogue's refresh interval). */
-  CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int()), 1000),
+}));
+
+/** The featured listing's in-memory catalogue (only the listing function reads it). */
+export const listingConfig = section(() => ({
+  /** Milliseconds a listing may lag behind writes (the catalogue's refresh interval). */
+  CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
 }));
 
 /** Signing and verifying access tokens: the TOKEN authorizer reads only this section. */
@@ -107,11 +109,14 @@ export const chainConfig = section(() => ({
 
 /** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */
 export const localConfig = section(() => ({
+  /** The local server; also names the local media URL (`http://127.0.0.1:<PORT>/_media`). */
+  PORT: z._default(z.coerce.number().check(z.int()), 3000),
   DYNAMODB_PORT: z._default(z.coerce.number().check(z.int()), 8000),
   ANVIL_PORT: z._default(z.coerce.number().check(z.int()), 8545),
 }));
 
 export type CoreConfig = ReturnType<typeof coreConfig>;
+export type ListingConfig = ReturnType<typeof listingConfig>;
 export type TokenConfig = ReturnType<typeof tokenConfig>;
 export type ServicesConfig = ReturnType<typeof servicesConfig>;
 export type ChainConfig = ReturnType<typeof chainConfig>;

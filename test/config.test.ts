@@ -1,6 +1,6 @@
 // Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
 import { describe, expect, it } from 'vitest';
-import { chainConfig, coreConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
+import { chainConfig, coreConfig, listingConfig, localConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
 
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
@@ -9,17 +9,17 @@ describe('configuration sections', () => {
       TABLE_NAME: 'plaques',
       AWS_REGION: 'us-east-1',
       DATA_DIR: '.data',
-      PORT: 3000,
       LOG_LEVEL: 'INFO',
-      CATALOG_STALENESS_MS: 1000,
     });
     expect(chainConfig.parse({ CHAIN_ID: '10' }).CHAIN_ID).toBe(10);
   });
 
   it('names every wrong variable of the section, and only those', () => {
     expect(() => coreConfig.parse({ TABLE_NAME: 'ab', LOG_LEVEL: 'LOUD', PORT: 'eighty' })).toThrow(
-      'Invalid or missing environment variable(s): TABLE_NAME, PORT, LOG_LEVEL',
+      'Invalid or missing environment variable(s): TABLE_NAME, LOG_LEVEL',
     );
+    expect(() => localConfig.parse({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => listingConfig.parse({ CATALOG_STALENESS_MS: '90000' })).toThrow(/CATALOG_STALENESS_MS/);
     expect(() => chainConfig.parse({ CONTRACT_ADDRESS: '0x12', CHAIN_RPC_URL: 'not a url' })).toThrow(/CHAIN_RPC_URL, CONTRACT_ADDRESS/);
   });
 

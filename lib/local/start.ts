@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     db,
     tableName: coreConfig().TABLE_NAME,
     dataDir,
-    mediaBaseUrl: coreConfig().MEDIA_BASE_URL ?? `http://127.0.0.1:${coreConfig().PORT}/_media`,
+    mediaBaseUrl: coreConfig().MEDIA_BASE_URL ?? `http://127.0.0.1:${localConfig().PORT}/_media`,
     chain,
   });
   await ensureTable(db, ctx.tableName);
@@ -91,9 +91,9 @@ async function main(): Promise<void> {
 
   let server: LocalServer;
   try {
-    server = await startLocalServer({ ctx, port: coreConfig().PORT });
+    server = await startLocalServer({ ctx, port: localConfig().PORT });
   } catch (error) {
-    console.error(`Could not listen on port ${coreConfig().PORT}: ${(error as Error).message}`);
+    console.error(`Could not listen on port ${localConfig().PORT}: ${(error as Error).message}`);
     return stop(1);
   }
   stoppers.push(server.close);

@@ -1,6 +1,7 @@
 // The featured listing: an in-memory projection of the catalogue, refreshed incrementally, evaluated in memory,
 // with only the page's records read by key. See README "Featured listing design" for the reasoning.
 import { createHash } from 'node:crypto';
+import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
 import { plaqueRepo, type CatalogRow, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { catalogSortKey } from '#lib/db/keys.ts';
@@ -365,7 +366,7 @@ function projectionFor(ctx: AppContext): CatalogProjection {
   if (!byTable) projections.set(ctx.db, (byTable = new Map()));
   let projection = byTable.get(ctx.tableName);
   if (!projection) {
-    projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), ctx.catalogStalenessMs);
+    projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), ctx.catalogStalenessMs ?? listingConfig().CATALOG_STALENESS_MS);
     byTable.set(ctx.tableName, projection);
   }
   return projection;

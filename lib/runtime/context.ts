@@ -1,6 +1,6 @@
 // The dependencies every handler uses, created once per cold start and replaceable by tests and the local runtime.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { coreConfig } from '#lib/config.ts';
+import { coreConfig, localConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 // Ports are imported as types only: each is built on first use by its accessor (`chainOf`, `mailerOf`, ...) in its
 // own module, so a function bundles and initialises only the ports its code reaches.
@@ -15,8 +15,8 @@ export interface AppContext {
   db: DynamoDBDocumentClient;
   tableName: string;
   now: () => Date;
-  /** Seconds the in-memory catalogue may lag behind writes. */
-  catalogStalenessMs: number;
+  /** Milliseconds the in-memory catalogue may lag behind writes; CATALOG_STALENESS_MS when not given. */
+  catalogStalenessMs?: number;
   /** Public base URL under which stored media is served. */
   mediaBaseUrl: string;
   dataDir: string;
@@ -41,8 +41,7 @@ export function createAppContext(overrides: Partial<AppContext> = {}): AppContex
     db: overrides.db ?? createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
     tableName: overrides.tableName ?? config.TABLE_NAME,
     now: overrides.now ?? (() => new Date()),
-    catalogStalenessMs: overrides.catalogStalenessMs ?? config.CATALOG_STALENESS_MS,
-    mediaBaseUrl: overrides.mediaBaseUrl ?? config.MEDIA_BASE_URL ?? `http://127.0.0.1:${config.PORT}/_media`,
+    mediaBaseUrl: overrides.mediaBaseUrl ?? config.MEDIA_BASE_URL ?? `http://127.0.0.1:${localConfig().PORT}/_media`,
     dataDir: overrides.dataDir ?? config.DATA_DIR,
   };
 }
