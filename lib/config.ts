@@ -13,9 +13,9 @@ import * as z from 'zod/mini';
 // use are functions, built with those sections.
 const text = z.string();
 const optionalText = z.optional(text);
-const required = z.string().check(z.minLength(1));
+const required = () => z.string().check(z.minLength(1));
 const dataDir = z._default(text, '.data');
-const awsRegion = z._default(text, 'us-east-1');
+const awsRegion = () => z._default(text, 'us-east-1');
 const secretArn = () => z.optional(z.string().check(z.startsWith('arn:')));
 
 type Shape = Record<string, z.ZodMiniType>;
@@ -49,7 +49,7 @@ export const coreConfig = section(() => ({
   TABLE_NAME: z._default(z.string().check(z.minLength(3)), 'plaques'),
   /** Set for DynamoDB Local; absent in AWS. */
   DYNAMODB_ENDPOINT: optionalText,
-  AWS_REGION: awsRegion,
+  AWS_REGION: awsRegion(),
   DATA_DIR: dataDir,
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
@@ -62,15 +62,19 @@ export const listingConfig = section(() => ({
   CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
 }));
 
-/** Signing and verifying access tokens: the TOKEN authorizer reads only this section. */
+/**
+ * Signing and verifying access tokens: the TOKEN authorizer reads only this section, so it holds plain strings (each
+ * check is a little more cold start on every uncached request). In AWS the values come from the typed stage
+ * configuration (infra/stages.ts); locally the defaults apply.
+ */
 export const tokenConfig = section(() => ({
   /**
    * Secrets Manager secret with the JWT key set (AWS); absent locally, where it is generated into DATA_DIR/keys.
    * Its form is judged where it is read (`regionOfArn`): a check here would cost the authorizer's cold start.
    */
   JWT_KEYS_SECRET_ARN: optionalText,
-  JWT_ISSUER: z._default(required, 'http://127.0.0.1:3000'),
-  JWT_AUDIENCE: z._default(required, 'plaque-api'),
+  JWT_ISSUER: z._default(text, 'http://127.0.0.1:3000'),
+  JWT_AUDIENCE: z._default(text, 'plaque-api'),
   DATA_DIR: dataDir,
 }));
 
@@ -83,7 +87,7 @@ export const roleCredentialsConfig = section(() => ({
 
 /** The AWS services behind the ports: each variable is absent locally, where a local stand-in is used. */
 export const servicesConfig = section(() => ({
-  AWS_REGION: awsRegion,
+  AWS_REGION: awsRegion(),
   /** S3 bucket of uploaded images; locally images are files under DATA_DIR/media. */
   MEDIA_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** SES sender address; locally mails are files in DATA_DIR/outbox. */
@@ -91,13 +95,13 @@ export const servicesConfig = section(() => ({
   /** Secrets Manager secret with the service wallets' HD mnemonic; locally generated into DATA_DIR/wallet. */
   WALLET_MNEMONIC_SECRET_ARN: secretArn(),
   /** API Gateway usage plan partner keys are attached to; locally the local server checks keys. */
-  API_KEY_USAGE_PLAN_ID: z.optional(required),
+  API_KEY_USAGE_PLAN_ID: z.optional(required()),
 }));
 
 /** The chain carrying the plaque tokens. */
 export const chainConfig = section(() => ({
   STAGE: z._default(text, 'local'),
-  AWS_REGION: awsRegion,
+  AWS_REGION: awsRegion(),
   /** JSON-RPC endpoint (anvil locally, set by `npm start`). */
   CHAIN_RPC_URL: z.optional(z.string().check(z.url())),
   CHAIN_ID: z._default(z.coerce.number().check(z.int(), z.positive()), 31337),

@@ -28,9 +28,10 @@ describe('configuration sections', () => {
     expect(tokenConfig.parse(env)).toMatchObject({ JWT_ISSUER: 'https://api.example.com', JWT_AUDIENCE: 'plaque-api' });
   });
 
-  it('refuses an empty issuer or audience, and secrets of the services that are not ARNs', () => {
-    expect(() => tokenConfig.parse({ JWT_ISSUER: '', JWT_AUDIENCE: '' })).toThrow(/JWT_ISSUER, JWT_AUDIENCE/);
-    expect(() => servicesConfig.parse({ WALLET_MNEMONIC_SECRET_ARN: 'mnemonic' })).toThrow(/WALLET_MNEMONIC_SECRET_ARN/);
+  it('refuses secrets of the services that are not ARNs and an empty usage plan id', () => {
+    expect(() => servicesConfig.parse({ WALLET_MNEMONIC_SECRET_ARN: 'mnemonic', API_KEY_USAGE_PLAN_ID: '' })).toThrow(
+      /WALLET_MNEMONIC_SECRET_ARN, API_KEY_USAGE_PLAN_ID/,
+    );
   });
 
   it('parses a section once per process', () => {
