@@ -84,6 +84,8 @@ export interface BuiltBundle {
   /** Absolute path of the bundle (`<outdir>/index.mjs`). */
   file: string;
   bytes: number;
+  /** The source files with code in it, relative to the project root (`node_modules/...` for packages). */
+  inputs: string[];
 }
 
 /** Bundles one handler module into `outdir` exactly as the stack does. */
@@ -95,9 +97,13 @@ export async function buildBundle(handlerModule: string, outdir: string): Promis
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const options = esbuildOptionsFor(handlerModule, outdir);
-  await build(options);
+  // The metafile only reports what went in; the bundle is the same with or without it.
+  const { metafile } = await build({ ...options, metafile: true });
   const file = options.outfile!;
-  return { handlerModule, file, bytes: (await stat(file)).size };
+  const output = Object.values(metafile.outputs).find((out) => out.entryPoint !== undefined);
+  // Files esbuild read but tree-shook away entirely have no bytes in the output.
+  const inputs = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0).map(([name]) => name);
+  return { handlerModule, file, bytes: (await stat(file)).size, inputs };
 }
 
 /** A directory name for a handler module's build output: `functions/auth/login.ts` → `auth-login`. */

@@ -4,6 +4,8 @@
 // import (read, parse, compile, evaluate), median of several processes. The references are built in the
 // same run with the same esbuild settings: a naive bundle (DynamoDB client + document client + middy +
 // full zod + jose) and the floor (the two DynamoDB packages alone, which every DynamoDB function needs).
+// A function that also talks to another AWS service or to the chain is shown against its own floor too: the
+// floor plus the clients found in its bundle, so the service's own share of its init is visible.
 // Figures only: nothing here asserts a time.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -61,6 +63,55 @@ export const handler = async (event) => {
   },
 } as const;
 
+/** Clients beyond the table, each with a file that shows it is in a bundle and the smallest use that loads it. */
+const CLIENTS = {
+  ses: { label: 'SES', marker: 'node_modules/@aws-sdk/client-sesv2/', imports: "import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';", use: 'new SESv2Client({}).send(new SendEmailCommand({}))' },
+  s3: { label: 'S3', marker: 'node_modules/@aws-sdk/client-s3/', imports: "import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';", use: 'new S3Client({}).send(new PutObjectCommand({ Bucket: "b", Key: "k" }))' },
+  apiGateway: {
+    label: 'API Gateway',
+    marker: 'node_modules/@aws-sdk/client-api-gateway/',
+    imports: "import { APIGatewayClient, CreateApiKeyCommand } from '@aws-sdk/client-api-gateway';",
+    use: 'new APIGatewayClient({}).send(new CreateApiKeyCommand({}))',
+  },
+  hdWallet: { label: 'HD wallet', marker: 'node_modules/viem/_esm/accounts/mnemonicToAccount.js', imports: "import { mnemonicToAccount } from 'viem/accounts';", use: 'mnemonicToAccount(event.m).address' },
+  chainReader: {
+    label: 'chain reader',
+    marker: 'node_modules/viem/_esm/actions/public/simulateContract.js',
+    imports: "import { createClient, http } from 'viem'; import { readContract, simulateContract } from 'viem/actions';",
+    use: 'simulateContract(createClient({ transport: http() }), event.call).then(() => readContract(createClient({ transport: http() }), event.call))',
+  },
+  chainSigner: {
+    label: 'chain signer',
+    marker: 'node_modules/viem/_esm/actions/wallet/sendRawTransaction.js',
+    imports:
+      "import { createClient, http } from 'viem'; import { estimateContractGas, prepareTransactionRequest, sendRawTransaction, getTransactionCount } from 'viem/actions'; import { privateKeyToAccount } from 'viem/accounts'; import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';",
+    use: 'new SecretsManagerClient({}).send(new GetSecretValueCommand({})).then(async (k) => { const c = createClient({ transport: http(), account: privateKeyToAccount(k.SecretString) }); await estimateContractGas(c, event.call); await getTransactionCount(c, event.call); return c.account.signTransaction(await prepareTransactionRequest(c, event.call)).then((raw) => sendRawTransaction(c, { serializedTransaction: raw })); })',
+  },
+} as const;
+type ClientName = keyof typeof CLIENTS;
+
+/** The clients in a bundle (jose, zod, middy and the logger count as the service's own share). */
+function clientsIn(bundle: BuiltBundle): ClientName[] {
+  const has = (name: ClientName) => bundle.inputs.some((input) => input.startsWith(CLIENTS[name].marker));
+  const clients = (Object.keys(CLIENTS) as ClientName[]).filter(has);
+  // The signer's reference loads the reader's actions too.
+  return clients.includes('chainSigner') ? clients.filter((name) => name !== 'chainReader') : clients;
+}
+
+/** The floor plus `clients`: what a function that talks to them cannot load less than. */
+function ownFloorSource(clients: ClientName[]): string {
+  return [
+    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+    "import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';",
+    ...clients.map((name) => CLIENTS[name].imports),
+    'export const handler = async (event) => {',
+    '  const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));',
+    `  return [db.send(new GetCommand({ TableName: 't', Key: { id: event.id } }))${clients.map((name) => `, ${CLIENTS[name].use}`).join('')}];`,
+    '};',
+    '',
+  ].join('\n');
+}
+
 /** The environment every function might read, with stand-ins for values only a deploy knows. */
 const benchEnvironment: Record<string, string> = {
   PATH: process.env['PATH'] ?? '',
@@ -88,6 +139,8 @@ interface Measured {
   kind: 'function' | 'reference';
   /** Reads or writes the table (held to the floor target). */
   usesTable: boolean;
+  /** For a function: the name of its own floor reference, when it uses clients beyond the table. */
+  ownFloor?: string;
   initMs: number[];
   initWithSourceMapsMs: number[];
 }
@@ -123,30 +176,39 @@ const median = (values: number[]): number => {
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 const ms = (value: number): string => value.toFixed(1);
 
-async function buildReferences(): Promise<Measured[]> {
+async function buildReference(dirName: string, label: string, source: string): Promise<Measured> {
+  const dir = path.join(BENCH_DIR, 'references', dirName);
+  await mkdir(dir, { recursive: true });
+  const entry = path.join(dir, 'entry.mjs');
+  await writeFile(entry, source);
+  const bundle = await buildBundle(path.relative(projectRoot, entry), path.join(dir, 'out'));
+  return { name: label, bundle, kind: 'reference', usesTable: true, initMs: [], initWithSourceMapsMs: [] };
+}
+
+async function buildReferences(functions: Measured[]): Promise<Measured[]> {
   const measured: Measured[] = [];
-  for (const [name, reference] of Object.entries(REFERENCES)) {
-    const dir = path.join(BENCH_DIR, 'references', name);
-    await mkdir(dir, { recursive: true });
-    const entry = path.join(dir, 'entry.mjs');
-    await writeFile(entry, reference.source);
-    const bundle = await buildBundle(path.relative(projectRoot, entry), path.join(dir, 'out'));
-    measured.push({ name: reference.label, bundle, kind: 'reference', usesTable: true, initMs: [], initWithSourceMapsMs: [] });
+  for (const [name, reference] of Object.entries(REFERENCES)) measured.push(await buildReference(name, reference.label, reference.source));
+  // One own floor per distinct set of clients.
+  const sets = new Map<string, ClientName[]>();
+  for (const fn of functions) {
+    const clients = clientsIn(fn.bundle);
+    if (clients.length === 0) continue;
+    const label = `floor + ${clients.map((name) => CLIENTS[name].label).join(' + ')}`;
+    sets.set(label, clients);
+    fn.ownFloor = label;
   }
+  for (const [label, clients] of sets) measured.push(await buildReference(`own-${clients.join('-')}`, label, ownFloorSource(clients)));
   return measured;
 }
 
-function printTable(rows: Measured[], floorMs: number): void {
-  const header = ['bundle', 'KB', 'init ms', 'Δ floor', 'init ms (source maps)'];
+const signed = (value: number): string => `${value >= 0 ? '+' : ''}${ms(value)}`;
+
+function printTable(rows: Measured[], floorMs: number, ownFloorMs: (row: Measured) => number | undefined): void {
+  const header = ['bundle', 'KB', 'init ms', 'Δ floor', 'Δ own floor', 'init ms (source maps)'];
   const lines = rows.map((row) => {
     const init = median(row.initMs);
-    return [
-      row.name,
-      kb(row.bundle.bytes),
-      ms(init),
-      `${init - floorMs >= 0 ? '+' : ''}${ms(init - floorMs)}`,
-      ms(median(row.initWithSourceMapsMs)),
-    ];
+    const own = ownFloorMs(row);
+    return [row.name, kb(row.bundle.bytes), ms(init), signed(init - floorMs), own === undefined ? '' : signed(init - own), ms(median(row.initWithSourceMapsMs))];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -156,12 +218,12 @@ function printTable(rows: Measured[], floorMs: number): void {
 }
 
 export interface BundleBenchOptions {
-  /** Fresh processes per bundle and mode; the median is reported (at least 7). */
+  /** Fresh processes per bundle and mode; the median is reported (at least 7, 15 by default: a 1 ms difference needs them). */
   runs?: number;
 }
 
 export async function runBundleBench(options: BundleBenchOptions = {}): Promise<void> {
-  const runs = Math.max(7, options.runs ?? 7);
+  const runs = Math.max(7, options.runs ?? 15);
   console.log('\n## Bundles: size and module init time (as the stack builds them)');
   console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; median of ${runs} fresh processes each`);
 
@@ -178,7 +240,7 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
       initWithSourceMapsMs: [],
     })),
   );
-  const references = await buildReferences();
+  const references = await buildReferences(functions);
   console.log(`built ${functions.length} functions and ${references.length} references in ${ms(performance.now() - started)} ms`);
 
   // Round-robin over bundles, so machine noise spreads evenly instead of hitting one bundle's runs.
@@ -190,11 +252,20 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
     }
   }
 
-  const floor = references.find((r) => r.name.startsWith('floor'))!;
+  const floor = references.find((r) => r.name === REFERENCES.floor.label)!;
   const floorMs = median(floor.initMs);
-  const emptyMs = median(references.find((r) => r.name.startsWith('empty'))!.initMs);
+  const emptyMs = median(references.find((r) => r.name === REFERENCES.empty.label)!.initMs);
   console.log('');
-  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], floorMs);
+  const initOf = new Map(references.map((r) => [r.name, median(r.initMs)]));
+  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], floorMs, (row) =>
+    row.kind === 'function' ? (row.ownFloor ? initOf.get(row.ownFloor) : floorMs) : undefined,
+  );
+  console.log('Δ own floor: against the floor plus the AWS and chain clients the function talks to (see the references above).');
+  const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
+  console.log(
+    `Noise: the floor's runs spread ${ms(quartile(floor.initMs, 0.25))}–${ms(quartile(floor.initMs, 0.75))} ms (p25–p75); ` +
+      'compare differences of about that size with care, or rerun with more runs.',
+  );
 
   console.log('\nTargets (init without source maps; the source-map column is what Lambda pays with NODE_OPTIONS=--enable-source-maps):');
   for (const row of functions.filter((f) => f.usesTable)) {
