@@ -2,7 +2,8 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
 import { requirePartner } from '#lib/partner/partner-identity.ts';
-import { buyInput, IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
+import { buyInput } from '#lib/partner/sale-schemas.ts';
+import { IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(
   {

@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
-import { createApiKeyBody } from '#lib/partner/schemas.ts';
+import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
 import { requireUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { httpHandler } from '#lib/http/handler.ts';
 import { noContent } from '#lib/http/response.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
-import { apiKeyIdParam } from '#lib/partner/schemas.ts';
+import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
 import { requireUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(
