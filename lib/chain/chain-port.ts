@@ -390,15 +390,8 @@ export function configuredChainPort(config: ChainConfig): ChainPort {
 /** The context's chain port, built from configuration on first use unless the context was given one. */
 export const chainOf = (ctx: AppContext): ChainPort => (ctx.chain ??= configuredChainPort(chainConfig()));
 
-const readers = new WeakMap<AppContext, ChainReader>();
-
 /**
  * The context's chain for reading only: its port when it has one (tests, the local runtime, or `chainOf` ran), else a
  * reader built from configuration on first use, so a function that only reads never bundles the signing code.
  */
-export function chainReaderOf(ctx: AppContext): ChainReader {
-  if (ctx.chain) return ctx.chain;
-  let reader = readers.get(ctx);
-  if (!reader) readers.set(ctx, (reader = configuredChainReader(chainConfig())));
-  return reader;
-}
+export const chainReaderOf = (ctx: AppContext): ChainReader => ctx.chain ?? (ctx.chainReader ??= configuredChainReader(chainConfig()));

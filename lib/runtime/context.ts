@@ -4,7 +4,7 @@ import { coreConfig, localConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 // Ports are imported as types only: each is built on first use by its accessor (`chainOf`, `mailerOf`, ...) in its
 // own module, so a function bundles and initialises only the ports its code reaches.
-import type { ChainPort } from '#lib/chain/chain-port.ts';
+import type { ChainPort, ChainReader } from '#lib/chain/chain-port.ts';
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import type { Mailer } from '#lib/mail/mailer.ts';
@@ -22,6 +22,8 @@ export interface AppContext {
   dataDir: string;
   /** The chain carrying the plaque tokens (simulated mints, delivery): use `chainOf(ctx)`. */
   chain?: ChainPort;
+  /** The chain for reading only, where no port was given (lookups, simulated mints): use `chainReaderOf(ctx)`. */
+  chainReader?: ChainReader;
   /** Registers partner API keys with whatever checks `x-api-key` (API Gateway in AWS): use `apiKeyIssuerOf(ctx)`. */
   apiKeyIssuer?: ApiKeyIssuer;
   /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally: use `mailerOf(ctx)`. */
