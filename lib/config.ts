@@ -119,6 +119,14 @@ export const localConfig = section(() => ({
   ANVIL_PORT: z._default(z.coerce.number().check(z.int()), 8545),
 }));
 
+/**
+ * Reads every section: for processes that serve every operation (the local runtime), so a wrong variable stops them
+ * at start rather than at the first request that needs it.
+ */
+export function readEverySection(): void {
+  for (const read of [coreConfig, listingConfig, tokenConfig, roleCredentialsConfig, servicesConfig, chainConfig, localConfig]) read();
+}
+
 export type CoreConfig = ReturnType<typeof coreConfig>;
 export type ListingConfig = ReturnType<typeof listingConfig>;
 export type TokenConfig = ReturnType<typeof tokenConfig>;

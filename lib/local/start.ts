@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { coreConfig, localConfig } from '#lib/config.ts';
+import { coreConfig, localConfig, readEverySection } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -31,6 +31,12 @@ const WORKER_TIMEOUT_MS = 120_000;
 const SEED_COUNT = 240;
 
 async function main(): Promise<void> {
+  try {
+    readEverySection();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const dataDir = resolve(coreConfig().DATA_DIR);
   const stoppers: (() => Promise<void>)[] = [];
   let stopping = false;

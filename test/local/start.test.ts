@@ -103,6 +103,20 @@ describe('npm start', () => {
     expect(await portOpen(dynamoPort)).toBe(false);
   }, 120_000);
 
+  it('stops at once, naming the variable, when the environment is wrong for any operation', async () => {
+    const child = spawn(process.execPath, ENTRY, {
+      env: { ...process.env, CHAIN_ID: 'mainnet', DATA_DIR: mkdtempSync(join(tmpdir(), 'plaque-badenv-')), PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr!.on('data', (c) => (stderr += c));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid or missing environment variable(s): CHAIN_ID');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('says in one line what to install when Java is missing', async () => {
     // A PATH holding node and nothing else.
     const bin = mkdtempSync(join(tmpdir(), 'plaque-path-'));
