@@ -3,7 +3,8 @@
 // Init time is what a cold start pays for loading the bundle: a fresh Node process imports it and times the
 // import (read, parse, compile, evaluate), median of several processes. The references are built in the
 // same run with the same esbuild settings: a naive bundle (DynamoDB client + document client + middy +
-// full zod + jose) and the floor (the two DynamoDB packages alone, which every DynamoDB function needs).
+// full zod + jose), the same with zod/mini (the fixed packages at their smallest, one tiny schema) and the floor
+// (the two DynamoDB packages alone, which every DynamoDB function needs).
 // A function that also talks to another AWS service or to the chain is shown against its own floor too: the
 // floor plus the clients found in its bundle, so the service's own share of its init is visible.
 // Figures only: nothing here asserts a time.
@@ -37,6 +38,21 @@ const REFERENCES = {
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import middy from '@middy/core';
 import { z } from 'zod';
+import * as jose from 'jose';
+const input = z.object({ id: z.string() });
+export const handler = middy(async (event) => {
+  const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  const { id } = input.parse(event);
+  return { item: await db.send(new GetCommand({ TableName: 't', Key: { id } })), verify: jose.jwtVerify };
+});
+`,
+  },
+  naiveMini: {
+    label: 'naive with zod/mini (the fixed packages at their smallest)',
+    source: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import middy from '@middy/core';
+import * as z from 'zod/mini';
 import * as jose from 'jose';
 const input = z.object({ id: z.string() });
 export const handler = middy(async (event) => {
