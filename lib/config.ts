@@ -43,9 +43,8 @@ function section<S extends Shape>(shape: () => S): (() => Section<S>) & { parse:
   return Object.assign(read, { parse: (env: Record<string, string | undefined>) => parseSection(shape(), env) });
 }
 
-/** What every function needs: the stage, the table and where it is, logging, and the local defaults. */
+/** What every function reads: the table and where it is, logging, the data folder and the media base URL. */
 export const coreConfig = section(() => ({
-  STAGE: z._default(text, 'local'),
   TABLE_NAME: z._default(z.string().check(z.minLength(3)), 'plaques'),
   /** Set for DynamoDB Local; absent in AWS. */
   DYNAMODB_ENDPOINT: optionalText,

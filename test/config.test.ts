@@ -5,7 +5,6 @@ import { chainConfig, coreConfig, listingConfig, localConfig, servicesConfig, to
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
     expect(coreConfig.parse({})).toEqual({
-      STAGE: 'local',
       TABLE_NAME: 'plaques',
       AWS_REGION: 'us-east-1',
       DATA_DIR: '.data',
