@@ -89,7 +89,12 @@ const CLIENTS = {
     imports: "import { APIGatewayClient, CreateApiKeyCommand } from '@aws-sdk/client-api-gateway';",
     use: 'new APIGatewayClient({}).send(new CreateApiKeyCommand({}))',
   },
-  hdWallet: { label: 'HD wallet', marker: 'node_modules/viem/_esm/accounts/mnemonicToAccount.js', imports: "import { mnemonicToAccount } from 'viem/accounts';", use: 'mnemonicToAccount(event.m).address' },
+  hdWallet: {
+    label: 'HD wallet',
+    marker: 'node_modules/@scure/bip32/',
+    imports: "import { mnemonicToSeedSync } from '@scure/bip39'; import { HDKey, privateKeyToAddress } from 'viem/accounts'; import { toHex } from 'viem';",
+    use: 'privateKeyToAddress(toHex(HDKey.fromMasterSeed(mnemonicToSeedSync(event.m)).derive(event.path).privateKey))',
+  },
   chainReader: {
     label: 'chain reader',
     marker: 'node_modules/viem/_esm/actions/public/simulateContract.js',
