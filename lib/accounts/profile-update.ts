@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '#lib/auth/password.ts';
 import { mediaOf, mediaUrl } from '#lib/media/storage.ts';
 import { inspectImage } from '#lib/accounts/profile-image.ts';
 import type { ProfileForm } from '#lib/accounts/profile-form.ts';
-import { profileTextInput } from '#lib/accounts/schemas.ts';
+import { profileTextInput } from '#lib/accounts/profile-schemas.ts';
 import { signedIn, type SignedIn } from '#lib/accounts/sign-in.ts';
 import { isReservedFor, type StoredUser } from '#lib/accounts/user.ts';
 

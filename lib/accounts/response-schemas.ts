@@ -1,8 +1,7 @@
 // Response shapes (and the multipart form) of the accounts operations, as zod schemas for the OpenAPI document.
 // Kept apart from the request schemas: only the OpenAPI function builds these, not every handler at cold start.
 import * as z from 'zod/mini';
-import { USERNAME_PATTERN } from '#lib/accounts/user.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '#lib/accounts/schemas.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '#lib/accounts/user.ts';
 
 const timestamp = z.iso.datetime();
 

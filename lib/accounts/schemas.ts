@@ -1,12 +1,10 @@
-// The accounts operations' request inputs as zod schemas: requests are validated with them and the OpenAPI document
-// is generated from them (responses are in response-schemas.ts).
+// The sign-in operations' request inputs as zod schemas: requests are validated with them and the OpenAPI document
+// is generated from them (the profile update's are in profile-schemas.ts, responses in response-schemas.ts).
 import * as z from 'zod/mini';
-import { normalizeEmail, USERNAME_PATTERN } from '#lib/accounts/user.ts';
+import { normalizeEmail, PASSWORD_MAX } from '#lib/accounts/user.ts';
 import { CODE_PATTERN } from '#lib/accounts/verification-code.ts';
 
 export const MAX_EMAIL_LENGTH = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 /** An email address, compared in lower case (the stored and returned form). */
 export const emailField = z.pipe(
@@ -29,12 +27,3 @@ export const loginInput = z.object({
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
 });
 export type LoginInput = z.infer<typeof loginInput>;
-
-/** The text parts of a profile update, each optional; the image is checked by content (profile-image.ts). */
-export const profileTextInput = z.strictObject({
-  username: z.optional(z.string().check(z.regex(USERNAME_PATTERN, 'must be 3–30 characters of A–Z, a–z, 0–9, _ and .'))),
-  password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
-  currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX))),
-  phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/, 'must be E.164: + and 8–15 digits'))),
-});
-export type ProfileTextInput = z.infer<typeof profileTextInput>;

@@ -106,6 +106,10 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
 /** 3–30 characters of `[A-Za-z0-9_.]`. */
 export const isValidUsername = (username: string): boolean => USERNAME_PATTERN.test(username);
 
+/** Length limits of a password a user sets (characters). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
 /**
  * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own:
  * otherwise a future account's default name could already be claimed.
