@@ -1,6 +1,7 @@
 // OpenAPI descriptions of the accounts operations, including the decisions taken where API.md is silent.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/profile-image.ts';
+import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/sign-in.ts';
 import { evaluateCodeInput, loginInput, requestCodeInput } from '#lib/accounts/schemas.ts';
 import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
@@ -98,7 +99,8 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       'Checks, in order: every text part (400, all at once), the image (413/415), the current password (401), the username ' +
         'claim (409). Nothing is written unless all pass.',
       '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
-        'only the account with that id may take it (others get 409 USERNAME_TAKEN).',
+        'only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account\'s name ' +
+        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing.`,
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
         'sent while no password exists, it is ignored.',

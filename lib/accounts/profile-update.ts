@@ -31,7 +31,7 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   const changes: ProfileChanges = {};
   if (text.username !== undefined && text.username !== user.username) {
     if (isReservedFor(text.username, user.id)) {
-      throw conflict('USERNAME_TAKEN', `user<number> names are reserved for new accounts; ${text.username} is not yours`);
+      throw conflict('USERNAME_TAKEN', `${text.username} is reserved (user<number> names belong to new accounts, and the service has its own)`);
     }
     changes.username = text.username;
   }

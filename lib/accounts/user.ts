@@ -112,10 +112,17 @@ export const PASSWORD_MAX = 128;
 
 /**
  * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own:
- * otherwise a future account's default name could already be claimed.
+ * otherwise a future account's default name could already be claimed. The service account's name is nobody's.
  */
 export const isReservedFor = (username: string, userId: number): boolean =>
-  /^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId);
+  (/^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId)) ||
+  username.toLowerCase() === SERVICE_USERNAME;
+
+/**
+ * The service's own account's username (valid under the username rules): partners see it as the owner of every
+ * plaque until it is sold, so no user may take it, in any casing.
+ */
+export const SERVICE_USERNAME = 'plaques';
 
 /** Emails are compared and claimed in lower case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -2,7 +2,7 @@
 import type { HeaderDoc, OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
-import { SERVICE_USERNAME } from '#lib/partner/service-account.ts';
+import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
 import { buyBody, prepareBody } from '#lib/partner/sale-schemas.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';

@@ -4,9 +4,7 @@ import { getAddress } from 'viem';
 import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
-
-/** The service account's username (valid under the username rules). */
-export const SERVICE_USERNAME = 'plaques';
+import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 
 /** Records the service account with `walletAddress` unless it is already recorded with it. */
 export async function ensureServiceAccount(ctx: AppContext, walletAddress: string): Promise<ServiceAccount> {

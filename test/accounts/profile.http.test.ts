@@ -91,6 +91,8 @@ describe('POST /auth/profile', () => {
     expect((await update(a.token, [{ name: 'username', value: `taken_${n}` }])).status).toBe(201);
     await expectProblem(await update(b.token, [{ name: 'username', value: `TAKEN_${n}` }]), 409, 'USERNAME_TAKEN');
     await expectProblem(await update(b.token, [{ name: 'username', value: `user${a.user.id + 1000}` }]), 409, 'USERNAME_TAKEN');
+    // The service account's name, shown to partners as the owner of unsold plaques.
+    await expectProblem(await update(b.token, [{ name: 'username', value: 'Plaques' }]), 409, 'USERNAME_TAKEN');
     expect((await update(b.token, [{ name: 'username', value: `User${b.user.id}` }])).status).toBe(201);
   });
 

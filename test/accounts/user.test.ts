@@ -94,6 +94,12 @@ describe('usernames', () => {
     expect(isReservedFor('alice', 7)).toBe(false);
   });
 
+  it('reserves the service account\'s name for nobody, in any casing', () => {
+    expect(isReservedFor('plaques', 7)).toBe(true);
+    expect(isReservedFor('PLAQUES', 7)).toBe(true);
+    expect(isReservedFor('plaques_fan', 7)).toBe(false);
+  });
+
   // Invariant: normalising an address is idempotent and never leaves upper-case letters behind.
   it('normalises addresses to one lower-case form', () => {
     fc.assert(
