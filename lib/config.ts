@@ -126,9 +126,5 @@ export function readEverySection(): void {
   for (const read of [coreConfig, listingConfig, tokenConfig, roleCredentialsConfig, servicesConfig, chainConfig, localConfig]) read();
 }
 
-export type CoreConfig = ReturnType<typeof coreConfig>;
-export type ListingConfig = ReturnType<typeof listingConfig>;
-export type TokenConfig = ReturnType<typeof tokenConfig>;
 export type ServicesConfig = ReturnType<typeof servicesConfig>;
 export type ChainConfig = ReturnType<typeof chainConfig>;
-export type LocalConfig = ReturnType<typeof localConfig>;
