@@ -16,9 +16,20 @@ interface Started {
 }
 
 const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+// A test that failed midway leaves `npm start` running: SIGTERM lets it stop DynamoDB Local and anvil (SIGKILL
+// alone would orphan them); SIGKILL only if it has not exited after 10 s.
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}, 15_000);
 
 async function start(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ENTRY, { env: { ...process.env, LOG_LEVEL: 'WARN', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
