@@ -1,6 +1,6 @@
 // Where the JWT key set lives: a file generated once under DATA_DIR locally, a Secrets Manager secret in AWS.
 // Kept small on purpose: the TOKEN authorizer imports it (no SDK, no DynamoDB).
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readIfExists, readOrMakeOnce } from '#lib/runtime/data-file.ts';
 import { join } from 'node:path';
 import { tokenConfig } from '#lib/config.ts';
 import { readSecretString, type ReadSecretOptions } from '#lib/auth/aws-secret.ts';
@@ -60,25 +60,12 @@ export type KeySetFactory = () => Promise<JwtKeySet>;
  */
 export async function readLocalKeySet(dataDir: string, create?: KeySetFactory): Promise<JwtKeySet> {
   const file = localKeyFile(dataDir);
-  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
-  if (existing !== null) return parsedOrThrow(existing, file);
-  if (!create) throw new Error(`${file} does not exist; start the service (npm start) to create it`);
-  await mkdir(join(dataDir, 'keys'), { recursive: true, mode: 0o700 });
-  // Web Crypto's randomUUID: this module is in the authorizer, where importing node:crypto costs ~3.5 ms at load.
-  const draft = `${file}.${crypto.randomUUID()}.tmp`;
-  await writeFile(draft, JSON.stringify(await create(), null, 2), { mode: 0o600 });
-  try {
-    // link() fails when the file exists: whoever links first wins, the others read the winner's keys.
-    await link(draft, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await rm(draft, { force: true });
+  if (!create) {
+    const existing = await readIfExists(file);
+    if (existing === null) throw new Error(`${file} does not exist; start the service (npm start) to create it`);
+    return parsedOrThrow(existing, file);
   }
-  return parsedOrThrow(await readFile(file, 'utf8'), file);
+  return parsedOrThrow(await readOrMakeOnce(file, async () => JSON.stringify(await create(), null, 2)), file);
 }
 
 function parsedOrThrow(text: string, where: string): JwtKeySet {

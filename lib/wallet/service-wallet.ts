@@ -1,12 +1,11 @@
 // Service wallets: every user's address derives from the service's HD mnemonic at m/44'/60'/0'/0/<user id>.
 // Only the mnemonic is secret (Secrets Manager in AWS, a file generated once under DATA_DIR locally);
 // no per-user private key is ever stored.
-import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSecretString } from '#lib/auth/aws-secret.ts';
 import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { readOrMakeOnce } from '#lib/runtime/data-file.ts';
 
 export type Address = `0x${string}`;
 
@@ -55,26 +54,12 @@ export const localMnemonicFile = (dataDir: string): string => join(dataDir, 'wal
 /** The data folder's mnemonic, generated on first use; concurrent first uses agree on one. */
 export function localMnemonic(dataDir: string): MnemonicSource {
   return async () => {
-    const file = localMnemonicFile(dataDir);
-    const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
+    return readOrMakeOnce(localMnemonicFile(dataDir), async () => {
+      // A computed specifier: bundlers leave it alone, so the local-only generator stays out of Lambda bundles.
+      const generator = '#lib/wallet/local-mnemonic.ts';
+      const { newMnemonic } = (await import(generator)) as typeof import('#lib/wallet/local-mnemonic.ts');
+      return `${newMnemonic()}\n`;
     });
-    if (existing !== null) return existing;
-    await mkdir(join(dataDir, 'wallet'), { recursive: true, mode: 0o700 });
-    const draft = `${file}.${randomUUID()}.tmp`;
-    // A computed specifier: bundlers leave it alone, so the local-only generator stays out of Lambda bundles.
-    const generator = '#lib/wallet/local-mnemonic.ts';
-    const { newMnemonic } = (await import(generator)) as typeof import('#lib/wallet/local-mnemonic.ts');
-    await writeFile(draft, `${newMnemonic()}\n`, { mode: 0o600 });
-    try {
-      await link(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      await rm(draft, { force: true });
-    }
-    return readFile(file, 'utf8');
   };
 }
 
