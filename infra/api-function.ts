@@ -178,8 +178,7 @@ export class ApiFunction extends Construct {
   sendsMail(mailFrom: string): this {
     const stack = Stack.of(this);
     const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
-    const identity = (name: string) =>
-      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
     this.function.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],

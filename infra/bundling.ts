@@ -102,10 +102,15 @@ export async function buildBundle(handlerModule: string, outdir: string): Promis
   const file = options.outfile!;
   const output = Object.values(metafile.outputs).find((out) => out.entryPoint !== undefined);
   // Files esbuild read but tree-shook away entirely have no bytes in the output.
-  const inputs = Object.entries(output?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0).map(([name]) => name);
+  const inputs = Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([name]) => name);
   return { handlerModule, file, bytes: (await stat(file)).size, inputs };
 }
 
 /** A directory name for a handler module's build output: `functions/auth/login.ts` → `auth-login`. */
 export const bundleDirName = (handlerModule: string): string =>
-  handlerModule.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/[/\\]/g, '-');
+  handlerModule
+    .replace(/^functions\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/[/\\]/g, '-');

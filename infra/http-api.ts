@@ -135,11 +135,7 @@ export class HttpApi extends Construct {
   }
 
   /** Adds a method per route, and a 405 answer for every other method on each routed path. */
-  addRoutes(
-    routeTable: readonly Route[],
-    functionFor: (handlerModule: string) => ApiFunction,
-    authorizer: apigateway.IAuthorizer,
-  ): void {
+  addRoutes(routeTable: readonly Route[], functionFor: (handlerModule: string) => ApiFunction, authorizer: apigateway.IAuthorizer): void {
     const methodsByPath = new Map<string, string[]>();
     for (const route of routeTable) {
       const resource = this.api.root.resourceForPath(route.path);

@@ -35,7 +35,7 @@ export class ServiceSecrets extends Construct {
     );
     this.walletMnemonic = secret(
       'wallet-mnemonic',
-      'BIP-39 mnemonic the users’ service wallets derive from (m/44\'/60\'/0\'/0/<user id>). Never rotate.',
+      "BIP-39 mnemonic the users’ service wallets derive from (m/44'/60'/0'/0/<user id>). Never rotate.",
       'Must never rotate: every user’s service wallet address is derived from this mnemonic; a new one would orphan all of them.',
     );
     this.chainSigner = secret(

@@ -21,8 +21,7 @@ const codeRules = [
     '429 TOO_MANY_ATTEMPTS until a new code is requested; its Retry-After says when that is possible.',
   'CODE_MISMATCH always carries `attemptsRemaining`. With no pending code (unknown address, code already spent, or never ' +
     'requested) it is 0: request a new code.',
-  'Order of checks: a code tried too often answers 429 before an expired code answers CODE_EXPIRED; an expired code is ' +
-    'not a try.',
+  'Order of checks: a code tried too often answers 429 before an expired code answers CODE_EXPIRED; an expired code is ' + 'not a try.',
   'Prefer POST: mail scanners follow GET links, and a followed link spends the code.',
 ].join('\n\n');
 
@@ -34,7 +33,7 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
   requestEmailVerificationCode: {
     summary: 'Sign up or sign in: mail a 6-digit code',
     description: [
-      'Creates the account when the address is new (username `user<id>`, a service wallet at m/44\'/60\'/0\'/0/<id>), and ' +
+      "Creates the account when the address is new (username `user<id>`, a service wallet at m/44'/60'/0'/0/<id>), and " +
         'answers the same 202 for new and known addresses.',
       emailRules,
       `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when another code may be requested: ` +
@@ -99,7 +98,7 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       'Checks, in order: every text part (400, all at once), the image (413/415), the current password (401), the username ' +
         'claim (409). Nothing is written unless all pass.',
       '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
-        'only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account\'s name ' +
+        "only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account's name " +
         `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing.`,
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
@@ -125,8 +124,7 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
   },
   getJwks: {
     summary: 'Public keys that verify access tokens',
-    description:
-      'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
+    description: 'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
     tags: TAGS,
     responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },

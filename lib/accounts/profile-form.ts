@@ -126,7 +126,10 @@ function checkParts(parts: ScannedPart[]): void {
  * is not well-formed multipart, 400 VALIDATION_FAILED naming unknown, repeated or misplaced parts (or none), 413
  * for an image over 4 MiB. Values are not judged here (see profile-update.ts).
  */
-export async function readProfileForm(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>, contentType: string | undefined): Promise<ProfileForm> {
+export async function readProfileForm(
+  event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>,
+  contentType: string | undefined,
+): Promise<ProfileForm> {
   const hasBody = typeof event.body === 'string' && event.body.length > 0;
   if (!hasBody && !contentType) throw noParts();
   const boundary = multipartBoundary(contentType);

@@ -31,7 +31,10 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   const changes: ProfileChanges = {};
   if (text.username !== undefined && text.username !== user.username) {
     if (isReservedFor(text.username, user.id)) {
-      throw conflict('USERNAME_TAKEN', `${text.username} is reserved (user<number> names belong to new accounts, and the service has its own)`);
+      throw conflict(
+        'USERNAME_TAKEN',
+        `${text.username} is reserved (user<number> names belong to new accounts, and the service has its own)`,
+      );
     }
     changes.username = text.username;
   }
@@ -58,10 +61,16 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
     updated = await userRepo(ctx.db, ctx.tableName).updateProfile(user, changes, ctx.now());
   } catch (error) {
     // The record did not change: the new image must not stay behind.
-    if (stored) await mediaOf(ctx).remove(stored).catch(() => undefined);
+    if (stored)
+      await mediaOf(ctx)
+        .remove(stored)
+        .catch(() => undefined);
     throw error;
   }
   // A failed removal leaves an unreferenced object behind; the update itself has succeeded and stands.
-  if (stored && user.imageKey) await mediaOf(ctx).remove(user.imageKey).catch(() => undefined);
+  if (stored && user.imageKey)
+    await mediaOf(ctx)
+      .remove(user.imageKey)
+      .catch(() => undefined);
   return signedIn(ctx, updated);
 }

@@ -7,7 +7,11 @@ const timestamp = z.iso.datetime();
 
 /** The multipart request body, for the OpenAPI document. */
 export const profileFormDoc = z.object({
-  image: z.optional(z.string().register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' })),
+  image: z.optional(
+    z
+      .string()
+      .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
+  ),
   username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
   password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
   currentPassword: z.optional(z.string()),

@@ -105,7 +105,11 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
   });
   await users.setCodeExpiry(user.id, expiresAt.toISOString(), now);
   await mailerOf(ctx).send(verificationMail(email, code, expiresAt));
-  return { sentTo: maskEmail(email), expiresAt: expiresAt.toISOString(), resendAvailableAt: new Date(decision.resendAvailableAt).toISOString() };
+  return {
+    sentTo: maskEmail(email),
+    expiresAt: expiresAt.toISOString(),
+    resendAvailableAt: new Date(decision.resendAvailableAt).toISOString(),
+  };
 }
 
 /** No pending code (never sent, spent, replaced or unknown address): nothing is left to try. */
@@ -154,7 +158,11 @@ export async function login(ctx: AppContext, email: string, password: string): P
   const now = ctx.now().getTime();
   const reservation = await throttles.reserveLoginTry(email, now, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES);
   if (!reservation.granted) {
-    throw tooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', 'too many failed logins for this address; try again later', reservation.retryAfterMs / 1000);
+    throw tooManyRequests(
+      'TOO_MANY_LOGIN_ATTEMPTS',
+      'too many failed logins for this address; try again later',
+      reservation.retryAfterMs / 1000,
+    );
   }
   const user = await users.findByEmail(email);
   const hash = user && user.deletedAt === null ? user.passwordHash : null;

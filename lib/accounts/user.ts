@@ -115,8 +115,7 @@ export const PASSWORD_MAX = 128;
  * otherwise a future account's default name could already be claimed. The service account's name is nobody's.
  */
 export const isReservedFor = (username: string, userId: number): boolean =>
-  (/^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId)) ||
-  username.toLowerCase() === SERVICE_USERNAME;
+  (/^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId)) || username.toLowerCase() === SERVICE_USERNAME;
 
 /**
  * The service's own account's username (valid under the username rules): partners see it as the owner of every

@@ -38,13 +38,21 @@ async function hmac(key: ArrayBuffer | Uint8Array, data: string): Promise<ArrayB
 }
 
 /** `20150830T123600Z` */
-export const amzDate = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (at: Date): string =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * Signs a request (header-based SigV4, no query string) and returns the headers to send with it,
  * `authorization` and `x-amz-date` included.
  */
-export async function signRequest(request: SignableRequest, scope: SigningScope, credentials: AwsCredentials): Promise<Record<string, string>> {
+export async function signRequest(
+  request: SignableRequest,
+  scope: SigningScope,
+  credentials: AwsCredentials,
+): Promise<Record<string, string>> {
   const stamp = amzDate(scope.at);
   const day = stamp.slice(0, 8);
   const headers: Record<string, string> = { host: request.host, 'x-amz-date': stamp };

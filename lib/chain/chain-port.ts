@@ -45,9 +45,7 @@ import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
-export type MintSimulation =
-  | { mintable: true }
-  | { mintable: false; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+export type MintSimulation = { mintable: true } | { mintable: false; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
 
 export interface MintReceipt {
   status: 'success' | 'reverted';
@@ -64,8 +62,7 @@ export interface SignedMint {
 
 /** A signed mint, or the revert the chain predicts for it (nothing signed then). */
 export type SignMintResult =
-  | ({ kind: 'signed' } & SignedMint)
-  | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+  ({ kind: 'signed' } & SignedMint) | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
 
 /**
  * `sent`: the node accepted it now; `known`: the node already holds it (pending); `nonce-used`: its nonce is spent,
@@ -241,10 +238,13 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
   /** The signer's wallet, its key fetched on first use (and again after a failed fetch). */
   function signer(): Promise<ReturnType<typeof walletFor>> {
-    wallet ??= settings.signerKey().then(walletFor).catch((error: unknown) => {
-      wallet = undefined;
-      throw error;
-    });
+    wallet ??= settings
+      .signerKey()
+      .then(walletFor)
+      .catch((error: unknown) => {
+        wallet = undefined;
+        throw error;
+      });
     return wallet;
   }
 

@@ -23,7 +23,12 @@ export async function deployPlaqueToken(options: DeployOptions): Promise<Address
   const transport = http(options.rpcUrl);
   const publicClient = createPublicClient({ transport });
   const chainId = await publicClient.getChainId();
-  const chain = { id: chainId, name: `chain-${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [options.rpcUrl] } } };
+  const chain = {
+    id: chainId,
+    name: `chain-${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  };
   const wallet = createWalletClient({ account, chain, transport });
   const hash = await wallet.deployContract({
     abi: artifact.abi,
@@ -42,7 +47,9 @@ interface DeploymentRecord {
 }
 
 /** The recorded contract when the chain still has it, else a fresh deployment, recorded in `recordFile`. */
-export async function ensurePlaqueToken(options: DeployOptions & { recordFile: string }): Promise<{ contractAddress: Address; deployed: boolean }> {
+export async function ensurePlaqueToken(
+  options: DeployOptions & { recordFile: string },
+): Promise<{ contractAddress: Address; deployed: boolean }> {
   const publicClient = createPublicClient({ transport: http(options.rpcUrl) });
   const chainId = await publicClient.getChainId();
   if (existsSync(options.recordFile)) {

@@ -21,4 +21,5 @@ export function configuredServiceContract(config: ChainConfig): Address {
  * The service's contract: the context's chain port's when it has one (tests and the local runtime give theirs),
  * else the configured one — what `chainOf(ctx).contractAddress` answers, without building the port.
  */
-export const serviceContractOf = (ctx: AppContext): Address => (ctx.chain ? ctx.chain.contractAddress : configuredServiceContract(chainConfig()));
+export const serviceContractOf = (ctx: AppContext): Address =>
+  ctx.chain ? ctx.chain.contractAddress : configuredServiceContract(chainConfig());

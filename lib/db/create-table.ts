@@ -31,9 +31,7 @@ export async function ensureTable(db: DynamoDBDocumentClient, tableName: string)
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attributes.values()].map(
-        (a): AttributeDefinition => ({ AttributeName: a.name, AttributeType: a.type }),
-      ),
+      AttributeDefinitions: [...attributes.values()].map((a): AttributeDefinition => ({ AttributeName: a.name, AttributeType: a.type })),
       KeySchema: [
         { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
         { AttributeName: def.sortKey.name, KeyType: 'RANGE' },

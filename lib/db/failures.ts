@@ -5,7 +5,14 @@ import { serviceUnavailable, type AppError } from '#lib/errors.ts';
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 /** Cancellation reason codes that mean the same as a throttling error. */
 const THROTTLING_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-const UNKNOWN_OUTCOME = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'InternalServerError', 'ServiceUnavailable', 'AbortError']);
+const UNKNOWN_OUTCOME = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'AbortError',
+]);
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
 interface AwsLikeError {

@@ -82,7 +82,6 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return items.map(fromItem);
   },
 
-
   /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */
   insertItem(order: Order): TransactItem {
     return { Put: { TableName: tableName, Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } };
@@ -95,7 +94,13 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return {
       Put: {
         TableName: tableName,
-        Item: { ...undeliveredOrderKey(order.orderId), ...undeliveredOrdersIndexKey(order.createdAt, order.orderId), entity: ENTITY.undeliveredOrder, orderId: order.orderId, createdAt: order.createdAt },
+        Item: {
+          ...undeliveredOrderKey(order.orderId),
+          ...undeliveredOrdersIndexKey(order.createdAt, order.orderId),
+          entity: ENTITY.undeliveredOrder,
+          orderId: order.orderId,
+          createdAt: order.createdAt,
+        },
       },
     };
   },
@@ -118,7 +123,9 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       let keys: Item[] | undefined = orderIds.slice(i, i + BATCH_GET_LIMIT).map(orderKey);
       for (let attempt = 0; keys && keys.length > 0; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await guarded(() => db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } })));
+        const out = await guarded(() =>
+          db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } })),
+        );
         for (const item of out.Responses?.[tableName] ?? []) {
           const read = deliveryFromItem(item);
           found.set(read.order.orderId, read);
@@ -141,14 +148,14 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return items.map((item) => item.orderId as string);
   },
 
-
   /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */
   claim(orderId: string, from: ClaimFrom, attemptId: string, leaseUntil: string, now: Date): Promise<boolean> {
     const previous = from.status === 'MINTING' ? from.attemptId : null;
     return conditionalUpdate(db, {
       TableName: tableName,
       Key: orderKey(orderId),
-      UpdateExpression: 'SET #status = :minting, deliveryAttemptId = :attempt, deliveryLeaseUntil = :lease, updatedAt = :now ADD deliveryAttempts :one',
+      UpdateExpression:
+        'SET #status = :minting, deliveryAttemptId = :attempt, deliveryLeaseUntil = :lease, updatedAt = :now ADD deliveryAttempts :one',
       ConditionExpression:
         from.status === 'SOLD'
           ? '#status = :sold'
@@ -178,7 +185,13 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       UpdateExpression: 'SET mintTx = :mint, txHash = :hash, updatedAt = :now',
       ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':mint': mint, ':hash': mint.hash, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+      ExpressionAttributeValues: {
+        ':mint': mint,
+        ':hash': mint.hash,
+        ':now': now.toISOString(),
+        ':minting': 'MINTING',
+        ':attempt': attemptId,
+      },
     });
   },
 
@@ -199,10 +212,18 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return conditionalUpdate(db, {
       TableName: tableName,
       Key: orderKey(orderId),
-      UpdateExpression: 'SET #status = :failed, failureReason = :reason, txHash = :hash, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
+      UpdateExpression:
+        'SET #status = :failed, failureReason = :reason, txHash = :hash, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
       ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':failed': 'FAILED', ':reason': failure.reason, ':hash': failure.txHash, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+      ExpressionAttributeValues: {
+        ':failed': 'FAILED',
+        ':reason': failure.reason,
+        ':hash': failure.txHash,
+        ':now': now.toISOString(),
+        ':minting': 'MINTING',
+        ':attempt': attemptId,
+      },
     });
   },
 
@@ -212,10 +233,18 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       Update: {
         TableName: tableName,
         Key: orderKey(orderId),
-        UpdateExpression: 'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
+        UpdateExpression:
+          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
         ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':delivered': 'DELIVERED', ':hash': txHash, ':null': null, ':now': now.toISOString(), ':minting': 'MINTING', ':attempt': attemptId },
+        ExpressionAttributeValues: {
+          ':delivered': 'DELIVERED',
+          ':hash': txHash,
+          ':null': null,
+          ':now': now.toISOString(),
+          ':minting': 'MINTING',
+          ':attempt': attemptId,
+        },
       },
     };
   },
@@ -234,7 +263,8 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       case 'failed':
         return conditionalUpdate(db, {
           ...base,
-          UpdateExpression: 'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
+          UpdateExpression:
+            'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
           ConditionExpression: '#status = :failed',
           ExpressionAttributeValues: { ':sold': 'SOLD', ':null': null, ':now': at, ':failed': 'FAILED', ':one': 1 },
         });
@@ -246,7 +276,13 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
             seen.attemptId === null
               ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
               : '#status = :minting AND deliveryAttemptId = :attempt AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
-          ExpressionAttributeValues: { ':sold': 'SOLD', ':now': at, ':minting': 'MINTING', ':one': 1, ...(seen.attemptId !== null && { ':attempt': seen.attemptId }) },
+          ExpressionAttributeValues: {
+            ':sold': 'SOLD',
+            ':now': at,
+            ':minting': 'MINTING',
+            ':one': 1,
+            ...(seen.attemptId !== null && { ':attempt': seen.attemptId }),
+          },
         });
       case 'waiting':
         return conditionalUpdate(db, {

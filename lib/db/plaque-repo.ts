@@ -1,5 +1,12 @@
 // The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index and the id counter.
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { conflict, notFound } from '#lib/errors.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
@@ -51,9 +58,7 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       let keys: Item[] | undefined = ids.slice(i, i + BATCH_GET_LIMIT).map(plaqueKey);
       for (let attempt = 0; keys && keys.length > 0; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await db.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } }, ReturnConsumedCapacity: 'TOTAL' }),
-        );
+        const out = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } }, ReturnConsumedCapacity: 'TOTAL' }));
         for (const item of out.Responses?.[tableName] ?? []) {
           const plaque = fromItem(item);
           found.set(plaque.id, plaque);
@@ -76,7 +81,6 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     });
     return items.map(pickCatalogRow);
   },
-
 
   /** Whether the catalogue holds no plaque at all (one key-only read). */
   async isEmpty(): Promise<boolean> {
@@ -110,7 +114,6 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** Next `count` plaque ids from the atomic counter. */
   allocateIds: (count: number): Promise<number[]> => allocate(db, tableName, 'plaque', count),
-
 
   /**
    * Writes new plaques, each with the claim on its name, all or nothing per call (≤ 50 plaques).
@@ -236,7 +239,11 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * The plaque's move to SOLD, as one item of the sale's transaction: it applies only while the plaque is exactly
    * as read (same updatedAt) and still held under the sale's reservation by its partner, unexpired.
    */
-  saleItem(read: PlaqueForSale, sale: { reservationId: string; partnerId: number; sold: StoredPlaque; orderId: string }, now: Date): TransactItem {
+  saleItem(
+    read: PlaqueForSale,
+    sale: { reservationId: string; partnerId: number; sold: StoredPlaque; orderId: string },
+    now: Date,
+  ): TransactItem {
     const { sold } = sale;
     return {
       Update: {
@@ -272,7 +279,10 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * The plaque's move to MINTED once its token is in the buyer's wallet, as one item of the delivery's transaction:
    * it applies only while the plaque is exactly as read (same updatedAt), SOLD under the delivered order.
    */
-  mintedItem(read: StoredPlaque, mint: { orderId: string; tokenId: string; contractAddress: string; mintedAt: string; updatedAt: string }): TransactItem {
+  mintedItem(
+    read: StoredPlaque,
+    mint: { orderId: string; tokenId: string; contractAddress: string; mintedAt: string; updatedAt: string },
+  ): TransactItem {
     return {
       Update: {
         TableName: tableName,

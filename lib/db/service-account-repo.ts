@@ -14,10 +14,16 @@ export const serviceAccountRepo = (db: DynamoDBDocumentClient, tableName: string
   async get(): Promise<ServiceAccount | null> {
     const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: serviceAccountKey() })));
     if (!out.Item) return null;
-    return { username: out.Item.username as string, walletAddress: out.Item.walletAddress as string, updatedAt: out.Item.updatedAt as string };
+    return {
+      username: out.Item.username as string,
+      walletAddress: out.Item.walletAddress as string,
+      updatedAt: out.Item.updatedAt as string,
+    };
   },
 
   async put(account: ServiceAccount): Promise<void> {
-    await guarded(() => db.send(new PutCommand({ TableName: tableName, Item: { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account } })));
+    await guarded(() =>
+      db.send(new PutCommand({ TableName: tableName, Item: { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account } })),
+    );
   },
 });

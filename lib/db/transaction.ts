@@ -10,11 +10,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  * transaction touched an item at the same time (retry shortly). `unknown`: timed out or failed in transit; it may
  * have been applied. Throttling throws 503 (databaseBusy); anything else is rethrown.
  */
-export type TransactionResult =
-  | { kind: 'written' }
-  | { kind: 'cancelled'; codes: string[] }
-  | { kind: 'conflict' }
-  | { kind: 'unknown' };
+export type TransactionResult = { kind: 'written' } | { kind: 'cancelled'; codes: string[] } | { kind: 'conflict' } | { kind: 'unknown' };
 
 interface Cancellation {
   name?: string;

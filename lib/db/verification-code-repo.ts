@@ -11,26 +11,26 @@ const TTL_GRACE_SECONDS = 24 * 60 * 60;
 
 export function toItem(code: PendingCode): Item {
   return {
-      ...verificationCodeKey(code.email),
-      entity: ENTITY.verificationCode,
-      ...code,
-      ttl: Math.ceil(Date.parse(code.expiresAt) / 1000) + TTL_GRACE_SECONDS,
-    };
-  }
+    ...verificationCodeKey(code.email),
+    entity: ENTITY.verificationCode,
+    ...code,
+    ttl: Math.ceil(Date.parse(code.expiresAt) / 1000) + TTL_GRACE_SECONDS,
+  };
+}
 
-  export function fromItem(item: Item): PendingCode {
-    const { pk: _pk, sk: _sk, entity: _e, ttl: _ttl, ...record } = item;
-    return record as unknown as PendingCode;
-  }
+export function fromItem(item: Item): PendingCode {
+  const { pk: _pk, sk: _sk, entity: _e, ttl: _ttl, ...record } = item;
+  return record as unknown as PendingCode;
+}
 
-  const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
-  export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: string) => {
-    const get = async (email: string): Promise<PendingCode | null> => {
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
-      return out.Item ? fromItem(out.Item) : null;
-    };
-    return {
+export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: string) => {
+  const get = async (email: string): Promise<PendingCode | null> => {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
+    return out.Item ? fromItem(out.Item) : null;
+  };
+  return {
     get,
 
     /** Stores a new code for its address, replacing any earlier one (and its tries). */

@@ -142,7 +142,10 @@ class Attempt {
       if (mint) {
         const fate = await this.follow(mint);
         if (fate.kind === 'mined') return this.settleMined(mint.hash, fate.receipt, buyer, tokenId);
-        logger.warn('stored mint can never be mined (its nonce went to another transaction); signing anew', { orderId: this.order.orderId, txHash: mint.hash });
+        logger.warn('stored mint can never be mined (its nonce went to another transaction); signing anew', {
+          orderId: this.order.orderId,
+          txHash: mint.hash,
+        });
       }
       // Nothing of ours is pending: before any new send, the chain says whether the token already arrived or cannot.
       if ((await this.chain.balanceOf(buyer, tokenId)) > 0n) return this.delivered(await this.chain.findMintTransaction(buyer, tokenId));
@@ -154,7 +157,8 @@ class Attempt {
         if (signed.kind === 'reverts') return signed;
         const stored: StoredMint = { raw: signed.raw, hash: signed.hash, nonce: signed.nonce };
         // Recorded before broadcasting: whatever happens next, a retry knows this transaction and follows it.
-        if (!(await this.orders.storeMint(this.order.orderId, this.attemptId, stored, this.ctx.now()))) return { kind: 'superseded' as const };
+        if (!(await this.orders.storeMint(this.order.orderId, this.attemptId, stored, this.ctx.now())))
+          return { kind: 'superseded' as const };
         return { kind: 'sent' as const, stored, broadcast: await this.chain.sendRawTransaction(signed.raw) };
       });
       if (sent.kind === 'reverts') return this.fail(failureReasons.refused(sent.reason, sent.detail), null);

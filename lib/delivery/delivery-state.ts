@@ -76,9 +76,7 @@ export function nextStep({ order, delivery }: OrderForDelivery, now: Date): Deli
  * - `requeue-waiting`: SOLD (its stream record may have been dead-lettered) → SOLD again, which the stream delivers anew;
  * - otherwise why not.
  */
-export type RequeueDecision =
-  | { kind: 'requeue-failed' | 'requeue-stuck' | 'requeue-waiting' }
-  | { kind: 'refused'; reason: string };
+export type RequeueDecision = { kind: 'requeue-failed' | 'requeue-stuck' | 'requeue-waiting' } | { kind: 'refused'; reason: string };
 
 export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date): RequeueDecision {
   switch (order.status) {
@@ -88,7 +86,10 @@ export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date
       return { kind: 'requeue-waiting' };
     case 'MINTING':
       return leaseHeld(delivery, now)
-        ? { kind: 'refused', reason: `order ${order.orderId} is being delivered by a worker (its claim lasts until ${delivery.leaseUntil})` }
+        ? {
+            kind: 'refused',
+            reason: `order ${order.orderId} is being delivered by a worker (its claim lasts until ${delivery.leaseUntil})`,
+          }
         : { kind: 'requeue-stuck' };
     case 'DELIVERED':
       return { kind: 'refused', reason: `order ${order.orderId} is already delivered (tx ${order.txHash ?? 'unknown'})` };
@@ -105,5 +106,6 @@ export const failureReasons = {
       ? `ALREADY_MINTED: the token was already minted to another account (${detail})`
       : `NOT_MINTABLE: the contract refuses the mint (${detail})`,
   reverted: (hash: string, why: string) => `the mint transaction ${hash} reverted: ${why}`,
-  plaqueMoved: (hash: string) => `the token was minted (tx ${hash}) but the plaque is no longer SOLD under this order; reconcile it by hand`,
+  plaqueMoved: (hash: string) =>
+    `the token was minted (tx ${hash}) but the plaque is no longer SOLD under this order; reconcile it by hand`,
 } as const;

@@ -6,7 +6,11 @@ import { deliverOrder, type DeliveryOptions } from '#lib/delivery/deliver-order.
 import { soldOrderIdOf } from '#lib/delivery/stream-filter.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-export async function deliverStreamRecords(ctx: AppContext, records: DynamoDBRecord[], options: DeliveryOptions = {}): Promise<DynamoDBBatchResponse> {
+export async function deliverStreamRecords(
+  ctx: AppContext,
+  records: DynamoDBRecord[],
+  options: DeliveryOptions = {},
+): Promise<DynamoDBBatchResponse> {
   // Several records may name one order (a buy, then a re-queue): it is delivered once, and retried with all of them.
   const sequencesByOrder = new Map<string, string[]>();
   for (const record of records) {

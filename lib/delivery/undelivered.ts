@@ -31,7 +31,9 @@ export function undeliveredReason({ order, delivery }: OrderForDelivery, now: Da
       }
       return `stuck minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}: its worker stopped (claim lapsed at ${delivery.leaseUntil}); retry-delivery re-queues it`;
     case 'SOLD':
-      return delivery.requeues > 0 ? `re-queued ${delivery.requeues} time(s); waiting for the delivery worker` : 'waiting for the delivery worker';
+      return delivery.requeues > 0
+        ? `re-queued ${delivery.requeues} time(s); waiting for the delivery worker`
+        : 'waiting for the delivery worker';
     case 'DELIVERED':
       return 'delivered';
   }

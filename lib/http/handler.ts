@@ -70,10 +70,7 @@ function decodedLength(event: APIGatewayProxyEvent): number {
   return event.isBase64Encoded ? Math.floor((event.body!.length * 3) / 4) : Buffer.byteLength(event.body!);
 }
 
-export function httpHandler<S extends z.ZodMiniType>(
-  spec: HandlerSpec<S>,
-  impl: (args: HandlerArgs<z.infer<S>>) => Promise<HttpResult>,
-) {
+export function httpHandler<S extends z.ZodMiniType>(spec: HandlerSpec<S>, impl: (args: HandlerArgs<z.infer<S>>) => Promise<HttpResult>) {
   const bodyMode = spec.body ?? 'json';
   const states = new WeakMap<APIGatewayProxyEvent, RequestState>();
   const stateOf = (request: Request): RequestState => states.get(request.event)!;

@@ -74,7 +74,13 @@ function parameters(route: Route, doc: OperationDoc): Json[] {
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
     const name = match[1]!;
     const described = doc.pathParameters?.[name];
-    out.push({ name, in: 'path', required: true, description: described?.description ?? name, schema: described?.schema ?? { type: 'string' } });
+    out.push({
+      name,
+      in: 'path',
+      required: true,
+      description: described?.description ?? name,
+      schema: described?.schema ?? { type: 'string' },
+    });
   }
   if (doc.query) {
     const schema = jsonSchema(doc.query, 'input');
@@ -87,7 +93,11 @@ function parameters(route: Route, doc: OperationDoc): Json[] {
         in: 'query',
         required: required.has(name) && property.default === undefined,
         schema: property,
-        ...(isObject && { style: 'deepObject', explode: true, description: `${name} as JSON text or in bracket form (${name}[member]=value)` }),
+        ...(isObject && {
+          style: 'deepObject',
+          explode: true,
+          description: `${name} as JSON text or in bracket form (${name}[member]=value)`,
+        }),
       });
     }
   }
@@ -104,7 +114,9 @@ function operation(route: Route): Json {
     responses[status] = {
       description: response.description,
       headers: { 'x-request-id': requestIdHeader },
-      ...(response.schema && { content: { [response.contentType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') } } }),
+      ...(response.schema && {
+        content: { [response.contentType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') } },
+      }),
     };
   }
   const errors: Record<number, string[]> = { ...COMMON_ERRORS };
@@ -140,8 +152,7 @@ export function openApiDocument(serverUrl?: string): Json {
     info: {
       title: 'Plaque Marketplace API',
       version: '1.0.0',
-      description:
-        'Errors are application/problem+json (RFC 9457) with a stable `code`. Every response carries `x-request-id`.',
+      description: 'Errors are application/problem+json (RFC 9457) with a stable `code`. Every response carries `x-request-id`.',
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
     paths,

@@ -20,8 +20,7 @@ export interface ProblemDocument {
 const NAMED_TYPES: Record<string, string> = { VALIDATION_FAILED: 'validation' };
 
 /** `VALIDATION_FAILED` → `https://errors.plaques.dev/validation`, `NOT_AVAILABLE` → `…/not-available`. */
-export const problemType = (code: string): string =>
-  PROBLEM_TYPE_BASE + (NAMED_TYPES[code] ?? code.toLowerCase().replace(/_/g, '-'));
+export const problemType = (code: string): string => PROBLEM_TYPE_BASE + (NAMED_TYPES[code] ?? code.toLowerCase().replace(/_/g, '-'));
 
 export function problemDocument(error: AppError, requestId: string): ProblemDocument {
   return {

@@ -8,8 +8,16 @@ export interface HttpResult {
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, ...(headers && { headers }) });
-export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 201, body, ...(headers && { headers }) });
-export const accepted = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 202, body, ...(headers && { headers }) });
+export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  statusCode: 201,
+  body,
+  ...(headers && { headers }),
+});
+export const accepted = (body: unknown, headers?: Record<string, string>): HttpResult => ({
+  statusCode: 202,
+  body,
+  ...(headers && { headers }),
+});
 export const noContent = (): HttpResult => ({ statusCode: 204, body: undefined });
 
 export function toProxyResult(result: HttpResult, requestId: string): APIGatewayProxyResult {

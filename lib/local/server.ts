@@ -242,7 +242,13 @@ async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, re
   } catch {
     return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
   }
-  const types: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif' };
+  const types: Record<string, string> = {
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.webp': 'image/webp',
+    '.gif': 'image/gif',
+  };
   res.writeHead(200, {
     'content-type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'content-length': size,

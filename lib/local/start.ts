@@ -76,7 +76,13 @@ async function main(): Promise<void> {
     recordFile: resolve(dataDir, 'chain', 'contract.json'),
   });
   if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
-  const chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY), pollingIntervalMs: 250 });
+  const chain = createChainPort({
+    rpcUrl: anvil.rpcUrl,
+    chainId: ANVIL_CHAIN_ID,
+    contractAddress,
+    signerKey: fixedSignerKey(ANVIL_DEV_KEY),
+    pollingIntervalMs: 250,
+  });
 
   const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
   const ctx = createAppContext({

@@ -43,14 +43,18 @@ export function registerDeliveryCommands(program: Command, target: () => TargetO
       if (options.json) return console.log(JSON.stringify(orders, null, 2));
       if (orders.length === 0) return console.log('Every order is delivered.');
       for (const o of orders) {
-        console.log(`${o.orderId}  ${o.status.padEnd(7)}  plaque ${o.plaqueId}  age ${formatAge(o.ageMs)}  attempts ${o.attempts}  ${o.reason}`);
+        console.log(
+          `${o.orderId}  ${o.status.padEnd(7)}  plaque ${o.plaqueId}  age ${formatAge(o.ageMs)}  attempts ${o.attempts}  ${o.reason}`,
+        );
       }
       console.log(`${orders.length} order(s) not delivered.`);
     });
 
   program
     .command('retry-delivery')
-    .description('hand an order back to the delivery worker: a FAILED one, a MINTING one whose worker stopped, or a SOLD one never delivered')
+    .description(
+      'hand an order back to the delivery worker: a FAILED one, a MINTING one whose worker stopped, or a SOLD one never delivered',
+    )
     .argument('<orderId>', 'the order id (ord_…)')
     .action(async (orderId: string) => {
       try {

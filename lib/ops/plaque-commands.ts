@@ -29,7 +29,10 @@ export async function importPlaques(target: TargetOptions, file: string, options
     if (clashes.length > 0 || options.dryRun || rows.length === 0) return { imported: 0, problems: clashes };
     const ids = await repo.allocateIds(rows.length);
     const now = opened.ctx.now();
-    await insertPlaques(opened.ctx, rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now)));
+    await insertPlaques(
+      opened.ctx,
+      rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now)),
+    );
     return { imported: rows.length, problems: [] };
   } finally {
     await opened.close();
@@ -65,7 +68,10 @@ export function registerPlaqueCommands(program: Command, target: () => TargetOpt
       } else console.log(options.dryRun ? 'All rows are valid (dry run: nothing written).' : `Imported ${report.imported} plaque(s).`);
     });
 
-  for (const [name, featured] of [['feature', true], ['unfeature', false]] as const) {
+  for (const [name, featured] of [
+    ['feature', true],
+    ['unfeature', false],
+  ] as const) {
     program
       .command(name)
       .description(featured ? 'mark a plaque featured (sets featuredAt)' : 'remove a plaque from the featured listing')

@@ -32,7 +32,9 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
     await repo.insert(record);
   } catch (error) {
     // Without its record the key would be refused anyway; do not leave it registered.
-    await apiKeyIssuerOf(ctx).unregister(id).catch(() => undefined);
+    await apiKeyIssuerOf(ctx)
+      .unregister(id)
+      .catch(() => undefined);
     throw error;
   }
   return { id, apiKey };

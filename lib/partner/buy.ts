@@ -72,7 +72,11 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
     const sale = prepareSale(ctx, partner, input, current);
 
     const outcome = await recordSale(ctx.db, {
-      plaque: plaques.saleItem(current, { reservationId: input.reservationId, partnerId: partner.partnerId, sold: sale.sold, orderId: sale.order.orderId }, sale.now),
+      plaque: plaques.saleItem(
+        current,
+        { reservationId: input.reservationId, partnerId: partner.partnerId, sold: sale.sold, orderId: sale.order.orderId },
+        sale.now,
+      ),
       order: orderRepo(ctx.db, ctx.tableName).insertItem(sale.order),
       completion: idempotencyRepo(ctx.db, ctx.tableName).completeItem(partner.partnerId, input.idempotencyKey, ownerToken, sale.response),
       undelivered: orderRepo(ctx.db, ctx.tableName).undeliveredItem(sale.order),
@@ -104,7 +108,11 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
 function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current: PlaqueForSale) {
   const now = ctx.now();
   const orderId = newOrderId();
-  const next = sell(stateOf(current), { reservationId: input.reservationId, partnerId: partner.partnerId, buyerWallet: input.buyerWallet, orderId }, now);
+  const next = sell(
+    stateOf(current),
+    { reservationId: input.reservationId, partnerId: partner.partnerId, buyerWallet: input.buyerWallet, orderId },
+    now,
+  );
   const hold = current.hold!;
   const { plaque } = current;
   // Strictly later than the version read, so the listing's change feed (ordered by updatedAt) never misses the sale.

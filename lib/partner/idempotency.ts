@@ -29,7 +29,9 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the method, the path and the body (as canonical JSON). */
 export const requestHash = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 
 export const requestInProgress = () =>
   conflict('REQUEST_IN_PROGRESS', 'a request with this Idempotency-Key is still being processed; retry shortly', {
@@ -82,4 +84,3 @@ export const completeKey = (ctx: AppContext, partnerId: number, key: string, own
 /** Gives the key back after a failure that is not the request's answer (busy, conflict), so a retry runs afresh. */
 export const releaseKey = (ctx: AppContext, partnerId: number, key: string, ownerToken: string) =>
   idempotencyRepo(ctx.db, ctx.tableName).release(partnerId, key, ownerToken);
-

@@ -6,7 +6,14 @@ import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
 import { buyBody, prepareBody } from '#lib/partner/sale-schemas.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
-import { apiKeyCreatedSchema, lookupSchema, orderSchema, ownerSchema, reservationSchema, saleSchema } from '#lib/partner/response-schemas.ts';
+import {
+  apiKeyCreatedSchema,
+  lookupSchema,
+  orderSchema,
+  ownerSchema,
+  reservationSchema,
+  saleSchema,
+} from '#lib/partner/response-schemas.ts';
 
 const TAGS = ['Partner'];
 
@@ -25,8 +32,8 @@ const partnerRules = [
 ].join('\n\n');
 
 const tokenRules =
-  'The token id is the plaque\'s recorded `tokenId`, or its plaque id while it has none (ids are unique, so token ids are too); ' +
-  'the contract is the plaque\'s recorded `contractAddress`, or the service\'s PlaqueToken contract.';
+  "The token id is the plaque's recorded `tokenId`, or its plaque id while it has none (ids are unique, so token ids are too); " +
+  "the contract is the plaque's recorded `contractAddress`, or the service's PlaqueToken contract.";
 
 const badBody = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 
@@ -41,8 +48,8 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
   createApiKey: {
     summary: 'Create a partner API key (shown once)',
     description: [
-      'Called by the dashboard with the signed-in user\'s JWT. The key (`pk_` and 43 base64url characters) is in this response only; ' +
-        'only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage\'s usage plan, and `id` is its API Gateway id.',
+      "Called by the dashboard with the signed-in user's JWT. The key (`pk_` and 43 base64url characters) is in this response only; " +
+        "only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
       'The body is optional; `name` labels the key for its owner and operators.',
       `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 API_KEY_LIMIT_REACHED until one is revoked.`,
     ].join('\n\n'),
@@ -55,8 +62,8 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     summary: 'Revoke a partner API key',
     description: [
       'Answers 204 with no body. The key is refused (403 FORBIDDEN) from the next request on.',
-      'Only the key\'s owner may revoke it: another user\'s key and unknown ids both answer 404 API_KEY_NOT_FOUND. ' +
-        'Revoking one\'s own already revoked key answers 204 again (DELETE is idempotent).',
+      "Only the key's owner may revoke it: another user's key and unknown ids both answer 404 API_KEY_NOT_FOUND. " +
+        "Revoking one's own already revoked key answers 204 again (DELETE is idempotent).",
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: { id: { description: 'The key id returned at creation', schema: { type: 'string', minLength: 1, maxLength: 128 } } },
@@ -68,7 +75,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     description: [
       partnerRules,
       '`available`: the plaque is AVAILABLE (an expired hold counts as AVAILABLE). `status` is that effective status.',
-      '`mintable` comes from simulating the mint of the plaque\'s token on the chain (`eth_call` from the contract owner), not from a stored flag. ' +
+      "`mintable` comes from simulating the mint of the plaque's token on the chain (`eth_call` from the contract owner), not from a stored flag. " +
         'A MINTED plaque is not simulated: it is not mintable, reason ALREADY_MINTED.',
       'Reasons: LOCKED (held or operator-locked), SOLD, ALREADY_MINTED (the plaque is MINTED, or its token already exists on chain), ' +
         'NOT_MINTABLE (the mint would revert for another reason, the plaque belongs to another contract, or its token id is not a uint256). ' +
@@ -78,8 +85,12 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: plaqueIdPath,
-    responses: { 200: { description: 'The plaque\'s sale and mint status', schema: lookupSchema } },
-    errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 404: ['PLAQUE_NOT_FOUND'], 503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
+    responses: { 200: { description: "The plaque's sale and mint status", schema: lookupSchema } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'],
+      404: ['PLAQUE_NOT_FOUND'],
+      503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'],
+    },
   },
   preparePlaque: {
     summary: 'Hold a plaque for a buyer for 10 minutes',
@@ -91,7 +102,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
         'A plaque held by any reservation, including an earlier one of the same partner, is NOT_AVAILABLE until that hold expires.',
       'Before holding, the mint is simulated: a plaque whose token already exists on chain (or cannot be minted) answers 409 NOT_AVAILABLE ' +
         'with a `reason` member (ALREADY_MINTED or NOT_MINTABLE), since its sale could never be delivered.',
-      '`price` and `currency` are quoted at this moment and are what the buy charges, even if the plaque\'s price changes during the hold.',
+      "`price` and `currency` are quoted at this moment and are what the buy charges, even if the plaque's price changes during the hold.",
       `The metadata is EIP-1155 metadata JSON: name, description (\`Plaque <name>\` when the plaque has none), image (left out when the plaque has none), ` +
         'decimals 0, marketplace-style `attributes` (Condition, Marketplace, Alphabet part, Number part) and the same as `properties`. ' +
         tokenRules,
@@ -107,7 +118,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     description: [
       partnerRules,
       `Until the plaque is SOLD the owner is the service's own account: username \`${SERVICE_USERNAME}\`, wallet = the PlaqueToken contract owner ` +
-        '(the signer that mints), recorded by the local runtime at start and by a stage\'s first prepare. `walletAddress` is null until then.',
+        "(the signer that mints), recorded by the local runtime at start and by a stage's first prepare. `walletAddress` is null until then.",
       'Once SOLD or MINTED the owner is the user whose `walletAddress` is the buyer wallet; `username` null and `validUsername` false when no user holds it.',
       '`validUsername` tells whether the username satisfies the username rules (3–30 of A–Z, a–z, 0–9, `_`, `.`). ' +
         '`walletAddress` is masked `0x1234…abcd` (first 6, U+2026, last 4).',
@@ -121,15 +132,15 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     summary: 'Buy a held plaque (idempotent)',
     description: [
       partnerRules,
-      'One transaction moves the plaque to SOLD (owner = the hold\'s wallet), creates the order (status SOLD, the price quoted at prepare) ' +
+      "One transaction moves the plaque to SOLD (owner = the hold's wallet), creates the order (status SOLD, the price quoted at prepare) " +
         'and stores this response for the Idempotency-Key. Of any number of concurrent buys exactly one succeeds.',
-      'Idempotency (Stripe\'s model): keys are scoped per partner and kept 24 h. The same key with the same request (method, path and body; ' +
+      "Idempotency (Stripe's model): keys are scoped per partner and kept 24 h. The same key with the same request (method, path and body; " +
         'body member order and whitespace do not matter) replays the first response byte for byte, with header `Idempotent-Replayed: true`. ' +
         'Replayed: 201, and the definitive refusals 404 PLAQUE_NOT_FOUND, 409 RESERVATION_INVALID, 409 INVALID_STATE. ' +
         'Not stored (a retry with the key runs again): 400, 403, 409 CONFLICT, 503. ' +
         'The same key with another request → 409 IDEMPOTENCY_MISMATCH. ' +
         `While the key's first request is running → 409 REQUEST_IN_PROGRESS with Retry-After; a first request that died frees its key after ${IN_PROGRESS_LEASE_MS / 1000} s.`,
-      'Refusals: a plaque already SOLD or MINTED → 409 INVALID_STATE. Otherwise a reservation that is expired, unknown, another partner\'s, ' +
+      "Refusals: a plaque already SOLD or MINTED → 409 INVALID_STATE. Otherwise a reservation that is expired, unknown, another partner's, " +
         'or for another wallet → 409 RESERVATION_INVALID (the hold stays as it was).',
       'Transaction conflicts are retried briefly, then answer 409 CONFLICT with Retry-After; a throttled or unavailable database answers ' +
         '503 SERVICE_UNAVAILABLE with Retry-After. After a timeout the outcome is looked up, so a retry with the same key always gets the one true outcome.',
@@ -151,11 +162,11 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     summary: 'An order and its delivery status',
     description: [
       partnerRules,
-      'Status SOLD (paid, not minted yet) → MINTING (mint sent) → DELIVERED (token in the buyer\'s wallet; `txHash` set) or FAILED.',
+      "Status SOLD (paid, not minted yet) → MINTING (mint sent) → DELIVERED (token in the buyer's wallet; `txHash` set) or FAILED.",
       'Delivery runs asynchronously after the buy, usually within seconds; poll this order until DELIVERED or FAILED. On DELIVERED the plaque is MINTED with `tokenId`, `token_id`, `minted: true` and `mintedAt`.',
       '`txHash` is null while SOLD. While MINTING it is the mint transaction signed for this order, being sent or still pending; should another transaction take its nonce before it is mined, it is replaced by a new one. On DELIVERED it is the transaction that minted the token (null only when the token reached the wallet outside the service and its transaction could not be found); on FAILED, the reverted transaction, or null when nothing was sent.',
-      'FAILED means the token could not be minted to the wallet (for example, the token id was minted elsewhere first); the plaque stays SOLD and the order is on the operators\' list of undelivered orders. The reason is for operators and not part of this record. An operator may re-queue the delivery, after which the order reads SOLD again and continues as above.',
-      'Order ids are opaque: another partner\'s order, an unknown id and an id that could never have been issued all answer 404 ORDER_NOT_FOUND.',
+      "FAILED means the token could not be minted to the wallet (for example, the token id was minted elsewhere first); the plaque stays SOLD and the order is on the operators' list of undelivered orders. The reason is for operators and not part of this record. An operator may re-queue the delivery, after which the order reads SOLD again and continues as above.",
+      "Order ids are opaque: another partner's order, an unknown id and an id that could never have been issued all answer 404 ORDER_NOT_FOUND.",
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: { type: 'string' } } },

@@ -77,7 +77,9 @@ const sameWallet = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 export function placeHold(state: PlaqueState, hold: PlaqueHold, now: Date): PlaqueState {
   const status = effectiveStatus(state, now);
   if (status !== 'AVAILABLE') {
-    throw conflict('NOT_AVAILABLE', `the plaque is ${status === 'LOCKED' ? 'held by another reservation' : status}`, { extensions: { status } });
+    throw conflict('NOT_AVAILABLE', `the plaque is ${status === 'LOCKED' ? 'held by another reservation' : status}`, {
+      extensions: { status },
+    });
   }
   return { ...state, status: 'LOCKED', lockExpiresAt: hold.expiresAt, reservationId: hold.reservationId, hold };
 }
@@ -98,7 +100,7 @@ export function sell(state: PlaqueState, request: SaleRequest, now: Date): Plaqu
     hold.reservationId === request.reservationId &&
     hold.partnerId === request.partnerId &&
     sameWallet(hold.buyerWallet, request.buyerWallet);
-  if (!valid) throw conflict('RESERVATION_INVALID', 'the reservation is expired, unknown, or not this partner\'s');
+  if (!valid) throw conflict('RESERVATION_INVALID', "the reservation is expired, unknown, or not this partner's");
   return {
     ...state,
     status: 'SOLD',

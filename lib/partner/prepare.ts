@@ -50,7 +50,9 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
 
   const [simulation] = await Promise.all([mintability(ctx, current.plaque), recordServiceAccountOnce(ctx)]);
   if (!simulation.mintable) {
-    throw conflict('NOT_AVAILABLE', `the plaque's token cannot be minted (${simulation.reason})`, { extensions: { reason: simulation.reason } });
+    throw conflict('NOT_AVAILABLE', `the plaque's token cannot be minted (${simulation.reason})`, {
+      extensions: { reason: simulation.reason },
+    });
   }
 
   const now = ctx.now();

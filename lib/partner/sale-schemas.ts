@@ -5,9 +5,9 @@ import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partne
 
 /** An EVM address, EIP-55 checksummed or all lower-case (a mixed-case address with a bad checksum is a typo); checksummed on the way in. */
 export const walletAddress = z.pipe(
-  z.string().check(
-    z.refine((s) => isAddress(s, { strict: true }), 'must be a 0x address of 40 hex digits, EIP-55 checksummed or all lower-case'),
-  ),
+  z
+    .string()
+    .check(z.refine((s) => isAddress(s, { strict: true }), 'must be a 0x address of 40 hex digits, EIP-55 checksummed or all lower-case')),
   z.transform((s) => getAddress(s)),
 );
 

@@ -12,7 +12,11 @@ export async function ensureServiceAccount(ctx: AppContext, walletAddress: strin
   const wallet = getAddress(walletAddress);
   const existing = await repo.get();
   if (existing && existing.walletAddress === wallet) return existing;
-  const account: ServiceAccount = { username: existing?.username ?? SERVICE_USERNAME, walletAddress: wallet, updatedAt: ctx.now().toISOString() };
+  const account: ServiceAccount = {
+    username: existing?.username ?? SERVICE_USERNAME,
+    walletAddress: wallet,
+    updatedAt: ctx.now().toISOString(),
+  };
   await repo.put(account);
   return account;
 }

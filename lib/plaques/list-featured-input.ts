@@ -39,9 +39,9 @@ const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T) =>
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const isoInstant = z.string().check(
-  z.refine((s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time'),
-);
+const isoInstant = z
+  .string()
+  .check(z.refine((s) => ISO_DATE.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time'));
 
 export const featuredFilters = z
   .strictObject({
@@ -65,7 +65,10 @@ export const featuredFilters = z
     }),
   );
 
-const upperCase = z.pipe(z.string(), z.transform((s) => s.toUpperCase()));
+const upperCase = z.pipe(
+  z.string(),
+  z.transform((s) => s.toUpperCase()),
+);
 
 export const listFeaturedInput = z.object({
   filters: z.optional(featuredFilters),

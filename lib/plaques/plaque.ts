@@ -55,10 +55,7 @@ export const NUMBER_PART = /^[0-9]{4}$/;
 export const plaqueName = (alphabetPart: string, numberPart: string): string => `${alphabetPart}-${numberPart}`;
 
 /** An expired hold counts as AVAILABLE; an operator's lock (no expiry) never lapses. */
-export function effectiveStatus(
-  plaque: { status: PlaqueStatus; lockExpiresAt: string | null },
-  now: Date,
-): PlaqueStatus {
+export function effectiveStatus(plaque: { status: PlaqueStatus; lockExpiresAt: string | null }, now: Date): PlaqueStatus {
   if (plaque.status === 'LOCKED' && plaque.lockExpiresAt !== null && Date.parse(plaque.lockExpiresAt) <= now.getTime()) {
     return 'AVAILABLE';
   }

@@ -64,7 +64,10 @@ export function localMnemonic(dataDir: string): MnemonicSource {
 }
 
 /** The secret's value is the mnemonic itself (plain text). */
-export const secretMnemonic = (secretArn: string): MnemonicSource => () => readSecretString(secretArn);
+export const secretMnemonic =
+  (secretArn: string): MnemonicSource =>
+  () =>
+    readSecretString(secretArn);
 
 export const serviceWalletsFor = (options: { dataDir: string; secretArn?: string | undefined }): ServiceWallets =>
   serviceWallets(options.secretArn ? secretMnemonic(options.secretArn) : localMnemonic(options.dataDir));

@@ -14,9 +14,7 @@ export interface OutboxMail {
 /** Every mail sent to `email`, oldest first. */
 export async function mailsTo(dataDir: string, email: string): Promise<OutboxMail[]> {
   const files = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
-  const mine = files
-    .filter((name) => name.endsWith(`-${email}.json`))
-    .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]));
+  const mine = files.filter((name) => name.endsWith(`-${email}.json`)).sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]));
   return Promise.all(mine.map(async (name) => JSON.parse(await readFile(join(outboxDir(dataDir), name), 'utf8')) as OutboxMail));
 }
 
@@ -46,9 +44,7 @@ export async function signInOverHttp(baseUrl: string, dataDir: string, email: st
   return (await evaluated.json()) as SignedInUser;
 }
 
-export type FormPart =
-  | { name: string; value: string }
-  | { name: string; file: Buffer; filename?: string; type?: string };
+export type FormPart = { name: string; value: string } | { name: string; file: Buffer; filename?: string; type?: string };
 
 /** A multipart/form-data body as a browser would send it. */
 export function multipart(parts: FormPart[], boundary = `----PlaqueTest${randomBytes(8).toString('hex')}`) {

@@ -45,7 +45,11 @@ describe('login', () => {
       ['nobody@example.com', PASSWORD],
     ] as const) {
       const refused = await failure(login(ctx, address, password));
-      expect([refused.status, refused.code, refused.detail]).toEqual([401, 'INVALID_CREDENTIALS', 'the email address or password is wrong']);
+      expect([refused.status, refused.code, refused.detail]).toEqual([
+        401,
+        'INVALID_CREDENTIALS',
+        'the email address or password is wrong',
+      ]);
     }
   });
 

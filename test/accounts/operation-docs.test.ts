@@ -15,7 +15,9 @@ describe('accounts in the OpenAPI document', () => {
   });
 
   it('names the error codes of every account operation', () => {
-    expect(codesOf('/auth/email-verification-code', 'post')).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'RESEND_TOO_SOON', 'TOO_MANY_CODES']));
+    expect(codesOf('/auth/email-verification-code', 'post')).toEqual(
+      expect.arrayContaining(['VALIDATION_FAILED', 'RESEND_TOO_SOON', 'TOO_MANY_CODES']),
+    );
     for (const method of ['get', 'post']) {
       expect(codesOf('/auth/evaluate-email-verification-code', method)).toEqual(
         expect.arrayContaining(['VALIDATION_FAILED', 'CODE_MISMATCH', 'CODE_EXPIRED', 'TOO_MANY_ATTEMPTS']),
@@ -24,7 +26,15 @@ describe('accounts in the OpenAPI document', () => {
     expect(codesOf('/auth/login', 'post')).toEqual(expect.arrayContaining(['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS']));
     expect(codesOf('/auth/profile', 'get')).toEqual(expect.arrayContaining(['UNAUTHORIZED']));
     expect(codesOf('/auth/profile', 'post')).toEqual(
-      expect.arrayContaining(['VALIDATION_FAILED', 'UNAUTHORIZED', 'INVALID_CREDENTIALS', 'USERNAME_TAKEN', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_IMAGE', 'UNSUPPORTED_MEDIA_TYPE']),
+      expect.arrayContaining([
+        'VALIDATION_FAILED',
+        'UNAUTHORIZED',
+        'INVALID_CREDENTIALS',
+        'USERNAME_TAKEN',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_IMAGE',
+        'UNSUPPORTED_MEDIA_TYPE',
+      ]),
     );
   });
 

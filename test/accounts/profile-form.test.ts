@@ -76,20 +76,31 @@ describe('readProfileForm', () => {
   });
 
   it('refuses duplicate, unknown and misplaced parts with 400 VALIDATION_FAILED naming them', async () => {
-    const duplicate = multipart([{ name: 'username', value: 'a' }, { name: 'username', value: 'b' }]);
+    const duplicate = multipart([
+      { name: 'username', value: 'a' },
+      { name: 'username', value: 'b' },
+    ]);
     const dup = await refusal(duplicate.body, duplicate.contentType);
     expect([dup.code, dup.errors]).toEqual(['VALIDATION_FAILED', [{ path: 'username', message: 'is given more than once' }]]);
 
-    const unknown = multipart([{ name: 'email', value: 'x@y.z' }, { name: 'emailVerify', value: 'true' }, { name: 'username', value: 'ok_name' }]);
+    const unknown = multipart([
+      { name: 'email', value: 'x@y.z' },
+      { name: 'emailVerify', value: 'true' },
+      { name: 'username', value: 'ok_name' },
+    ]);
     expect((await refusal(unknown.body, unknown.contentType)).errors).toEqual([
       { path: 'email', message: 'is not a part this operation accepts' },
       { path: 'emailVerify', message: 'is not a part this operation accepts' },
     ]);
 
     const imageAsText = multipart([{ name: 'image', value: 'data:image/png;base64,AAAA' }]);
-    expect((await refusal(imageAsText.body, imageAsText.contentType)).errors).toEqual([{ path: 'image', message: 'must be a file part (with a filename)' }]);
+    expect((await refusal(imageAsText.body, imageAsText.contentType)).errors).toEqual([
+      { path: 'image', message: 'must be a file part (with a filename)' },
+    ]);
     const nameAsFile = multipart([{ name: 'username', file: Buffer.from('grace') }]);
-    expect((await refusal(nameAsFile.body, nameAsFile.contentType)).errors).toEqual([{ path: 'username', message: 'must be a text part, not a file' }]);
+    expect((await refusal(nameAsFile.body, nameAsFile.contentType)).errors).toEqual([
+      { path: 'username', message: 'must be a text part, not a file' },
+    ]);
     const emptyImage = multipart([{ name: 'image', file: Buffer.alloc(0) }]);
     expect((await refusal(emptyImage.body, emptyImage.contentType)).errors).toEqual([{ path: 'image', message: 'is empty' }]);
     const huge = multipart([{ name: 'password', value: 'x'.repeat(5000) }]);

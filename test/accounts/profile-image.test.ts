@@ -23,7 +23,12 @@ describe('inspectImage', () => {
   });
 
   it('answers 415 UNSUPPORTED_IMAGE for other content, whatever it claims to be', () => {
-    for (const bytes of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.from('%PDF-1.7'), Buffer.from('BM6\0\0\0'), Buffer.alloc(1)]) {
+    for (const bytes of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('%PDF-1.7'),
+      Buffer.from('BM6\0\0\0'),
+      Buffer.alloc(1),
+    ]) {
       expect([refusal(bytes).status, refusal(bytes).code]).toEqual([415, 'UNSUPPORTED_IMAGE']);
     }
   });
@@ -36,7 +41,14 @@ describe('inspectImage', () => {
 
   it('answers 413 above 4096 pixels on either side, reading only the header (a decompression bomb is never decoded)', () => {
     expect(inspectImage(aPngHeader(4096, 4096))).toMatchObject({ width: 4096, height: 4096 });
-    for (const bytes of [aPngHeader(4097, 10), aPngHeader(10, 4097), aPngHeader(100_000, 100_000), aGif(5000, 1), aWebp(1, 8000), aJpeg(4097, 4097)]) {
+    for (const bytes of [
+      aPngHeader(4097, 10),
+      aPngHeader(10, 4097),
+      aPngHeader(100_000, 100_000),
+      aGif(5000, 1),
+      aWebp(1, 8000),
+      aJpeg(4097, 4097),
+    ]) {
       expect([refusal(bytes).status, refusal(bytes).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     }
   });

@@ -24,11 +24,16 @@ const aUser = (): Promise<SignedInUser> => signInOverHttp(server.url, ctx.dataDi
 
 const update = (token: string, parts: FormPart[]) => {
   const form = multipart(parts);
-  return fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, body: form.body });
+  return fetch(`${server.url}/auth/profile`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+    body: form.body,
+  });
 };
 const rawUpdate = (token: string, body: Buffer | string, contentType: string) =>
   fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
-const profile = async (token: string) => (await fetch(`${server.url}/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, any>>;
+const profile = async (token: string) =>
+  (await fetch(`${server.url}/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, any>>;
 const mediaFiles = (userId: number) => {
   const dir = join(ctx.dataDir, 'media', 'users', String(userId));
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -58,9 +63,13 @@ describe('POST /auth/profile', () => {
 
   it('stores the image by its content type, not the declared one, and removes the replaced image', async () => {
     const { token, user } = await aUser();
-    const first = (await (await update(token, [{ name: 'image', file: aPng(), filename: 'photo.gif', type: 'image/gif' }])).json()) as { user: { image: string } };
+    const first = (await (await update(token, [{ name: 'image', file: aPng(), filename: 'photo.gif', type: 'image/gif' }])).json()) as {
+      user: { image: string };
+    };
     expect(first.user.image).toMatch(/\.png$/);
-    const second = (await (await update(token, [{ name: 'image', file: aPng(2, 2), filename: 'b.png', type: 'image/png' }])).json()) as { user: { image: string } };
+    const second = (await (await update(token, [{ name: 'image', file: aPng(2, 2), filename: 'b.png', type: 'image/png' }])).json()) as {
+      user: { image: string };
+    };
     expect((await fetch(first.user.image)).status).toBe(404);
     expect((await fetch(second.user.image)).status).toBe(200);
     expect(mediaFiles(user.id)).toHaveLength(1);
@@ -73,7 +82,11 @@ describe('POST /auth/profile', () => {
     const { token: fresh } = (await response.json()) as { token: string };
     await expectProblem(await fetch(`${server.url}/auth/profile`, { headers: { authorization: `Bearer ${token}` } }), 401, 'UNAUTHORIZED');
     expect((await profile(fresh)).id).toBe(user.id);
-    const login = await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'first-password' }) });
+    const login = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'first-password' }),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -81,8 +94,18 @@ describe('POST /auth/profile', () => {
     const { token } = await aUser();
     const { token: second } = (await (await update(token, [{ name: 'password', value: 'first-password' }])).json()) as { token: string };
     await expectProblem(await update(second, [{ name: 'password', value: 'second-password' }]), 401, 'INVALID_CREDENTIALS');
-    await expectProblem(await update(second, [{ name: 'password', value: 'second-password' }, { name: 'currentPassword', value: 'wrong-password' }]), 401, 'INVALID_CREDENTIALS');
-    const changed = await update(second, [{ name: 'password', value: 'second-password' }, { name: 'currentPassword', value: 'first-password' }]);
+    await expectProblem(
+      await update(second, [
+        { name: 'password', value: 'second-password' },
+        { name: 'currentPassword', value: 'wrong-password' },
+      ]),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    const changed = await update(second, [
+      { name: 'password', value: 'second-password' },
+      { name: 'currentPassword', value: 'first-password' },
+    ]);
     expect(changed.status).toBe(201);
   });
 
@@ -99,9 +122,16 @@ describe('POST /auth/profile', () => {
   it('gives a contested username to exactly one of two users asking at once', async () => {
     const [a, b] = [await aUser(), await aUser()];
     const name = `race_${n}`;
-    const responses = await Promise.all([update(a.token, [{ name: 'username', value: name }]), update(b.token, [{ name: 'username', value: name.toUpperCase() }])]);
+    const responses = await Promise.all([
+      update(a.token, [{ name: 'username', value: name }]),
+      update(b.token, [{ name: 'username', value: name.toUpperCase() }]),
+    ]);
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409]);
-    await expectProblem(responses.find((r) => r.status === 409)!, 409, 'USERNAME_TAKEN');
+    await expectProblem(
+      responses.find((r) => r.status === 409)!,
+      409,
+      'USERNAME_TAKEN',
+    );
   });
 
   it('answers 400 VALIDATION_FAILED naming every bad part, and changes nothing', async () => {
@@ -117,7 +147,10 @@ describe('POST /auth/profile', () => {
       'VALIDATION_FAILED',
     );
     expect(problem.errors.map((e: { path: string }) => e.path).sort()).toEqual(['password', 'phoneNumber', 'username']);
-    const partly = await update(token, [{ name: 'username', value: 'valid_name_x' }, { name: 'phoneNumber', value: '12345' }]);
+    const partly = await update(token, [
+      { name: 'username', value: 'valid_name_x' },
+      { name: 'phoneNumber', value: '12345' },
+    ]);
     await expectProblem(partly, 400, 'VALIDATION_FAILED');
     expect(await profile(token)).toEqual(before);
   });
@@ -125,7 +158,14 @@ describe('POST /auth/profile', () => {
   it('answers 400 for unknown parts (no mass assignment) and changes nothing', async () => {
     const { token, user } = await aUser();
     for (const name of ['email', 'emailVerify', 'walletAddress', 'access', 'totalPings', 'tokenVersion']) {
-      const problem = await expectProblem(await update(token, [{ name: 'username', value: 'fine_name' }, { name, value: 'x' }]), 400, 'VALIDATION_FAILED');
+      const problem = await expectProblem(
+        await update(token, [
+          { name: 'username', value: 'fine_name' },
+          { name, value: 'x' },
+        ]),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(problem.errors).toEqual([{ path: name, message: 'is not a part this operation accepts' }]);
     }
     expect((await profile(token)).username).toBe(user.username);
@@ -133,17 +173,42 @@ describe('POST /auth/profile', () => {
 
   it('answers 415 UNSUPPORTED_IMAGE for content that is not an accepted image, and 413 for too many pixels or bytes', async () => {
     const { token, user } = await aUser();
-    await expectProblem(await update(token, [{ name: 'image', file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png', type: 'image/png' }]), 415, 'UNSUPPORTED_IMAGE');
-    await expectProblem(await update(token, [{ name: 'image', file: aPngHeader(20_000, 20_000), filename: 'bomb.png', type: 'image/png' }]), 413, 'PAYLOAD_TOO_LARGE');
-    await expectProblem(await update(token, [{ name: 'image', file: Buffer.concat([aPng(), Buffer.alloc(4 * 1024 * 1024)]), filename: 'big.png' }]), 413, 'PAYLOAD_TOO_LARGE');
-    await expectProblem(await update(token, [{ name: 'image', file: Buffer.alloc(6 * 1024 * 1024), filename: 'huge.png' }]), 413, 'PAYLOAD_TOO_LARGE');
+    await expectProblem(
+      await update(token, [
+        { name: 'image', file: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), filename: 'x.png', type: 'image/png' },
+      ]),
+      415,
+      'UNSUPPORTED_IMAGE',
+    );
+    await expectProblem(
+      await update(token, [{ name: 'image', file: aPngHeader(20_000, 20_000), filename: 'bomb.png', type: 'image/png' }]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    await expectProblem(
+      await update(token, [{ name: 'image', file: Buffer.concat([aPng(), Buffer.alloc(4 * 1024 * 1024)]), filename: 'big.png' }]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    await expectProblem(
+      await update(token, [{ name: 'image', file: Buffer.alloc(6 * 1024 * 1024), filename: 'huge.png' }]),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     expect(mediaFiles(user.id)).toEqual([]);
   });
 
   it('keeps nothing of an accepted image when another part is refused', async () => {
     const [a, b] = [await aUser(), await aUser()];
     await update(a.token, [{ name: 'username', value: `holder_${n}` }]);
-    await expectProblem(await update(b.token, [{ name: 'username', value: `holder_${n}` }, { name: 'image', file: aPng(), filename: 'a.png' }]), 409, 'USERNAME_TAKEN');
+    await expectProblem(
+      await update(b.token, [
+        { name: 'username', value: `holder_${n}` },
+        { name: 'image', file: aPng(), filename: 'a.png' },
+      ]),
+      409,
+      'USERNAME_TAKEN',
+    );
     expect(mediaFiles(b.user.id)).toEqual([]);
     expect((await profile(b.token)).image).toBeNull();
   });
@@ -152,18 +217,36 @@ describe('POST /auth/profile', () => {
     const { token } = await aUser();
     await expectProblem(await rawUpdate(token, '{"username":"json_name"}', 'application/json'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     await expectProblem(await rawUpdate(token, '--B--\r\n', 'multipart/form-data; boundary=B'), 400, 'VALIDATION_FAILED');
-    await expectProblem(await fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }), 400, 'VALIDATION_FAILED');
+    await expectProblem(
+      await fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('answers 400 for malformed multipart (dicer crash input, truncation, missing boundary, duplicates) and keeps serving', async () => {
     const { token, user } = await aUser();
     const whole = multipart([{ name: 'username', value: 'never_set' }], 'B').body.toString('latin1');
     const cases: [string, string, string][] = [
-      ['--B\r\n Content-Disposition: form-data; name="username"\r\n\r\nx\r\n--B--\r\n', 'multipart/form-data; boundary=B', 'MALFORMED_MULTIPART'],
+      [
+        '--B\r\n Content-Disposition: form-data; name="username"\r\n\r\nx\r\n--B--\r\n',
+        'multipart/form-data; boundary=B',
+        'MALFORMED_MULTIPART',
+      ],
       ['--B\r\n\r\n\r\n--B\r\n  X: y\r\n\r\nz\r\n--B--\r\n', 'multipart/form-data; boundary=B', 'MALFORMED_MULTIPART'],
       [whole.slice(0, whole.length - 6), 'multipart/form-data; boundary=B', 'MALFORMED_MULTIPART'],
       [whole, 'multipart/form-data', 'MALFORMED_MULTIPART'],
-      [multipart([{ name: 'username', value: 'a_name' }, { name: 'username', value: 'b_name' }], 'B').body.toString('latin1'), 'multipart/form-data; boundary=B', 'VALIDATION_FAILED'],
+      [
+        multipart(
+          [
+            { name: 'username', value: 'a_name' },
+            { name: 'username', value: 'b_name' },
+          ],
+          'B',
+        ).body.toString('latin1'),
+        'multipart/form-data; boundary=B',
+        'VALIDATION_FAILED',
+      ],
     ];
     for (const [body, type, code] of cases) {
       await expectProblem(await rawUpdate(token, Buffer.from(body, 'latin1'), type), 400, code);
@@ -173,7 +256,11 @@ describe('POST /auth/profile', () => {
 
   it('answers 401 UNAUTHORIZED without a valid token', async () => {
     const form = multipart([{ name: 'username', value: 'nobody_x' }]);
-    await expectProblem(await fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body }), 401, 'UNAUTHORIZED');
+    await expectProblem(
+      await fetch(`${server.url}/auth/profile`, { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body }),
+      401,
+      'UNAUTHORIZED',
+    );
     await expectProblem(await rawUpdate('not-a-token', form.body, form.contentType), 401, 'UNAUTHORIZED');
   });
 });

@@ -34,9 +34,14 @@ afterEach(() => {
 let n = 0;
 const anEmail = () => `http${++n}-${process.pid}@example.com`;
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 const requestCode = (email: string) => post('/auth/email-verification-code', { email });
-const evaluate = (email: string, code: string) => fetch(`${server.url}/auth/evaluate-email-verification-code?email=${encodeURIComponent(email)}&code=${code}`);
+const evaluate = (email: string, code: string) =>
+  fetch(`${server.url}/auth/evaluate-email-verification-code?email=${encodeURIComponent(email)}&code=${code}`);
 const profile = (authorization?: string) => fetch(`${server.url}/auth/profile`, { headers: authorization ? { authorization } : {} });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -58,7 +63,11 @@ describe('POST /auth/email-verification-code', () => {
       expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['email']);
     }
     await expectProblem(await post('/auth/email-verification-code', '{"email":'), 400, 'MALFORMED_JSON');
-    await expectProblem(await post('/auth/email-verification-code', 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectProblem(
+      await post('/auth/email-verification-code', 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('answers 429 RESEND_TOO_SOON within a minute and TOO_MANY_CODES after five in an hour, with Retry-After', async () => {
@@ -104,7 +113,11 @@ describe('GET|POST /auth/evaluate-email-verification-code', () => {
       ['?email=a@b.co&code=123456&code=654321', ['code']],
     ];
     for (const [query, paths] of cases) {
-      const problem = await expectProblem(await fetch(`${server.url}/auth/evaluate-email-verification-code${query}`), 400, 'VALIDATION_FAILED');
+      const problem = await expectProblem(
+        await fetch(`${server.url}/auth/evaluate-email-verification-code${query}`),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(paths);
     }
     await expectProblem(await post('/auth/evaluate-email-verification-code', '{'), 400, 'MALFORMED_JSON');
@@ -162,7 +175,8 @@ describe('POST /auth/login', () => {
     expect(await ok.json()).toMatchObject({ user: { id: user.id, walletAddress: user.walletAddress }, token: expect.any(String) });
 
     await expectProblem(await post('/auth/login', { email: 'nobody@example.com', password: 'the-password-1' }), 401, 'INVALID_CREDENTIALS');
-    for (let i = 0; i < 10; i++) await expectProblem(await post('/auth/login', { email: user.email, password: 'wrong-password' }), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 10; i++)
+      await expectProblem(await post('/auth/login', { email: user.email, password: 'wrong-password' }), 401, 'INVALID_CREDENTIALS');
     const throttled = await post('/auth/login', { email: user.email, password: 'the-password-1' });
     await expectProblem(throttled, 429, 'TOO_MANY_LOGIN_ATTEMPTS');
     expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
@@ -194,7 +208,9 @@ describe('GET /auth/profile', () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: String(user.id), tv: 1, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat: now, nbf: now, exp: now + 600 };
     const { current: foreignKey } = await newKeySet();
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: foreignKey.kid }).sign(await importJWK(foreignKey, 'ES256'));
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: foreignKey.kid })
+      .sign(await importJWK(foreignKey, 'ES256'));
     await expectProblem(await profile(`Bearer ${foreign}`), 401, 'UNAUTHORIZED');
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     await expectProblem(await profile(`Bearer ${none}`), 401, 'UNAUTHORIZED');
@@ -224,7 +240,9 @@ describe('GET /.well-known/jwks.json', () => {
     const { kid } = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string };
     const jwk = jwks.keys.find((k) => k.kid === kid)!;
     const pem = createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
-    expect(jsonwebtoken.verify(token, pem, { algorithms: ['ES256'], issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })).toMatchObject({ tv: 1 });
+    expect(
+      jsonwebtoken.verify(token, pem, { algorithms: ['ES256'], issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
+    ).toMatchObject({ tv: 1 });
   });
 });
 

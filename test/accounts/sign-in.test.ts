@@ -33,7 +33,13 @@ describe('requesting a code', () => {
     const sent = await requestCode(ctx, email);
     const user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
     const mnemonic = readFileSync(localMnemonicFile(ctx.dataDir), 'utf8').trim();
-    expect(user).toMatchObject({ username: `user${user.id}`, emailVerify: false, isServiceWallet: true, tokenVersion: 1, passwordHash: null });
+    expect(user).toMatchObject({
+      username: `user${user.id}`,
+      emailVerify: false,
+      isServiceWallet: true,
+      tokenVersion: 1,
+      passwordHash: null,
+    });
     expect(user.walletAddress).toBe(mnemonicToAccount(mnemonic, { path: `m/44'/60'/0'/0/${user.id}` }).address);
     expect(user.emailVerificationCodeExpireTime).toBe(sent.expiresAt);
     expect(sent).toEqual({

@@ -1,7 +1,16 @@
 // The user record's rules: defaults of a new account, what a client sees, masking and usernames.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isReservedFor, isValidUsername, maskEmail, maskWallet, newUser, normalizeEmail, presentUser, type StoredUser } from '#lib/accounts/user.ts';
+import {
+  isReservedFor,
+  isValidUsername,
+  maskEmail,
+  maskWallet,
+  newUser,
+  normalizeEmail,
+  presentUser,
+  type StoredUser,
+} from '#lib/accounts/user.ts';
 
 const WALLET = '0x1234567890AbcdEF1234567890aBcdef12345678';
 
@@ -43,9 +52,23 @@ describe('presentUser', () => {
     const shown = presentUser(aStoredUser(), { viewerIsOwner: true });
     expect(Object.keys(shown).sort()).toEqual(
       [
-        'id', 'createdAt', 'updatedAt', 'deletedAt', 'email', 'username', 'image', 'walletAddress', 'receiveEmail',
-        'canGetDeltaEnergy', 'emailVerify', 'emailVerificationCodeExpireTime', 'access', 'paymentCustomerId',
-        'totalEnergyReceived', 'totalPings', 'isServiceWallet',
+        'id',
+        'createdAt',
+        'updatedAt',
+        'deletedAt',
+        'email',
+        'username',
+        'image',
+        'walletAddress',
+        'receiveEmail',
+        'canGetDeltaEnergy',
+        'emailVerify',
+        'emailVerificationCodeExpireTime',
+        'access',
+        'paymentCustomerId',
+        'totalEnergyReceived',
+        'totalPings',
+        'isServiceWallet',
       ].sort(),
     );
     const text = JSON.stringify(shown);
@@ -94,7 +117,7 @@ describe('usernames', () => {
     expect(isReservedFor('alice', 7)).toBe(false);
   });
 
-  it('reserves the service account\'s name for nobody, in any casing', () => {
+  it("reserves the service account's name for nobody, in any casing", () => {
     expect(isReservedFor('plaques', 7)).toBe(true);
     expect(isReservedFor('PLAQUES', 7)).toBe(true);
     expect(isReservedFor('plaques_fan', 7)).toBe(false);

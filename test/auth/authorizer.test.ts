@@ -12,7 +12,11 @@ import { issueAccessToken } from '#lib/auth/issue-token.ts';
 import { buildBundle } from '../../infra/bundling.ts';
 
 const METHOD_ARN = 'arn:aws:execute-api:eu-west-1:123456789012:abc123/staging/GET/auth/profile';
-const event = (authorizationToken: string): APIGatewayTokenAuthorizerEvent => ({ type: 'TOKEN', authorizationToken, methodArn: METHOD_ARN });
+const event = (authorizationToken: string): APIGatewayTokenAuthorizerEvent => ({
+  type: 'TOKEN',
+  authorizationToken,
+  methodArn: METHOD_ARN,
+});
 
 let store: JwtKeyStore;
 beforeAll(() => {
@@ -28,7 +32,9 @@ describe('authorizer', () => {
       principalId: '12',
       policyDocument: {
         Version: '2012-10-17',
-        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/staging/*/*' }],
+        Statement: [
+          { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/staging/*/*' },
+        ],
       },
       context: { userId: '12', tv: '4' },
     });
@@ -66,7 +72,9 @@ describe('authorizer pieces', () => {
   });
 
   it('derives the stage wildcard from any method ARN of the stage', () => {
-    expect(stageWildcardArn('arn:aws:execute-api:us-east-1:1:api/prod/POST/partner/api-keys')).toBe('arn:aws:execute-api:us-east-1:1:api/prod/*/*');
+    expect(stageWildcardArn('arn:aws:execute-api:us-east-1:1:api/prod/POST/partner/api-keys')).toBe(
+      'arn:aws:execute-api:us-east-1:1:api/prod/*/*',
+    );
     expect(() => stageWildcardArn('nonsense')).toThrow();
   });
 });

@@ -9,7 +9,11 @@ const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:PlaqueApi-stag
 
 describe('signRequest', () => {
   it('matches the test suite for a plain GET', async () => {
-    const headers = await signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, EXAMPLE);
+    const headers = await signRequest(
+      { method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' },
+      { region: 'us-east-1', service: 'service', at: SUITE_TIME },
+      EXAMPLE,
+    );
     expect(headers.authorization).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
     );
@@ -18,7 +22,13 @@ describe('signRequest', () => {
 
   it('matches the test suite for a POST with a body and a content type', async () => {
     const headers = await signRequest(
-      { method: 'POST', host: 'example.amazonaws.com', path: '/', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'Param1=value1' },
+      {
+        method: 'POST',
+        host: 'example.amazonaws.com',
+        path: '/',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'Param1=value1',
+      },
       { region: 'us-east-1', service: 'service', at: SUITE_TIME },
       EXAMPLE,
     );
@@ -28,7 +38,11 @@ describe('signRequest', () => {
   });
 
   it('signs the session token of temporary credentials', async () => {
-    const headers = await signRequest({ method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' }, { region: 'us-east-1', service: 'service', at: SUITE_TIME }, { ...EXAMPLE, sessionToken: 'TOKEN' });
+    const headers = await signRequest(
+      { method: 'GET', host: 'example.amazonaws.com', path: '/', headers: {}, body: '' },
+      { region: 'us-east-1', service: 'service', at: SUITE_TIME },
+      { ...EXAMPLE, sessionToken: 'TOKEN' },
+    );
     expect(headers['x-amz-security-token']).toBe('TOKEN');
     expect(headers.authorization).toContain('SignedHeaders=host;x-amz-date;x-amz-security-token,');
   });
@@ -55,7 +69,9 @@ describe('readSecretString', () => {
 
   it('reports the error type of a refused call, never the response text', async () => {
     const fakeFetch = (async () =>
-      new Response(JSON.stringify({ __type: 'AccessDeniedException', Message: 'User arn:aws:sts::1:assumed-role/x is not authorized' }), { status: 400 })) as unknown as typeof fetch;
+      new Response(JSON.stringify({ __type: 'AccessDeniedException', Message: 'User arn:aws:sts::1:assumed-role/x is not authorized' }), {
+        status: 400,
+      })) as unknown as typeof fetch;
     const failure = readSecretString(ARN, { credentials: EXAMPLE, fetch: fakeFetch });
     await expect(failure).rejects.toThrow('GetSecretValue failed with 400 (AccessDeniedException)');
     await expect(failure).rejects.not.toThrow(/assumed-role/);

@@ -43,7 +43,11 @@ describe('cached stores', () => {
       return new Response(JSON.stringify({ SecretString: JSON.stringify(set) }));
     }) as unknown as typeof fetch;
     const timing = { maxAgeMs: 1000, minRefreshMs: 100, now: () => clock };
-    const store = secretJwtKeyStore('arn:aws:secretsmanager:us-east-1:1:secret:k', { credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, fetch: fakeFetch }, timing);
+    const store = secretJwtKeyStore(
+      'arn:aws:secretsmanager:us-east-1:1:secret:k',
+      { credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, fetch: fakeFetch },
+      timing,
+    );
     await Promise.all([store.keys(), store.keys()]);
     clock = 50;
     await store.refresh();
@@ -63,8 +67,13 @@ describe('cached stores', () => {
     let fail = true;
     const set = await newKeySet();
     const fakeFetch = (async () =>
-      fail ? new Response('{"__type":"ThrottlingException"}', { status: 400 }) : new Response(JSON.stringify({ SecretString: JSON.stringify(set) }))) as unknown as typeof fetch;
-    const store = secretJwtKeyStore('arn:aws:secretsmanager:us-east-1:1:secret:k', { credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, fetch: fakeFetch });
+      fail
+        ? new Response('{"__type":"ThrottlingException"}', { status: 400 })
+        : new Response(JSON.stringify({ SecretString: JSON.stringify(set) }))) as unknown as typeof fetch;
+    const store = secretJwtKeyStore('arn:aws:secretsmanager:us-east-1:1:secret:k', {
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      fetch: fakeFetch,
+    });
     await expect(store.keys()).rejects.toThrow(/ThrottlingException/);
     fail = false;
     await expect(store.keys()).resolves.toEqual(set);
@@ -72,7 +81,10 @@ describe('cached stores', () => {
 
   it('refuse a secret that does not hold a key set (the placeholder before the first rotation)', async () => {
     const fakeFetch = (async () => new Response(JSON.stringify({ SecretString: 'Xq7#placeholder' }))) as unknown as typeof fetch;
-    const store = secretJwtKeyStore('arn:aws:secretsmanager:us-east-1:1:secret:k', { credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, fetch: fakeFetch });
+    const store = secretJwtKeyStore('arn:aws:secretsmanager:us-east-1:1:secret:k', {
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      fetch: fakeFetch,
+    });
     await expect(store.keys()).rejects.toThrow(/rotate-jwt-key/);
   });
 });
@@ -110,7 +122,11 @@ describe('rotateJwtKey', () => {
     expect(firstSet.current.kid).toBe(first.currentKid);
     const second = await rotateJwtKey({ secretId: 'PlaqueApi-staging/jwt-signing-keys', secrets });
     const secondSet = parseKeySet(stored)!;
-    expect(second).toEqual({ location: 'secret PlaqueApi-staging/jwt-signing-keys', currentKid: secondSet.current.kid, previousKid: first.currentKid });
+    expect(second).toEqual({
+      location: 'secret PlaqueApi-staging/jwt-signing-keys',
+      currentKid: secondSet.current.kid,
+      previousKid: first.currentKid,
+    });
     expect(secondSet.codeHashKey).toBe(firstSet.codeHashKey);
     expect(sent).toHaveLength(4);
   });

@@ -53,7 +53,10 @@ describe('issued tokens', () => {
     const { store } = aStore();
     const token = await issueAccessToken(store, { userId: 9, tv: 1 }, new Date());
     const [jwk] = jwksOf(await store.keys()).keys;
-    const pem = createPublicKey({ key: jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const pem = createPublicKey({ key: jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
     const payload = jsonwebtoken.verify(token, pem, { algorithms: ['ES256'], issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
     expect(payload).toMatchObject({ sub: '9', tv: 1 });
     expect(() => jsonwebtoken.verify(`${token.slice(0, -4)}AAAA`, pem, { algorithms: ['ES256'] })).toThrow();
@@ -71,7 +74,10 @@ describe('forged or unusable tokens are refused', () => {
   it('HS256 signed with the public key (PEM and JWK bytes) as the secret', async () => {
     const { store } = aStore();
     const { current } = await store.keys();
-    const pem = createPublicKey({ key: publicJwk(current) as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const pem = createPublicKey({ key: publicJwk(current) as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
     const iat = nowSeconds();
     for (const secret of [Buffer.from(pem), Buffer.from(JSON.stringify(publicJwk(current)))]) {
       const token = await new SignJWT({ sub: '7', tv: 1 })

@@ -70,8 +70,18 @@ export const handler = async (event) => {
 
 /** Clients beyond the table, each with a file that shows it is in a bundle and the smallest use that loads it. */
 const CLIENTS = {
-  ses: { label: 'SES', marker: 'node_modules/@aws-sdk/client-sesv2/', imports: "import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';", use: 'new SESv2Client({}).send(new SendEmailCommand({}))' },
-  s3: { label: 'S3', marker: 'node_modules/@aws-sdk/client-s3/', imports: "import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';", use: 'new S3Client({}).send(new PutObjectCommand({ Bucket: "b", Key: "k" }))' },
+  ses: {
+    label: 'SES',
+    marker: 'node_modules/@aws-sdk/client-sesv2/',
+    imports: "import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';",
+    use: 'new SESv2Client({}).send(new SendEmailCommand({}))',
+  },
+  s3: {
+    label: 'S3',
+    marker: 'node_modules/@aws-sdk/client-s3/',
+    imports: "import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';",
+    use: 'new S3Client({}).send(new PutObjectCommand({ Bucket: "b", Key: "k" }))',
+  },
   apiGateway: {
     label: 'API Gateway',
     marker: 'node_modules/@aws-sdk/client-api-gateway/',
@@ -81,7 +91,8 @@ const CLIENTS = {
   hdWallet: {
     label: 'HD wallet',
     marker: 'node_modules/@scure/bip32/',
-    imports: "import { mnemonicToSeedSync } from '@scure/bip39'; import { HDKey, privateKeyToAddress } from 'viem/accounts'; import { toHex } from 'viem';",
+    imports:
+      "import { mnemonicToSeedSync } from '@scure/bip39'; import { HDKey, privateKeyToAddress } from 'viem/accounts'; import { toHex } from 'viem';",
     use: 'privateKeyToAddress(toHex(HDKey.fromMasterSeed(mnemonicToSeedSync(event.m)).derive(event.path).privateKey))',
   },
   chainReader: {
@@ -218,7 +229,14 @@ function printTable(rows: Measured[], floorMs: number, ownFloorMs: (row: Measure
   const lines = rows.map((row) => {
     const init = median(row.initMs);
     const own = ownFloorMs(row);
-    return [row.name, kb(row.bundle.bytes), ms(init), signed(init - floorMs), own === undefined ? '' : signed(init - own), ms(median(row.initWithSourceMapsMs))];
+    return [
+      row.name,
+      kb(row.bundle.bytes),
+      ms(init),
+      signed(init - floorMs),
+      own === undefined ? '' : signed(init - own),
+      ms(median(row.initWithSourceMapsMs)),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

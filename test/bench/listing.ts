@@ -66,7 +66,10 @@ const CASES: { name: string; members: Record<string, unknown>; pages?: number }[
   { name: 'condition VIRGIN|GOOD', members: { filters: { condition: ['VIRGIN', 'GOOD'] } } },
   { name: 'status AVAILABLE + PRIMARY', members: { filters: { status: 'AVAILABLE', marketplace: 'PRIMARY' } } },
   { name: 'price 100–500, id ASC', members: { filters: { priceMin: 100, priceMax: 500 }, orderBy: 'p.id', sort: 'ASC' } },
-  { name: 'updated in last 90 days', members: { filterBy: 'p.updated_at', filters: { from: new Date(Date.now() - 90 * 86_400_000).toISOString() } } },
+  {
+    name: 'updated in last 90 days',
+    members: { filterBy: 'p.updated_at', filters: { from: new Date(Date.now() - 90 * 86_400_000).toISOString() } },
+  },
   { name: 'search "ab"', members: { search: 'ab' } },
   { name: 'order by status', members: { orderBy: 'p.status', sort: 'ASC' } },
   { name: 'minted_at ASC (nulls last)', members: { orderBy: 'p.minted_at', sort: 'ASC' } },
@@ -98,7 +101,9 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
       ...samplePlaques({ firstId: ids[0]!, count: FEATURED, now, featuredShare: 1 }),
       ...samplePlaques({ firstId: ids[0]! + FEATURED, count: NOT_FEATURED, now, featuredShare: 0 }),
     ]);
-    console.log(`Seeded ${FEATURED} featured and ${NOT_FEATURED} non-featured plaques in ${fmt((Date.now() - started) / 1000)} s (DynamoDB Local, in memory).`);
+    console.log(
+      `Seeded ${FEATURED} featured and ${NOT_FEATURED} non-featured plaques in ${fmt((Date.now() - started) / 1000)} s (DynamoDB Local, in memory).`,
+    );
 
     // A projection that checks freshness on every page: the worst case of the 1 s staleness bound.
     const metered = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
@@ -125,7 +130,10 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
       m.reset();
       await projection.list(input, new Date());
       const steady = { requests: m.requests, rcu: m.rcu };
-      const floor = await floorRcu(db, first.plaques.map((p) => p.id));
+      const floor = await floorRcu(
+        db,
+        first.plaques.map((p) => p.id),
+      );
       const ratio = Math.max(firstCost.rcu, steady.rcu) / floor;
       worst = Math.max(worst, ratio);
       rows.push([
@@ -174,7 +182,17 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
         `\nHTTP through the local server (its own process), 50 connections, ${result.duration} s, ${paths.length} listing queries in rotation:\n` +
           table(
             ['p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'req/s', 'non-2xx', 'errors'],
-            [[String(result.latency.p50), String(result.latency.p90), String(result.latency.p99), String(result.latency.max), fmt(result.requests.average, 0), String(result.non2xx), String(result.errors)]],
+            [
+              [
+                String(result.latency.p50),
+                String(result.latency.p90),
+                String(result.latency.p99),
+                String(result.latency.max),
+                fmt(result.requests.average, 0),
+                String(result.non2xx),
+                String(result.errors),
+              ],
+            ],
           ) +
           `\nTarget: p99 ≤ 50 ms.`,
       );

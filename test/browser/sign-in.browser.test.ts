@@ -68,7 +68,8 @@ const PAGE = `<!doctype html>
 </html>`;
 
 // Page-side expressions are strings: this project compiles without the DOM library.
-const statusIs = (page: Page, text: string) => page.waitForFunction(`document.getElementById('status').textContent === ${JSON.stringify(text)}`);
+const statusIs = (page: Page, text: string) =>
+  page.waitForFunction(`document.getElementById('status').textContent === ${JSON.stringify(text)}`);
 
 let api: LocalServer;
 let site: Server;
@@ -104,7 +105,16 @@ beforeAll(async () => {
   ctx.mediaBaseUrl = `${siteUrl}/_media`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 120_000);
 

@@ -19,8 +19,17 @@ afterEach(async () => {
 
 async function start(dir: string) {
   running = await startAnvil({ stateFile: join(dir, 'state.json') });
-  const { contractAddress, deployed } = await ensurePlaqueToken({ rpcUrl: running.rpcUrl, deployerKey: ANVIL_DEV_KEY, recordFile: join(dir, 'contract.json') });
-  const chain = createChainPort({ rpcUrl: running.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY) });
+  const { contractAddress, deployed } = await ensurePlaqueToken({
+    rpcUrl: running.rpcUrl,
+    deployerKey: ANVIL_DEV_KEY,
+    recordFile: join(dir, 'contract.json'),
+  });
+  const chain = createChainPort({
+    rpcUrl: running.rpcUrl,
+    chainId: ANVIL_CHAIN_ID,
+    contractAddress,
+    signerKey: fixedSignerKey(ANVIL_DEV_KEY),
+  });
   return { chain, deployed };
 }
 

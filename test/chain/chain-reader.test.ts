@@ -16,7 +16,7 @@ describe('chainReaderOf', () => {
   });
   afterAll(() => vi.unstubAllEnvs());
 
-  it('answers the context\'s chain port when it has one', () => {
+  it("answers the context's chain port when it has one", () => {
     const chain = sharedChain();
     expect(chainReaderOf(createAppContext({ chain }))).toBe(chain);
   });

@@ -18,7 +18,13 @@ let nextToken = 1n;
 beforeAll(async () => {
   anvil = await startAnvil();
   const contractAddress = await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY });
-  chain = createChainPort({ rpcUrl: anvil.rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY), pollingIntervalMs: 50 });
+  chain = createChainPort({
+    rpcUrl: anvil.rpcUrl,
+    chainId: ANVIL_CHAIN_ID,
+    contractAddress,
+    signerKey: fixedSignerKey(ANVIL_DEV_KEY),
+    pollingIntervalMs: 50,
+  });
   rpc = createPublicClient({ transport: http(anvil.rpcUrl) });
 });
 

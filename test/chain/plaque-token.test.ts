@@ -38,13 +38,24 @@ describe('PlaqueToken', () => {
     const { chain } = await ownChain();
     const other = await stranger();
     await expect(
-      other.wallet.writeContract({ address: chain.contractAddress, abi: plaqueTokenAbi, functionName: 'mint', args: [other.address, 1n, '0x'], chain: null }),
+      other.wallet.writeContract({
+        address: chain.contractAddress,
+        abi: plaqueTokenAbi,
+        functionName: 'mint',
+        args: [other.address, 1n, '0x'],
+        chain: null,
+      }),
     ).rejects.toThrow(/OwnableUnauthorizedAccount/);
   });
 
   it('reports NOT_MINTABLE when nobody can mint any more (ownership renounced)', async () => {
     const { chain, signerKey } = await ownChain();
-    const renounce = createChainPort({ rpcUrl: inject('rpcUrl'), chainId: ANVIL_CHAIN_ID, contractAddress: chain.contractAddress, signerKey: fixedSignerKey(signerKey) });
+    const renounce = createChainPort({
+      rpcUrl: inject('rpcUrl'),
+      chainId: ANVIL_CHAIN_ID,
+      contractAddress: chain.contractAddress,
+      signerKey: fixedSignerKey(signerKey),
+    });
     const wallet = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(inject('rpcUrl')) });
     const renounceAbi = [{ type: 'function', name: 'renounceOwnership', stateMutability: 'nonpayable', inputs: [], outputs: [] }] as const;
     await wallet.writeContract({ address: chain.contractAddress, abi: renounceAbi, functionName: 'renounceOwnership', chain: null });

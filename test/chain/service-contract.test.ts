@@ -23,7 +23,7 @@ describe('serviceContractOf', () => {
   });
   afterAll(() => vi.unstubAllEnvs());
 
-  it('answers the injected chain port\'s contract rather than the configured one', () => {
+  it("answers the injected chain port's contract rather than the configured one", () => {
     const ctx = createAppContext({ chain: portOn(INJECTED.toLowerCase()) });
     expect(serviceContractOf(ctx)).toBe(INJECTED);
   });

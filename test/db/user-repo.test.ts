@@ -66,7 +66,10 @@ describe('user repository', () => {
 
   it('gives a name to exactly one of two users claiming it at once', async () => {
     const [a, b] = [await aUser(), await aUser()];
-    const results = await Promise.allSettled([users.updateProfile(a, { username: 'contested' }, NOW), users.updateProfile(b, { username: 'Contested' }, NOW)]);
+    const results = await Promise.allSettled([
+      users.updateProfile(a, { username: 'contested' }, NOW),
+      users.updateProfile(b, { username: 'Contested' }, NOW),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((loser.reason as AppError).code).toBe('USERNAME_TAKEN');
@@ -86,15 +89,22 @@ describe('user repository', () => {
     const user = await aUser();
     const first = await users.updateProfile(user, { image: { url: 'https://cdn/users/1/a.png', key: 'users/1/a.png' } }, NOW);
     expect(first).toMatchObject({ image: 'https://cdn/users/1/a.png', imageKey: 'users/1/a.png' });
-    expect((await failure(users.updateProfile(user, { image: { url: 'https://cdn/b.png', key: 'users/1/b.png' } }, NOW))).code).toBe('CONCURRENT_UPDATE');
-    await expect(users.updateProfile(first, { image: { url: 'https://cdn/c.png', key: 'users/1/c.png' } }, NOW)).resolves.toMatchObject({ imageKey: 'users/1/c.png' });
+    expect((await failure(users.updateProfile(user, { image: { url: 'https://cdn/b.png', key: 'users/1/b.png' } }, NOW))).code).toBe(
+      'CONCURRENT_UPDATE',
+    );
+    await expect(users.updateProfile(first, { image: { url: 'https://cdn/c.png', key: 'users/1/c.png' } }, NOW)).resolves.toMatchObject({
+      imageKey: 'users/1/c.png',
+    });
   });
 
   it('marks an address verified and clears the code expiry', async () => {
     const user = await aUser();
     await users.setCodeExpiry(user.id, '2026-05-01T00:15:00.000Z', NOW);
     expect((await users.get(user.id))!.emailVerificationCodeExpireTime).toBe('2026-05-01T00:15:00.000Z');
-    await expect(users.markEmailVerified(user.id, NOW)).resolves.toMatchObject({ emailVerify: true, emailVerificationCodeExpireTime: null });
+    await expect(users.markEmailVerified(user.id, NOW)).resolves.toMatchObject({
+      emailVerify: true,
+      emailVerificationCodeExpireTime: null,
+    });
     expect(await users.markEmailVerified(987_654, NOW)).toBeNull();
   });
 });

@@ -44,7 +44,8 @@ afterEach(() => {
 const orders = () => orderRepo(ctx.db, ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
 const readPlaque = async (id: number) => (await plaqueRepo(ctx.db, ctx.tableName).get(id))!;
-const failuresOf = (response: { batchItemFailures: { itemIdentifier: string }[] }) => response.batchItemFailures.map((f) => f.itemIdentifier);
+const failuresOf = (response: { batchItemFailures: { itemIdentifier: string }[] }) =>
+  response.batchItemFailures.map((f) => f.itemIdentifier);
 
 /** A context whose table client fails every call once `dead()` is true: a worker process that was killed. */
 function killableWorker(chainFaults: Parameters<typeof withFaults>[1], kill: { dead: boolean }): AppContext {
@@ -189,7 +190,9 @@ describe('crash safety', () => {
 
     const next = await aSoldOrder(ctx, seller);
     expect(await deliverOrder(ctx, next.orderId)).toBe('delivered');
-    const nonceTaken = await createPublicClient({ transport: http(inject('rpcUrl')) }).getTransaction({ hash: (await readOrder(next.orderId)).order.txHash as Hex });
+    const nonceTaken = await createPublicClient({ transport: http(inject('rpcUrl')) }).getTransaction({
+      hash: (await readOrder(next.orderId)).order.txHash as Hex,
+    });
     expect(nonceTaken.nonce).toBe(stored.nonce);
 
     skewMs = DELIVERY_LEASE_MS + 1_000;
@@ -204,7 +207,9 @@ describe('crash safety', () => {
   it('waits for the claim of a killed run that lapses shortly, then takes the order over', async () => {
     const sold = await aSoldOrder(ctx, seller);
     const now = new Date();
-    expect(await orders().claim(sold.orderId, { status: 'SOLD' }, 'att_killed', new Date(now.getTime() + 1_000).toISOString(), now)).toBe(true);
+    expect(await orders().claim(sold.orderId, { status: 'SOLD' }, 'att_killed', new Date(now.getTime() + 1_000).toISOString(), now)).toBe(
+      true,
+    );
     expect(await deliverOrder(ctx, sold.orderId, { deadline: Date.now() + 120_000 })).toBe('delivered');
     expect(await readOrder(sold.orderId)).toMatchObject({ order: { status: 'DELIVERED' }, delivery: { attempts: 2 } });
   });
@@ -258,7 +263,12 @@ describe('failures', () => {
     await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, sold.tokenId));
     // A mint of the same token sent with a fixed gas limit (no estimate to stop it) by a worker that then died.
     const account = privateKeyToAccount(own.signerKey);
-    const chainDef = { id: ANVIL_CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [inject('rpcUrl')] } } };
+    const chainDef = {
+      id: ANVIL_CHAIN_ID,
+      name: 'anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [inject('rpcUrl')] } },
+    };
     const wallet = createWalletClient({ account, chain: chainDef, transport: http(inject('rpcUrl')) });
     const request = await wallet.prepareTransactionRequest({
       to: own.chain.contractAddress,
@@ -283,7 +293,14 @@ describe('failures', () => {
   it('fails an order whose token id is not a uint256, sending nothing', async () => {
     // prepare refuses such a plaque; an order written by hand (or by an older version) can still carry one.
     const sold = await aSoldOrder(ctx, seller);
-    await ctx.db.send(new UpdateCommand({ TableName: ctx.tableName, Key: { pk: `ORDER#${sold.orderId}`, sk: 'ORDER' }, UpdateExpression: 'SET tokenId = :t', ExpressionAttributeValues: { ':t': 'abc' } }));
+    await ctx.db.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: { pk: `ORDER#${sold.orderId}`, sk: 'ORDER' },
+        UpdateExpression: 'SET tokenId = :t',
+        ExpressionAttributeValues: { ':t': 'abc' },
+      }),
+    );
     expect(await deliverOrder(ctx, sold.orderId)).toBe('failed');
     expect((await readOrder(sold.orderId)).order.failureReason).toBe('token id abc is not a uint256');
     expect(await mintsOf(own.chain, sold.tokenId)).toBe(0);
@@ -293,7 +310,10 @@ describe('failures', () => {
 describe('nonces', () => {
   it('delivers ten orders of one batch at once with ten distinct nonces and one mint each', async () => {
     const sold = await Promise.all(Array.from({ length: 10 }, () => aSoldOrder(ctx, seller)));
-    const response = await deliverStreamRecords(ctx, sold.map((s) => anOrderRecord(s.orderId)));
+    const response = await deliverStreamRecords(
+      ctx,
+      sold.map((s) => anOrderRecord(s.orderId)),
+    );
     expect(failuresOf(response)).toEqual([]);
     const client = createPublicClient({ transport: http(inject('rpcUrl')) });
     const nonces = new Set<number>();
@@ -309,7 +329,13 @@ describe('nonces', () => {
 
   it('heals a nonce collision between two workers that share the signer but not a nonce queue, minting each token once', async () => {
     const [first, second] = await Promise.all([aSoldOrder(ctx, seller), aSoldOrder(ctx, seller)]);
-    const separatePort = createChainPort({ rpcUrl: inject('rpcUrl'), chainId: ANVIL_CHAIN_ID, contractAddress: own.chain.contractAddress, signerKey: fixedSignerKey(own.signerKey), pollingIntervalMs: 50 });
+    const separatePort = createChainPort({
+      rpcUrl: inject('rpcUrl'),
+      chainId: ANVIL_CHAIN_ID,
+      contractAddress: own.chain.contractAddress,
+      signerKey: fixedSignerKey(own.signerKey),
+      pollingIntervalMs: 50,
+    });
     // Both read the same pending nonce before either sends: the second's mint finds its nonce taken.
     let secondRead!: () => void;
     let firstSent!: () => void;
@@ -347,7 +373,10 @@ describe('nonces', () => {
         },
       }),
     };
-    expect(await Promise.all([deliverOrder(workerOne, first.orderId), deliverOrder(workerTwo, second.orderId)])).toEqual(['delivered', 'delivered']);
+    expect(await Promise.all([deliverOrder(workerOne, first.orderId), deliverOrder(workerTwo, second.orderId)])).toEqual([
+      'delivered',
+      'delivered',
+    ]);
     expect(broadcasts).toEqual(['nonce-used', 'sent']);
     for (const s of [first, second]) {
       expect((await readOrder(s.orderId)).order.status).toBe('DELIVERED');

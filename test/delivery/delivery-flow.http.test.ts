@@ -26,7 +26,8 @@ let keys = 0;
 beforeAll(async () => {
   own = await deliveryChain();
   const chain = withFaults(own.chain, {
-    simulateMint: async (real, tokenId) => (paused.has(tokenId) ? { mintable: false, reason: 'NOT_MINTABLE', detail: 'paused' } : real(tokenId)),
+    simulateMint: async (real, tokenId) =>
+      paused.has(tokenId) ? { mintable: false, reason: 'NOT_MINTABLE', detail: 'paused' } : real(tokenId),
   });
   ctx = await freshTable({ chain, catalogStalenessMs: 0 });
   server = await startLocalServer({ ctx, port: 0 });
@@ -78,14 +79,27 @@ describe('buy, then poll the order until DELIVERED', () => {
     const orderId = await buy(plaque.id, reservationId, wallet);
 
     const { order, seen } = await pollOrder(orderId, 'DELIVERED');
-    expect(order).toEqual({ orderId, status: 'DELIVERED', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), plaqueId: plaque.id, buyerWallet: wallet });
+    expect(order).toEqual({
+      orderId,
+      status: 'DELIVERED',
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      plaqueId: plaque.id,
+      buyerWallet: wallet,
+    });
     expect(seen.every((s) => ['SOLD', 'MINTING', 'DELIVERED'].includes(s))).toBe(true);
     expect(await own.chain.balanceOf(wallet as Address, BigInt(plaque.id))).toBe(1n);
 
     const listing = await call(server.url, 'POST', '/plaques/featured', { body: { filters: { status: ['MINTED'] }, search: plaque.name } });
     expect(listing.status).toBe(200);
     expect(listing.json.plaques).toEqual([
-      expect.objectContaining({ id: plaque.id, status: 'MINTED', minted: true, tokenId: String(plaque.id), token_id: String(plaque.id), mintedAt: expect.any(String) }),
+      expect.objectContaining({
+        id: plaque.id,
+        status: 'MINTED',
+        minted: true,
+        tokenId: String(plaque.id),
+        token_id: String(plaque.id),
+        mintedAt: expect.any(String),
+      }),
     ]);
   });
 
@@ -105,7 +119,9 @@ describe('buy, then poll the order until DELIVERED', () => {
     paused.add(BigInt(plaque.id));
     const orderId = await buy(plaque.id, reservationId, wallet);
     expect((await pollOrder(orderId, 'FAILED')).order.txHash).toBeNull();
-    expect(await listUndeliveredOrders(ctx)).toContainEqual(expect.objectContaining({ orderId, status: 'FAILED', reason: expect.stringContaining('NOT_MINTABLE') }));
+    expect(await listUndeliveredOrders(ctx)).toContainEqual(
+      expect.objectContaining({ orderId, status: 'FAILED', reason: expect.stringContaining('NOT_MINTABLE') }),
+    );
 
     paused.delete(BigInt(plaque.id));
     expect(await requeueDelivery(ctx, orderId)).toEqual({ orderId, was: 'FAILED' });

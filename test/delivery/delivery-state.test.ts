@@ -74,7 +74,7 @@ describe('requeueDecision', () => {
 });
 
 describe('leaseUntil', () => {
-  it('lasts just past the run\'s deadline when it is known, else a whole worker run', () => {
+  it("lasts just past the run's deadline when it is known, else a whole worker run", () => {
     expect(leaseUntil(NOW, 30_000)).toBe(at(30_000 + LEASE_MARGIN_MS));
     expect(leaseUntil(NOW, null)).toBe(at(DELIVERY_LEASE_MS));
   });

@@ -67,7 +67,10 @@ export async function mintsOf(chain: ChainPort, tokenId: bigint): Promise<number
 }
 
 /** The chain port with some calls replaced; each replacement gets the real call to delegate to. */
-export function withFaults(chain: ChainPort, faults: { [K in keyof ChainPort]?: ChainPort[K] extends (...args: infer A) => infer R ? (real: ChainPort[K], ...args: A) => R : never }): ChainPort {
+export function withFaults(
+  chain: ChainPort,
+  faults: { [K in keyof ChainPort]?: ChainPort[K] extends (...args: infer A) => infer R ? (real: ChainPort[K], ...args: A) => R : never },
+): ChainPort {
   const port = Object.create(chain) as ChainPort;
   for (const [name, fault] of Object.entries(faults)) {
     const real = (chain[name as keyof ChainPort] as (...args: unknown[]) => unknown).bind(chain);
@@ -79,7 +82,10 @@ export function withFaults(chain: ChainPort, faults: { [K in keyof ChainPort]?: 
 let sequence = 1000;
 
 /** A stream record as Lambda delivers it for an order item whose new image has `status`. */
-export function anOrderRecord(orderId: string, init: { eventName?: 'INSERT' | 'MODIFY' | 'REMOVE'; status?: string; entity?: string } = {}): DynamoDBRecord {
+export function anOrderRecord(
+  orderId: string,
+  init: { eventName?: 'INSERT' | 'MODIFY' | 'REMOVE'; status?: string; entity?: string } = {},
+): DynamoDBRecord {
   return {
     eventID: randomUUID(),
     eventName: init.eventName ?? 'INSERT',

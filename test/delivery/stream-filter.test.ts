@@ -14,8 +14,9 @@ describe('DELIVERY_STREAM_FILTERS', () => {
     expect(passes(anOrderRecord('ord_1', { eventName: 'MODIFY' }))).toBe(true);
   });
 
-  it('keeps out the worker\'s own progress, removals and every other entity', () => {
-    for (const status of ['MINTING', 'DELIVERED', 'FAILED']) expect(passes(anOrderRecord('ord_1', { eventName: 'MODIFY', status }))).toBe(false);
+  it("keeps out the worker's own progress, removals and every other entity", () => {
+    for (const status of ['MINTING', 'DELIVERED', 'FAILED'])
+      expect(passes(anOrderRecord('ord_1', { eventName: 'MODIFY', status }))).toBe(false);
     expect(passes(anOrderRecord('ord_1', { eventName: 'REMOVE' }))).toBe(false);
     expect(passes(anOrderRecord('ord_1', { entity: 'plaque' }))).toBe(false);
     expect(passes(anOrderRecord('ord_1', { entity: 'undeliveredOrder' }))).toBe(false);
@@ -33,7 +34,7 @@ describe('DELIVERY_STREAM_FILTERS', () => {
   });
 
   // Invariant: the worker asks to deliver exactly the records the event source's filter lets through.
-  it('agrees with the worker\'s own check on every record', () => {
+  it("agrees with the worker's own check on every record", () => {
     fc.assert(
       fc.property(
         fc.constantFrom('INSERT', 'MODIFY', 'REMOVE'),

@@ -22,7 +22,9 @@ describe('GET /openapi.json', () => {
 
   it('describes every route of the route table and nothing else', async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -33,6 +35,15 @@ describe('GET /openapi.json', () => {
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     const filters = parameters.find((p) => p.name === 'filters')!;
     expect(filters).toMatchObject({ style: 'deepObject' });
-    expect(Object.keys(filters.schema.properties)).toEqual(['condition', 'marketplace', 'status', 'featured', 'from', 'to', 'priceMin', 'priceMax']);
+    expect(Object.keys(filters.schema.properties)).toEqual([
+      'condition',
+      'marketplace',
+      'status',
+      'featured',
+      'from',
+      'to',
+      'priceMin',
+      'priceMax',
+    ]);
   });
 });

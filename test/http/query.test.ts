@@ -11,17 +11,19 @@ import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 
-const filtersArb = fc.record(
-  {
-    condition: fc.subarray([...CONDITIONS], { minLength: 1 }),
-    marketplace: fc.subarray([...MARKETPLACES], { minLength: 1 }),
-    status: fc.subarray([...STATUSES], { minLength: 1 }),
-    featured: fc.boolean(),
-    priceMin: fc.integer({ min: 0, max: 50 }),
-    priceMax: fc.integer({ min: 50, max: 5000 }),
-  },
-  { requiredKeys: [] },
-).filter((f) => Object.keys(f).length > 0);
+const filtersArb = fc
+  .record(
+    {
+      condition: fc.subarray([...CONDITIONS], { minLength: 1 }),
+      marketplace: fc.subarray([...MARKETPLACES], { minLength: 1 }),
+      status: fc.subarray([...STATUSES], { minLength: 1 }),
+      featured: fc.boolean(),
+      priceMin: fc.integer({ min: 0, max: 50 }),
+      priceMax: fc.integer({ min: 50, max: 5000 }),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((f) => Object.keys(f).length > 0);
 
 function bracketPairs(filters: Record<string, unknown>, indexed: boolean): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -37,9 +39,18 @@ describe('query parsing', () => {
   it('reads filters identically in every encoding', () => {
     fc.assert(
       fc.property(filtersArb, fc.integer({ min: 1, max: 100 }), (filters, limit) => {
-        const viaJson = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] })));
-        const viaBrackets = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ ...bracketPairs(filters, false), limit: [String(limit)] })));
-        const viaIndexed = parseInput(listFeaturedInput, fromQuery(parseNestedQuery({ ...bracketPairs(filters, true), limit: [String(limit)] })));
+        const viaJson = parseInput(
+          listFeaturedInput,
+          fromQuery(parseNestedQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] })),
+        );
+        const viaBrackets = parseInput(
+          listFeaturedInput,
+          fromQuery(parseNestedQuery({ ...bracketPairs(filters, false), limit: [String(limit)] })),
+        );
+        const viaIndexed = parseInput(
+          listFeaturedInput,
+          fromQuery(parseNestedQuery({ ...bracketPairs(filters, true), limit: [String(limit)] })),
+        );
         const viaBody = parseInput(listFeaturedInput, fromBody({ filters, limit }));
         expect(viaBrackets).toEqual(viaJson);
         expect(viaIndexed).toEqual(viaJson);
@@ -50,7 +61,10 @@ describe('query parsing', () => {
 
   // Invariant: whatever the names and values, parsing either succeeds or refuses with a 400 AppError.
   it('refuses odd query strings with 400, never anything else', () => {
-    const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('filters', 'filters[', 'filters[]', 'filters[[x]]', '__proto__', 'filters[__proto__][x]', 'limit', 'a[b][c][d][e]'));
+    const name = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('filters', 'filters[', 'filters[]', 'filters[[x]]', '__proto__', 'filters[__proto__][x]', 'limit', 'a[b][c][d][e]'),
+    );
     fc.assert(
       fc.property(fc.dictionary(name, fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 3 })), (query) => {
         try {
@@ -83,8 +97,25 @@ describe('listing handler with arbitrary queries', () => {
 
   // Invariant: the listing answers any query string with 200 or 400 problem+json.
   it('answers 200 or 400, never 500', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('{"condition":"VIRGIN"}', '{', 'true', '-1', '1e3', 'p.id', 'asc', '2026-01-01'));
-    const key = fc.constantFrom('filters', 'filters[condition][]', 'filters[featured]', 'filters[from]', 'filters[to]', 'filterBy', 'search', 'orderBy', 'sort', 'limit', 'skip', 'cursor', 'x');
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('{"condition":"VIRGIN"}', '{', 'true', '-1', '1e3', 'p.id', 'asc', '2026-01-01'),
+    );
+    const key = fc.constantFrom(
+      'filters',
+      'filters[condition][]',
+      'filters[featured]',
+      'filters[from]',
+      'filters[to]',
+      'filterBy',
+      'search',
+      'orderBy',
+      'sort',
+      'limit',
+      'skip',
+      'cursor',
+      'x',
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(key, fc.array(value, { minLength: 1, maxLength: 2 })), async (query) => {
         const response = await invoke(handler, { path: '/plaques/featured', query });

@@ -76,9 +76,7 @@ describe('media', () => {
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: bucket },
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
     });
   });
@@ -134,9 +132,7 @@ describe('delivery dead letters and alarms', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
     });
   });
@@ -171,12 +167,17 @@ describe('delivery dead letters and alarms', () => {
     // FAILED orders come from successful invocations: they are counted from the worker's log line.
     expect(alarm('DeliveryFailedOrders')).toMatchObject({ MetricName: 'FailedDeliveries', Threshold: 1 });
     const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).map((f) => f.Properties!);
-    expect(filters).toContainEqual(
-      expect.objectContaining({ FilterPattern: `{ $.message = "${DELIVERY_FAILED_MESSAGE}" }` }),
-    );
+    expect(filters).toContainEqual(expect.objectContaining({ FilterPattern: `{ $.message = "${DELIVERY_FAILED_MESSAGE}" }` }));
     for (const module of Object.keys(stages[name].reservedConcurrency)) {
       const id = module.replace(/^functions\//, '').replace(/\.ts$/, '');
-      expect(alarm(`Throttles-${id.split(/[/-]/).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`)).toMatchObject({
+      expect(
+        alarm(
+          `Throttles-${id
+            .split(/[/-]/)
+            .map((p) => p[0]!.toUpperCase() + p.slice(1))
+            .join('')}`,
+        ),
+      ).toMatchObject({
         MetricName: 'Throttles',
         Threshold: thresholds.functionThrottles,
       });

@@ -46,7 +46,12 @@ describe.each(stageNames)('%s functions', (stageName) => {
     const fns = functionsByModule(template);
     expect([...fns.keys()].sort()).toEqual([...allModules].sort());
     for (const [module, fn] of fns) {
-      expect(fn.properties['FunctionName']).toBe(`${stage.stackName}-${module.replace(/^functions\//, '').replace(/\.ts$/, '').replace(/\//g, '-')}`);
+      expect(fn.properties['FunctionName']).toBe(
+        `${stage.stackName}-${module
+          .replace(/^functions\//, '')
+          .replace(/\.ts$/, '')
+          .replace(/\//g, '-')}`,
+      );
     }
   });
 
@@ -92,11 +97,12 @@ describe.each(stageNames)('%s functions', (stageName) => {
   it('grants table actions by access: reads to readers, writes only to writers, nothing to the rest', () => {
     const { template } = synthStage(stageName);
     for (const [module, fn] of functionsByModule(template)) {
-      const dynamo = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0])).filter((a) =>
-        a.startsWith('dynamodb:'),
-      );
+      const dynamo = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0])).filter((a) => a.startsWith('dynamodb:'));
       const access = functionAccess[module]!;
-      const streamActions = module === DELIVERY_WORKER_HANDLER ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'] : [];
+      const streamActions =
+        module === DELIVERY_WORKER_HANDLER
+          ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']
+          : [];
       const tableActions = dynamo.filter((a) => !streamActions.includes(a));
       if (!access.table) expect(tableActions, module).toEqual([]);
       if (access.table === 'read') expect(tableActions.sort(), module).toEqual([...TABLE_READ_ACTIONS].sort());
@@ -113,7 +119,9 @@ describe.each(stageNames)('%s functions', (stageName) => {
     const statements = roleStatements(template, authorizer.properties['Role']['Fn::GetAtt'][0]);
     const secretStatements = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
     expect(secretStatements).toHaveLength(1);
-    expect(secretStatements[0]!['Resource']).toEqual({ Ref: logicalIdOf(stack.node.findChild('Secrets').node.findChild('jwt-signing-keys')) });
+    expect(secretStatements[0]!['Resource']).toEqual({
+      Ref: logicalIdOf(stack.node.findChild('Secrets').node.findChild('jwt-signing-keys')),
+    });
     const rest = statements.filter((s) => actionsOf([s]).every((a) => !a.startsWith('xray:') && !a.startsWith('secretsmanager:')));
     // What remains is writing its own log group.
     expect(actionsOf(rest).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
@@ -126,14 +134,22 @@ describe.each(stageNames)('%s functions', (stageName) => {
     const profile = roleStatements(template, fns.get('functions/auth/update-profile.ts')!.properties['Role']['Fn::GetAtt'][0]);
     const s3 = profile.find((s) => actionsOf([s]).includes('s3:PutObject'))!;
     expect(JSON.stringify(s3['Resource'])).toContain(`/${stage.media.uploadPrefix}*`);
-    const mail = roleStatements(template, fns.get('functions/auth/request-code.ts')!.properties['Role']['Fn::GetAtt'][0]).find(
-      (s) => actionsOf([s]).includes('ses:SendEmail'),
+    const mail = roleStatements(template, fns.get('functions/auth/request-code.ts')!.properties['Role']['Fn::GetAtt'][0]).find((s) =>
+      actionsOf([s]).includes('ses:SendEmail'),
     )!;
     expect(mail['Condition']).toEqual({ StringEquals: { 'ses:FromAddress': stage.mailFrom } });
     for (const [module, fn] of fns) {
       const actions = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]));
-      if (!functionAccess[module]!.writesMedia) expect(actions.filter((a) => a.startsWith('s3:')), module).toEqual([]);
-      if (!functionAccess[module]!.sendsMail) expect(actions.filter((a) => a.startsWith('ses:')), module).toEqual([]);
+      if (!functionAccess[module]!.writesMedia)
+        expect(
+          actions.filter((a) => a.startsWith('s3:')),
+          module,
+        ).toEqual([]);
+      if (!functionAccess[module]!.sendsMail)
+        expect(
+          actions.filter((a) => a.startsWith('ses:')),
+          module,
+        ).toEqual([]);
     }
   });
 

@@ -46,7 +46,9 @@ describe('cdk-nag AwsSolutions checks', () => {
 
   it('reports no unacknowledged error and no unacknowledged warning in either stage', () => {
     const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(app);
-    const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    const findings = report.violations.map(
+      (v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
     expect(findings).toEqual([]);
   });
 
@@ -60,7 +62,11 @@ describe('cdk-nag AwsSolutions checks', () => {
   });
 
   it('acknowledges only rules that were reviewed', () => {
-    const rules = new Set(acknowledgements(app).map((a) => a.id.replace(/\[.*$/, '')).filter((id) => id.startsWith('AwsSolutions-')));
+    const rules = new Set(
+      acknowledgements(app)
+        .map((a) => a.id.replace(/\[.*$/, ''))
+        .filter((id) => id.startsWith('AwsSolutions-')),
+    );
     expect([...rules].sort()).toEqual([...REVIEWED_RULES].sort());
   });
 });

@@ -2,11 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MAX_EVENT_BYTES } from '#lib/http/routes.ts';
-import {
-  EVENT_ENVELOPE_ALLOWANCE,
-  integerAbovePattern,
-  MAX_REQUEST_BODY_BYTES,
-} from '../../infra/payload-limit.ts';
+import { EVENT_ENVELOPE_ALLOWANCE, integerAbovePattern, MAX_REQUEST_BODY_BYTES } from '../../infra/payload-limit.ts';
 
 describe('integerAbovePattern', () => {
   // For every limit and every number, the pattern matches the number's decimal form exactly when it exceeds the limit.

@@ -90,7 +90,12 @@ describe('npm start', () => {
   it('seeds a varied catalogue on first start, stops cleanly on SIGTERM and keeps its data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-'));
     const dynamoPort = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), DYNAMODB_PORT: String(dynamoPort), ANVIL_PORT: String(await freePort()) };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DYNAMODB_PORT: String(dynamoPort),
+      ANVIL_PORT: String(await freePort()),
+    };
 
     const first = await start(env);
     expect(first.output()).toContain('Seeded 240 sample plaques');
@@ -141,7 +146,13 @@ describe('npm start', () => {
     child.stderr!.on('data', (c) => (stderr += c));
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(1);
-    const lines = stderr.split('\n').filter((l) => l.trim() && !/NodeVersionSupportWarning|AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|versions published|will require/.test(l));
+    const lines = stderr
+      .split('\n')
+      .filter(
+        (l) =>
+          l.trim() &&
+          !/NodeVersionSupportWarning|AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|versions published|will require/.test(l),
+      );
     expect(lines).toEqual([expect.stringMatching(/Java 17 or newer.*install/)]);
   });
 });

@@ -44,7 +44,11 @@ describe('local stream poller', () => {
       eventName: 'INSERT',
       eventSource: 'aws:dynamodb',
       eventSourceARN: expect.stringContaining('stream'),
-      dynamodb: { Keys: { pk: { S: 'ORDER#1' }, sk: { S: 'X' } }, NewImage: { entity: { S: 'order' } }, SequenceNumber: expect.any(String) },
+      dynamodb: {
+        Keys: { pk: { S: 'ORDER#1' }, sk: { S: 'X' } },
+        NewImage: { entity: { S: 'order' } },
+        SequenceNumber: expect.any(String),
+      },
     });
     expect(typeof seen[0]!.dynamodb!.ApproximateCreationDateTime).toBe('number');
   });
@@ -75,7 +79,9 @@ describe('local stream poller', () => {
   it('resumes after its checkpoint when restarted', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'plaque-stream-'));
     const first: string[] = [];
-    const { ctx, poller, put } = await setup(async (event) => void first.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), { stateDir });
+    const { ctx, poller, put } = await setup(async (event) => void first.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), {
+      stateDir,
+    });
     await put('ORDER#1', 'order');
     await poller.drain();
     await poller.stop();

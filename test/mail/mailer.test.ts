@@ -14,7 +14,12 @@ describe('outbox mailer', () => {
     await outboxMailer(dataDir, () => at).send({ to: 'a@b.co', subject: 'Hello', text: 'Your code is 123456.', code: '123456' });
     const files = readdirSync(outboxDir(dataDir));
     expect(files).toEqual([`${at.getTime()}-a@b.co.json`]);
-    expect(JSON.parse(readFileSync(join(outboxDir(dataDir), files[0]!), 'utf8'))).toEqual({ to: 'a@b.co', subject: 'Hello', text: 'Your code is 123456.', code: '123456' });
+    expect(JSON.parse(readFileSync(join(outboxDir(dataDir), files[0]!), 'utf8'))).toEqual({
+      to: 'a@b.co',
+      subject: 'Hello',
+      text: 'Your code is 123456.',
+      code: '123456',
+    });
   });
 
   it('keeps two mails to one address in the same millisecond, and omits code on other mails', async () => {
@@ -33,12 +38,19 @@ describe('SES mailer', () => {
   it('sends a plain-text SendEmail from the configured address', async () => {
     const sent: SendEmailCommand[] = [];
     const client = { send: async (command: SendEmailCommand) => void sent.push(command) } as never;
-    await sesMailer('no-reply@plaques.dev', 'eu-west-1', client).send({ to: 'a@b.co', subject: 'Code', text: 'Your code is 654321.', code: '654321' });
+    await sesMailer('no-reply@plaques.dev', 'eu-west-1', client).send({
+      to: 'a@b.co',
+      subject: 'Code',
+      text: 'Your code is 654321.',
+      code: '654321',
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.input).toEqual({
       FromEmailAddress: 'no-reply@plaques.dev',
       Destination: { ToAddresses: ['a@b.co'] },
-      Content: { Simple: { Subject: { Data: 'Code', Charset: 'UTF-8' }, Body: { Text: { Data: 'Your code is 654321.', Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: { Subject: { Data: 'Code', Charset: 'UTF-8' }, Body: { Text: { Data: 'Your code is 654321.', Charset: 'UTF-8' } } },
+      },
     });
   });
 });

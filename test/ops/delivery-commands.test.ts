@@ -29,7 +29,11 @@ let busy: SoldOrder;
 let delivered: SoldOrder;
 
 const orders = () => orderRepo(ctx.db, ctx.tableName);
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as AppError,
+  );
 
 beforeAll(async () => {
   own = await deliveryChain();
@@ -56,9 +60,18 @@ describe('deliveries', () => {
     const list = await undeliveredOrders(target);
     expect(list.map((o) => o.orderId)).toEqual([waiting, failed, stuck, busy].map((o) => o.orderId));
     const [w, f, s, b] = list;
-    expect(w).toMatchObject({ status: 'SOLD', plaqueId: waiting.plaque.id, buyerWallet: waiting.wallet, attempts: 0, reason: 'waiting for the delivery worker' });
+    expect(w).toMatchObject({
+      status: 'SOLD',
+      plaqueId: waiting.plaque.id,
+      buyerWallet: waiting.wallet,
+      attempts: 0,
+      reason: 'waiting for the delivery worker',
+    });
     expect(f).toMatchObject({ status: 'FAILED', attempts: 1, txHash: null, reason: expect.stringContaining('ALREADY_MINTED') });
-    expect(s).toMatchObject({ status: 'MINTING', reason: expect.stringMatching(/^stuck minting \(tx 0xcdcd.*retry-delivery re-queues it$/) });
+    expect(s).toMatchObject({
+      status: 'MINTING',
+      reason: expect.stringMatching(/^stuck minting \(tx 0xcdcd.*retry-delivery re-queues it$/),
+    });
     expect(b).toMatchObject({ status: 'MINTING', reason: expect.stringContaining('a worker holds it until') });
     for (const o of list) {
       expect(o.ageMs).toBeGreaterThanOrEqual(0);
@@ -115,7 +128,9 @@ describe('npm run ops', () => {
     );
     expect((await orders().getForDelivery(failed.orderId))!.order.status).toBe('SOLD');
 
-    const refused = await run(process.execPath, [...args, 'retry-delivery', delivered.orderId], { env }).catch((e: { code: number; stderr: string }) => e);
+    const refused = await run(process.execPath, [...args, 'retry-delivery', delivered.orderId], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
   });
 });

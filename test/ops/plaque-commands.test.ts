@@ -33,7 +33,10 @@ const CSV_HEADER = 'alphabetPart,numberPart,price,currency,marketplace,condition
 
 describe('import', () => {
   it('imports a CSV file with quoted cells, as AVAILABLE plaques with fresh ids', async () => {
-    const path = file('good.csv', `${CSV_HEADER}\nABC,0042,12.5,USD,PRIMARY,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,SECONDARY,WORN,false,\n`);
+    const path = file(
+      'good.csv',
+      `${CSV_HEADER}\nABC,0042,12.5,USD,PRIMARY,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,SECONDARY,WORN,false,\n`,
+    );
     expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [] });
     const rows = await allPlaques();
     expect(rows.map((r) => [r.id, r.name, r.status, r.featured])).toEqual([
@@ -70,7 +73,10 @@ describe('import', () => {
 
   it('refuses the whole file when a name already exists in the table', async () => {
     await importPlaques(target, file('first.csv', `${CSV_HEADER}\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`));
-    const report = await importPlaques(target, file('second.csv', `${CSV_HEADER}\nXYZ,0001,1,USD,PRIMARY,VIRGIN,true,\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`));
+    const report = await importPlaques(
+      target,
+      file('second.csv', `${CSV_HEADER}\nXYZ,0001,1,USD,PRIMARY,VIRGIN,true,\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`),
+    );
     expect(report).toEqual({ imported: 0, problems: [{ line: 3, messages: ['name ABC-0042 already exists'] }] });
     expect((await allPlaques()).map((r) => r.name)).toEqual(['ABC-0042']);
   });

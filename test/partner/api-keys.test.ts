@@ -54,7 +54,8 @@ async function aSignedInUser(): Promise<SignedIn> {
 }
 
 const bearer = (who: SignedIn | null) => (who ? { authorization: `Bearer ${who.token}` } : undefined);
-const create = (who: SignedIn | null, body?: unknown) => call(server.url, 'POST', '/partner/api-keys', { body, ...(who && { headers: bearer(who) }) });
+const create = (who: SignedIn | null, body?: unknown) =>
+  call(server.url, 'POST', '/partner/api-keys', { body, ...(who && { headers: bearer(who) }) });
 const revoke = (who: SignedIn | null, id: string) =>
   call(server.url, 'DELETE', `/partner/api-keys/${encodeURIComponent(id)}`, { ...(who && { headers: bearer(who) }) });
 const lookup = (id: number, key: string) => call(server.url, 'GET', `/partner/plaques/${id}/lookup`, { key });
@@ -126,7 +127,7 @@ describe('DELETE /partner/api-keys/{id}', () => {
     expect(unregistered).toContain(id);
   });
 
-  it('answers 204 again for the owner\'s already revoked key, keeping the first revocation time', async () => {
+  it("answers 204 again for the owner's already revoked key, keeping the first revocation time", async () => {
     const erin = await aSignedInUser();
     const { id } = (await create(erin)).json;
     await revoke(erin, id);
@@ -136,11 +137,14 @@ describe('DELETE /partner/api-keys/{id}', () => {
     expect((await apiKeyRepo(ctx.db, ctx.tableName).get(id))?.revokedAt).toBe(first);
   });
 
-  it('answers 404 API_KEY_NOT_FOUND for another user\'s key and for unknown ids, and revokes nothing', async () => {
+  it("answers 404 API_KEY_NOT_FOUND for another user's key and for unknown ids, and revokes nothing", async () => {
     const frank = await aSignedInUser();
     const grace = await aSignedInUser();
     const { id, apiKey } = (await create(frank)).json;
-    for (const [who, keyId] of [[grace, id], [frank, 'key_unknown']] as const) {
+    for (const [who, keyId] of [
+      [grace, id],
+      [frank, 'key_unknown'],
+    ] as const) {
       const reply = await revoke(who, keyId);
       expect(reply.status).toBe(404);
       expect(reply.json).toMatchObject({ code: 'API_KEY_NOT_FOUND' });

@@ -28,7 +28,9 @@ const buy = (id: number, body: unknown, idempotencyKey: string) =>
 describe('concurrent buys', () => {
   it('20 simultaneous buys with distinct keys on one hold: exactly one 201, the rest 409, one order', async () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => buy(plaque.id, { reservationId, buyerWallet: wallet }, `race-distinct-${i}`)));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => buy(plaque.id, { reservationId, buyerWallet: wallet }, `race-distinct-${i}`)),
+    );
     const winners = replies.filter((r) => r.status === 201);
     expect(winners).toHaveLength(1);
     const losers = replies.filter((r) => r.status !== 201);
@@ -44,7 +46,9 @@ describe('concurrent buys', () => {
 
   it('20 simultaneous buys with one key (a double submit): one sale, every other answer a replay of it or 409 REQUEST_IN_PROGRESS', async () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => buy(plaque.id, { reservationId, buyerWallet: wallet }, 'race-same-key-1')));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => buy(plaque.id, { reservationId, buyerWallet: wallet }, 'race-same-key-1')),
+    );
     const created = replies.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((r) => r.text)).size).toBe(1);

@@ -38,9 +38,17 @@ const conflictCancellation = () =>
     message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict, None]',
     CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
   });
-const throughputExceeded = () => new ProvisionedThroughputExceededException({ ...metadata, message: 'The level of configured provisioned throughput for the table was exceeded.' });
+const throughputExceeded = () =>
+  new ProvisionedThroughputExceededException({
+    ...metadata,
+    message: 'The level of configured provisioned throughput for the table was exceeded.',
+  });
 const throttledCancellation = () =>
-  new TransactionCanceledException({ ...metadata, message: 'Transaction cancelled [ThrottlingError]', CancellationReasons: [{ Code: 'ThrottlingError' }, { Code: 'None' }, { Code: 'None' }] });
+  new TransactionCanceledException({
+    ...metadata,
+    message: 'Transaction cancelled [ThrottlingError]',
+    CancellationReasons: [{ Code: 'ThrottlingError' }, { Code: 'None' }, { Code: 'None' }],
+  });
 const timeout = () => Object.assign(new Error('Connection timed out after 3000 ms'), { name: 'TimeoutError' });
 
 const buy = (id: number, body: unknown, idempotencyKey: string) =>

@@ -30,9 +30,14 @@ afterAll(async () => {
 const newKey = () => `key-${Date.now()}-${keys++}`;
 
 const buy = (id: number | string, body: unknown, idempotencyKey: string | null, key: string | null = partner.apiKey) =>
-  call(server.url, 'POST', `/partner/plaques/${id}/buy`, { key, body, ...(idempotencyKey !== null && { headers: { 'idempotency-key': idempotencyKey } }) });
+  call(server.url, 'POST', `/partner/plaques/${id}/buy`, {
+    key,
+    body,
+    ...(idempotencyKey !== null && { headers: { 'idempotency-key': idempotencyKey } }),
+  });
 
-const getOrder = (orderId: string, key: string | null = partner.apiKey) => call(server.url, 'GET', `/partner/orders/${encodeURIComponent(orderId)}`, { key });
+const getOrder = (orderId: string, key: string | null = partner.apiKey) =>
+  call(server.url, 'GET', `/partner/orders/${encodeURIComponent(orderId)}`, { key });
 
 const stored = (id: number) => plaqueRepo(ctx.db, ctx.tableName).getForSale(id);
 
@@ -45,13 +50,26 @@ describe('POST /partner/plaques/{id}/buy', () => {
     const { orderId, status, plaque: sold } = reply.json;
     expect(orderId).toMatch(/^ord_[A-Za-z0-9_-]{22}$/);
     expect(status).toBe('SOLD');
-    expect(sold).toMatchObject({ id: plaque.id, status: 'SOLD', wallet_address: wallet, price: 75, currency: 'EUR', minted: false, tokenId: null, token_id: null });
+    expect(sold).toMatchObject({
+      id: plaque.id,
+      status: 'SOLD',
+      wallet_address: wallet,
+      price: 75,
+      currency: 'EUR',
+      minted: false,
+      tokenId: null,
+      token_id: null,
+    });
     expect(Date.parse(sold.saleAt)).toBeGreaterThan(0);
     expect(sold.metadata).toMatchObject({ name: plaque.name, decimals: 0 });
     expect(Object.keys(sold)).not.toContain('reservationId');
 
     const record = await stored(plaque.id);
-    expect(record).toMatchObject({ hold: null, orderId, plaque: { status: 'SOLD', wallet_address: wallet, reservationId: null, lockExpiresAt: null, updatedAt: sold.updatedAt } });
+    expect(record).toMatchObject({
+      hold: null,
+      orderId,
+      plaque: { status: 'SOLD', wallet_address: wallet, reservationId: null, lockExpiresAt: null, updatedAt: sold.updatedAt },
+    });
     const order = await orderRepo(ctx.db, ctx.tableName).get(orderId);
     expect(order).toMatchObject({
       orderId,
@@ -105,7 +123,9 @@ describe('POST /partner/plaques/{id}/buy', () => {
     const mine = await aHeldPlaque(ctx, server.url, partner);
     const theirs = await aHeldPlaque(ctx, server.url, other);
     expect((await buy(mine.plaque.id, { reservationId: mine.reservationId, buyerWallet: mine.wallet }, key)).status).toBe(201);
-    expect((await buy(theirs.plaque.id, { reservationId: theirs.reservationId, buyerWallet: theirs.wallet }, key, other.apiKey)).status).toBe(201);
+    expect(
+      (await buy(theirs.plaque.id, { reservationId: theirs.reservationId, buyerWallet: theirs.wallet }, key, other.apiKey)).status,
+    ).toBe(201);
   });
 
   it('answers 409 REQUEST_IN_PROGRESS while the first request with the key is still running, then replays its outcome', async () => {
@@ -156,7 +176,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
     expect(replay.text).toBe(reply.text);
   });
 
-  it('answers 409 RESERVATION_INVALID for another partner\'s reservation, an unknown reservation, or another wallet', async () => {
+  it("answers 409 RESERVATION_INVALID for another partner's reservation, an unknown reservation, or another wallet", async () => {
     const other = await aPartner(ctx);
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
     const attempts = [
@@ -202,7 +222,16 @@ describe('POST /partner/plaques/{id}/buy', () => {
 
   it('answers 400 for a body of the wrong shape and writes nothing', async () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
-    const bodies: unknown[] = [{ reservationId }, { buyerWallet: wallet }, { reservationId, buyerWallet: '0xabc' }, { reservationId: 7, buyerWallet: wallet }, { reservationId, buyerWallet: wallet, price: 1 }, '"text"', '[]', undefined];
+    const bodies: unknown[] = [
+      { reservationId },
+      { buyerWallet: wallet },
+      { reservationId, buyerWallet: '0xabc' },
+      { reservationId: 7, buyerWallet: wallet },
+      { reservationId, buyerWallet: wallet, price: 1 },
+      '"text"',
+      '[]',
+      undefined,
+    ];
     for (const body of bodies) {
       const reply = await buy(plaque.id, body, newKey());
       expect(reply.status, JSON.stringify(body)).toBe(400);
@@ -223,7 +252,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
 });
 
 describe('GET /partner/orders/{orderId}', () => {
-  it('answers the order to its partner, under any of the partner\'s keys', async () => {
+  it("answers the order to its partner, under any of the partner's keys", async () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
     const { orderId } = (await buy(plaque.id, { reservationId, buyerWallet: wallet }, newKey())).json;
     const reply = await getOrder(orderId);
@@ -233,11 +262,15 @@ describe('GET /partner/orders/{orderId}', () => {
     expect((await getOrder(orderId, secondKey.apiKey)).json).toEqual(reply.json);
   });
 
-  it('answers 404 ORDER_NOT_FOUND for another partner\'s order and for unknown ids', async () => {
+  it("answers 404 ORDER_NOT_FOUND for another partner's order and for unknown ids", async () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
     const { orderId } = (await buy(plaque.id, { reservationId, buyerWallet: wallet }, newKey())).json;
     const other = await aPartner(ctx);
-    for (const [id, key] of [[orderId, other.apiKey], ['ord_unknown', partner.apiKey], ['x'.repeat(300), partner.apiKey]] as const) {
+    for (const [id, key] of [
+      [orderId, other.apiKey],
+      ['ord_unknown', partner.apiKey],
+      ['x'.repeat(300), partner.apiKey],
+    ] as const) {
       const reply = await getOrder(id, key);
       expect(reply.status).toBe(404);
       expect(reply.json).toMatchObject({ code: 'ORDER_NOT_FOUND' });

@@ -72,7 +72,11 @@ let interceptors = 0;
  * Runs `intercept` around every `command` (e.g. 'TransactWriteItemsCommand') the context's real DynamoDB client
  * sends, as an AWS SDK middleware, to inject what DynamoDB Local never does; returns the function that removes it.
  */
-export function intercept(ctx: AppContext, command: string, around: (send: () => Promise<unknown>, input: any) => Promise<unknown>): () => void {
+export function intercept(
+  ctx: AppContext,
+  command: string,
+  around: (send: () => Promise<unknown>, input: any) => Promise<unknown>,
+): () => void {
   const name = `test-intercept-${interceptors++}`;
   ctx.db.middlewareStack.add(
     (next, context) => async (args) => {
@@ -93,7 +97,10 @@ export const interceptTransactions = (ctx: AppContext, around: (send: () => Prom
 export async function aHeldPlaque(ctx: AppContext, baseUrl: string, partner: TestPartner, overrides: Partial<StoredPlaque> = {}) {
   const plaque = await storePlaque(ctx, overrides);
   const wallet = aWallet();
-  const reply = await call(baseUrl, 'POST', `/partner/plaques/${plaque.id}/prepare`, { key: partner.apiKey, body: { buyerWallet: wallet } });
+  const reply = await call(baseUrl, 'POST', `/partner/plaques/${plaque.id}/prepare`, {
+    key: partner.apiKey,
+    body: { buyerWallet: wallet },
+  });
   if (reply.status !== 200) throw new Error(`prepare answered ${reply.status}: ${reply.text}`);
   return { plaque, wallet, reservationId: reply.json.reservationId as string, expiresAt: reply.json.expiresAt as string };
 }

@@ -41,7 +41,10 @@ describe('lookup against the chain', () => {
       reasons: ['ALREADY_MINTED'],
     });
 
-    const prepare = await call(server.url, 'POST', `/partner/plaques/${plaque.id}/prepare`, { key: partner.apiKey, body: { buyerWallet: aWallet() } });
+    const prepare = await call(server.url, 'POST', `/partner/plaques/${plaque.id}/prepare`, {
+      key: partner.apiKey,
+      body: { buyerWallet: aWallet() },
+    });
     expect(prepare.status).toBe(409);
     expect(prepare.json).toMatchObject({ code: 'NOT_AVAILABLE', reason: 'ALREADY_MINTED' });
   });
@@ -50,6 +53,10 @@ describe('lookup against the chain', () => {
     const plaque = await storePlaque(ctx, { tokenId: '123456789012345678901234567890' });
     await chainOf(ctx).waitForReceipt(await chainOf(ctx).sendMint(aWallet() as `0x${string}`, 123456789012345678901234567890n));
     const reply = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: partner.apiKey });
-    expect(reply.json).toMatchObject({ mintable: false, reasons: ['ALREADY_MINTED'], uniqueId: `${chainOf(ctx).contractAddress}:123456789012345678901234567890` });
+    expect(reply.json).toMatchObject({
+      mintable: false,
+      reasons: ['ALREADY_MINTED'],
+      uniqueId: `${chainOf(ctx).contractAddress}:123456789012345678901234567890`,
+    });
   });
 });

@@ -28,8 +28,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const lookup = (id: number | string, key: string | null = partner.apiKey) => call(server.url, 'GET', `/partner/plaques/${id}/lookup`, { key });
-const owner = (id: number | string, key: string | null = partner.apiKey) => call(server.url, 'GET', `/partner/plaques/${id}/owner`, { key });
+const lookup = (id: number | string, key: string | null = partner.apiKey) =>
+  call(server.url, 'GET', `/partner/plaques/${id}/lookup`, { key });
+const owner = (id: number | string, key: string | null = partner.apiKey) =>
+  call(server.url, 'GET', `/partner/plaques/${id}/owner`, { key });
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 describe('GET /partner/plaques/{id}/lookup', () => {
@@ -57,16 +59,32 @@ describe('GET /partner/plaques/{id}/lookup', () => {
     const operatorLocked = await storePlaque(ctx, { status: 'LOCKED', lockExpiresAt: null });
     const held = await storePlaque(ctx, { status: 'LOCKED', lockExpiresAt: inAnHour(), reservationId: 'res_x' });
     const lapsed = await storePlaque(ctx, { status: 'LOCKED', lockExpiresAt: '2020-01-01T00:00:00.000Z', reservationId: 'res_y' });
-    expect((await lookup(operatorLocked.id)).json).toMatchObject({ available: false, mintable: true, status: 'LOCKED', reasons: ['LOCKED'] });
+    expect((await lookup(operatorLocked.id)).json).toMatchObject({
+      available: false,
+      mintable: true,
+      status: 'LOCKED',
+      reasons: ['LOCKED'],
+    });
     expect((await lookup(held.id)).json).toMatchObject({ available: false, status: 'LOCKED', reasons: ['LOCKED'] });
     expect((await lookup(lapsed.id)).json).toMatchObject({ available: true, status: 'AVAILABLE', reasons: [] });
   });
 
   it('gives SOLD for a sold plaque and ALREADY_MINTED (not mintable) for a minted one', async () => {
     const sold = await storePlaque(ctx, { status: 'SOLD', wallet_address: aWallet(), saleAt: '2026-01-03T00:00:00.000Z' });
-    const minted = await storePlaque(ctx, { status: 'MINTED', minted: true, tokenId: '991', mintedAt: '2026-01-04T00:00:00.000Z', wallet_address: aWallet() });
+    const minted = await storePlaque(ctx, {
+      status: 'MINTED',
+      minted: true,
+      tokenId: '991',
+      mintedAt: '2026-01-04T00:00:00.000Z',
+      wallet_address: aWallet(),
+    });
     expect((await lookup(sold.id)).json).toMatchObject({ available: false, mintable: true, status: 'SOLD', reasons: ['SOLD'] });
-    expect((await lookup(minted.id)).json).toMatchObject({ available: false, mintable: false, status: 'MINTED', reasons: ['ALREADY_MINTED'] });
+    expect((await lookup(minted.id)).json).toMatchObject({
+      available: false,
+      mintable: false,
+      status: 'MINTED',
+      reasons: ['ALREADY_MINTED'],
+    });
   });
 
   it('reports NOT_MINTABLE for a plaque recorded on another contract', async () => {

@@ -5,7 +5,8 @@ import { routes } from '#lib/http/routes.ts';
 
 const doc = openApiDocument() as { paths: Record<string, Record<string, any>> };
 const operation = (path: string, method: string) => doc.paths[path]![method]!;
-const codesAt = (op: any, status: number): string[] => Object.keys(op.responses[String(status)]?.content?.['application/problem+json']?.examples ?? {});
+const codesAt = (op: any, status: number): string[] =>
+  Object.keys(op.responses[String(status)]?.content?.['application/problem+json']?.examples ?? {});
 
 describe('partner operations in the OpenAPI document', () => {
   const partnerRoutes = routes.filter((r) => r.path.startsWith('/partner/'));
@@ -19,16 +20,22 @@ describe('partner operations in the OpenAPI document', () => {
     }
   });
 
-  it('lists the buy\'s Idempotency-Key header and every code it may answer', () => {
+  it("lists the buy's Idempotency-Key header and every code it may answer", () => {
     const buy = operation('/partner/plaques/{id}/buy', 'post');
     expect(buy.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
     expect(buy.responses['201']).toBeDefined();
-    expect(codesAt(buy, 409).sort()).toEqual(['CONFLICT', 'IDEMPOTENCY_MISMATCH', 'INVALID_STATE', 'REQUEST_IN_PROGRESS', 'RESERVATION_INVALID']);
+    expect(codesAt(buy, 409).sort()).toEqual([
+      'CONFLICT',
+      'IDEMPOTENCY_MISMATCH',
+      'INVALID_STATE',
+      'REQUEST_IN_PROGRESS',
+      'RESERVATION_INVALID',
+    ]);
     expect(codesAt(buy, 403)).toContain('FORBIDDEN');
     expect(codesAt(buy, 503)).toContain('SERVICE_UNAVAILABLE');
   });
 
-  it('documents the revocation\'s 204 and the other operations\' not-found codes', () => {
+  it("documents the revocation's 204 and the other operations' not-found codes", () => {
     expect(operation('/partner/api-keys/{id}', 'delete').responses['204']).toBeDefined();
     expect(codesAt(operation('/partner/api-keys/{id}', 'delete'), 404)).toContain('API_KEY_NOT_FOUND');
     expect(codesAt(operation('/partner/orders/{orderId}', 'get'), 404)).toContain('ORDER_NOT_FOUND');

@@ -5,7 +5,11 @@ import { AppError } from '#lib/errors.ts';
 import { markMinted, operatorLock, operatorUnlock, placeHold, sell, type PlaqueState } from '#lib/partner/plaque-state.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
 
-const WALLETS = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', '0x90F79bf6EB2c4f870365E785982E1f101E93b906'];
+const WALLETS = [
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+];
 const PARTNERS = [1, 2, 3];
 
 type Step =
@@ -54,16 +58,28 @@ function apply(model: Model, s: Step, n: number): void {
     case 'hold': {
       const id = `res_${n}`;
       const wallet = WALLETS[s.wallet]!;
-      const hold = { reservationId: id, expiresAt: new Date(model.now + 10 * 60_000).toISOString(), partnerId: s.partner, apiKeyId: `key_${s.partner}`, buyerWallet: wallet, price: 5, currency: 'USD' };
-      attempt(() => placeHold(model.state, hold, now), () => model.reservations.push({ id, partner: s.partner, wallet }));
+      const hold = {
+        reservationId: id,
+        expiresAt: new Date(model.now + 10 * 60_000).toISOString(),
+        partnerId: s.partner,
+        apiKeyId: `key_${s.partner}`,
+        buyerWallet: wallet,
+        price: 5,
+        currency: 'USD',
+      };
+      attempt(
+        () => placeHold(model.state, hold, now),
+        () => model.reservations.push({ id, partner: s.partner, wallet }),
+      );
       break;
     }
     case 'buy': {
       const presented = model.reservations[model.reservations.length - 1 - s.reservation]?.id ?? 'res_made_up';
       const orderId = `ord_${n}`;
       const wallet = WALLETS[s.wallet]!;
-      attempt(() => sell(model.state, { reservationId: presented, partnerId: s.partner, buyerWallet: wallet, orderId }, now), () =>
-        model.orders.push({ orderId, wallet, partner: s.partner }),
+      attempt(
+        () => sell(model.state, { reservationId: presented, partnerId: s.partner, buyerWallet: wallet, orderId }, now),
+        () => model.orders.push({ orderId, wallet, partner: s.partner }),
       );
       break;
     }
@@ -89,7 +105,16 @@ describe('plaque state machine (property)', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
         const model: Model = {
-          state: { status: 'AVAILABLE', lockExpiresAt: null, reservationId: null, hold: null, ownerWallet: null, orderId: null, saleAt: null, mintedAt: null },
+          state: {
+            status: 'AVAILABLE',
+            lockExpiresAt: null,
+            reservationId: null,
+            hold: null,
+            ownerWallet: null,
+            orderId: null,
+            saleAt: null,
+            mintedAt: null,
+          },
           now: Date.parse('2026-03-01T00:00:00.000Z'),
           reservations: [],
           orders: [],

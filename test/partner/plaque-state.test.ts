@@ -38,7 +38,13 @@ const base: PlaqueState = {
   mintedAt: null,
 };
 
-const held = (hold: PlaqueHold): PlaqueState => ({ ...base, status: 'LOCKED', lockExpiresAt: hold.expiresAt, reservationId: hold.reservationId, hold });
+const held = (hold: PlaqueHold): PlaqueState => ({
+  ...base,
+  status: 'LOCKED',
+  lockExpiresAt: hold.expiresAt,
+  reservationId: hold.reservationId,
+  hold,
+});
 
 /** Every state a plaque can be in, by name. */
 const STATES: Record<string, PlaqueState> = {
@@ -68,28 +74,70 @@ const OPERATIONS: Record<string, (state: PlaqueState) => PlaqueState> = {
 /** Expected outcome of every pair: the resulting status, or the 409 code. */
 const EXPECTED: Record<string, Record<string, string>> = {
   AVAILABLE: {
-    hold: 'LOCKED', sell: 'RESERVATION_INVALID', sellWithLowerCaseWallet: 'RESERVATION_INVALID', sellForeignPartner: 'RESERVATION_INVALID',
-    sellOtherReservation: 'RESERVATION_INVALID', sellOtherWallet: 'RESERVATION_INVALID', mint: 'INVALID_STATE', operatorLock: 'LOCKED', operatorUnlock: 'INVALID_STATE',
+    hold: 'LOCKED',
+    sell: 'RESERVATION_INVALID',
+    sellWithLowerCaseWallet: 'RESERVATION_INVALID',
+    sellForeignPartner: 'RESERVATION_INVALID',
+    sellOtherReservation: 'RESERVATION_INVALID',
+    sellOtherWallet: 'RESERVATION_INVALID',
+    mint: 'INVALID_STATE',
+    operatorLock: 'LOCKED',
+    operatorUnlock: 'INVALID_STATE',
   },
   HELD: {
-    hold: 'NOT_AVAILABLE', sell: 'SOLD', sellWithLowerCaseWallet: 'SOLD', sellForeignPartner: 'RESERVATION_INVALID',
-    sellOtherReservation: 'RESERVATION_INVALID', sellOtherWallet: 'RESERVATION_INVALID', mint: 'INVALID_STATE', operatorLock: 'INVALID_STATE', operatorUnlock: 'AVAILABLE',
+    hold: 'NOT_AVAILABLE',
+    sell: 'SOLD',
+    sellWithLowerCaseWallet: 'SOLD',
+    sellForeignPartner: 'RESERVATION_INVALID',
+    sellOtherReservation: 'RESERVATION_INVALID',
+    sellOtherWallet: 'RESERVATION_INVALID',
+    mint: 'INVALID_STATE',
+    operatorLock: 'INVALID_STATE',
+    operatorUnlock: 'AVAILABLE',
   },
   HELD_EXPIRED: {
-    hold: 'LOCKED', sell: 'RESERVATION_INVALID', sellWithLowerCaseWallet: 'RESERVATION_INVALID', sellForeignPartner: 'RESERVATION_INVALID',
-    sellOtherReservation: 'RESERVATION_INVALID', sellOtherWallet: 'RESERVATION_INVALID', mint: 'INVALID_STATE', operatorLock: 'LOCKED', operatorUnlock: 'INVALID_STATE',
+    hold: 'LOCKED',
+    sell: 'RESERVATION_INVALID',
+    sellWithLowerCaseWallet: 'RESERVATION_INVALID',
+    sellForeignPartner: 'RESERVATION_INVALID',
+    sellOtherReservation: 'RESERVATION_INVALID',
+    sellOtherWallet: 'RESERVATION_INVALID',
+    mint: 'INVALID_STATE',
+    operatorLock: 'LOCKED',
+    operatorUnlock: 'INVALID_STATE',
   },
   OPERATOR_LOCKED: {
-    hold: 'NOT_AVAILABLE', sell: 'RESERVATION_INVALID', sellWithLowerCaseWallet: 'RESERVATION_INVALID', sellForeignPartner: 'RESERVATION_INVALID',
-    sellOtherReservation: 'RESERVATION_INVALID', sellOtherWallet: 'RESERVATION_INVALID', mint: 'INVALID_STATE', operatorLock: 'INVALID_STATE', operatorUnlock: 'AVAILABLE',
+    hold: 'NOT_AVAILABLE',
+    sell: 'RESERVATION_INVALID',
+    sellWithLowerCaseWallet: 'RESERVATION_INVALID',
+    sellForeignPartner: 'RESERVATION_INVALID',
+    sellOtherReservation: 'RESERVATION_INVALID',
+    sellOtherWallet: 'RESERVATION_INVALID',
+    mint: 'INVALID_STATE',
+    operatorLock: 'INVALID_STATE',
+    operatorUnlock: 'AVAILABLE',
   },
   SOLD: {
-    hold: 'NOT_AVAILABLE', sell: 'INVALID_STATE', sellWithLowerCaseWallet: 'INVALID_STATE', sellForeignPartner: 'INVALID_STATE',
-    sellOtherReservation: 'INVALID_STATE', sellOtherWallet: 'INVALID_STATE', mint: 'MINTED', operatorLock: 'INVALID_STATE', operatorUnlock: 'INVALID_STATE',
+    hold: 'NOT_AVAILABLE',
+    sell: 'INVALID_STATE',
+    sellWithLowerCaseWallet: 'INVALID_STATE',
+    sellForeignPartner: 'INVALID_STATE',
+    sellOtherReservation: 'INVALID_STATE',
+    sellOtherWallet: 'INVALID_STATE',
+    mint: 'MINTED',
+    operatorLock: 'INVALID_STATE',
+    operatorUnlock: 'INVALID_STATE',
   },
   MINTED: {
-    hold: 'NOT_AVAILABLE', sell: 'INVALID_STATE', sellWithLowerCaseWallet: 'INVALID_STATE', sellForeignPartner: 'INVALID_STATE',
-    sellOtherReservation: 'INVALID_STATE', sellOtherWallet: 'INVALID_STATE', mint: 'INVALID_STATE', operatorLock: 'INVALID_STATE', operatorUnlock: 'INVALID_STATE',
+    hold: 'NOT_AVAILABLE',
+    sell: 'INVALID_STATE',
+    sellWithLowerCaseWallet: 'INVALID_STATE',
+    sellForeignPartner: 'INVALID_STATE',
+    sellOtherReservation: 'INVALID_STATE',
+    sellOtherWallet: 'INVALID_STATE',
+    mint: 'INVALID_STATE',
+    operatorLock: 'INVALID_STATE',
+    operatorUnlock: 'INVALID_STATE',
   },
 };
 
@@ -113,7 +161,13 @@ describe('plaque state machine', () => {
   }
 
   it('agrees with canTransition on which operations may start from each state', () => {
-    const start: Record<string, keyof typeof OPERATIONS> = { hold: 'hold', sell: 'sell', mint: 'mint', operatorLock: 'operatorLock', operatorUnlock: 'operatorUnlock' };
+    const start: Record<string, keyof typeof OPERATIONS> = {
+      hold: 'hold',
+      sell: 'sell',
+      mint: 'mint',
+      operatorLock: 'operatorLock',
+      operatorUnlock: 'operatorUnlock',
+    };
     for (const [stateName, state] of Object.entries(STATES)) {
       for (const [operation, attempt] of Object.entries(start)) {
         const allowed = canTransition(state, operation as Parameters<typeof canTransition>[1], NOW);
@@ -126,9 +180,17 @@ describe('plaque state machine', () => {
     }
   });
 
-  it('a sale moves the hold\'s wallet to the owner, records the order and clears the hold', () => {
+  it("a sale moves the hold's wallet to the owner, records the order and clears the hold", () => {
     const sold = sell(STATES.HELD!, sale, NOW);
-    expect(sold).toMatchObject({ status: 'SOLD', ownerWallet: WALLET, orderId: 'ord_2', hold: null, reservationId: null, lockExpiresAt: null, saleAt: NOW.toISOString() });
+    expect(sold).toMatchObject({
+      status: 'SOLD',
+      ownerWallet: WALLET,
+      orderId: 'ord_2',
+      hold: null,
+      reservationId: null,
+      lockExpiresAt: null,
+      saleAt: NOW.toISOString(),
+    });
   });
 
   it('a hold lapses at its expiry instant, not a millisecond later', () => {

@@ -30,7 +30,14 @@ const prepare = (id: number | string, body: unknown, key: string | null = partne
 
 describe('POST /partner/plaques/{id}/prepare', () => {
   it('holds an available plaque for 10 minutes and answers price, currency and the token with its metadata', async () => {
-    const plaque = await storePlaque(ctx, { price: 249.5, currency: 'EUR', condition: 'WORN', marketplace: 'SECONDARY', image: 'https://img.example/p.png', description: 'By the door' });
+    const plaque = await storePlaque(ctx, {
+      price: 249.5,
+      currency: 'EUR',
+      condition: 'WORN',
+      marketplace: 'SECONDARY',
+      image: 'https://img.example/p.png',
+      description: 'By the door',
+    });
     const wallet = aWallet();
     const before = Date.now();
     const reply = await prepare(plaque.id, { buyerWallet: wallet });
@@ -58,14 +65,28 @@ describe('POST /partner/plaques/{id}/prepare', () => {
             { trait_type: 'Alphabet part', value: plaque.alphabetPart },
             { trait_type: 'Number part', value: plaque.numberPart },
           ],
-          properties: { plaqueId: plaque.id, condition: 'WORN', marketplace: 'SECONDARY', alphabetPart: plaque.alphabetPart, numberPart: plaque.numberPart },
+          properties: {
+            plaqueId: plaque.id,
+            condition: 'WORN',
+            marketplace: 'SECONDARY',
+            alphabetPart: plaque.alphabetPart,
+            numberPart: plaque.numberPart,
+          },
         },
       },
     });
 
     const stored = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaque.id);
     expect(stored?.plaque).toMatchObject({ status: 'LOCKED', reservationId, lockExpiresAt: expiresAt });
-    expect(stored?.hold).toEqual({ reservationId, expiresAt, partnerId: partner.userId, apiKeyId: partner.id, buyerWallet: wallet, price: 249.5, currency: 'EUR' });
+    expect(stored?.hold).toEqual({
+      reservationId,
+      expiresAt,
+      partnerId: partner.userId,
+      apiKeyId: partner.id,
+      buyerWallet: wallet,
+      price: 249.5,
+      currency: 'EUR',
+    });
     // Listings pick the change up: updatedAt and the catalogue sort key move together.
     expect(Date.parse(stored!.plaque.updatedAt)).toBeGreaterThan(Date.parse(plaque.updatedAt));
     const rows = await plaqueRepo(ctx.db, ctx.tableName).catalogChanges(stored!.plaque.updatedAt);
@@ -108,7 +129,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     }
   });
 
-  it('records the service account with the contract owner\'s wallet, so a stage needs no setup for owner answers', async () => {
+  it("records the service account with the contract owner's wallet, so a stage needs no setup for owner answers", async () => {
     const plaque = await storePlaque(ctx);
     expect((await prepare(plaque.id, { buyerWallet: aWallet() })).status).toBe(200);
     expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await chainOf(ctx).ownerAddress() });
@@ -123,7 +144,9 @@ describe('POST /partner/plaques/{id}/prepare', () => {
   it('answers 400 VALIDATION_FAILED naming buyerWallet for a malformed or mis-checksummed wallet, and writes nothing', async () => {
     const plaque = await storePlaque(ctx);
     const wallet = aWallet();
-    const badChecksum = wallet.slice(0, 2) + [...wallet.slice(2)].map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c)).join('');
+    const badChecksum =
+      wallet.slice(0, 2) +
+      [...wallet.slice(2)].map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c)).join('');
     for (const buyerWallet of [badChecksum, wallet.toUpperCase().replace('0X', '0x'), '0x1234', 'not a wallet', 42, null]) {
       const reply = await prepare(plaque.id, { buyerWallet });
       expect(reply.status, String(buyerWallet)).toBe(400);
@@ -134,11 +157,18 @@ describe('POST /partner/plaques/{id}/prepare', () => {
 
   it('answers 400 for a missing body, unknown members or a body that is not an object', async () => {
     const plaque = await storePlaque(ctx);
-    expect((await prepare(plaque.id, undefined)).json).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'buyerWallet' }] });
+    expect((await prepare(plaque.id, undefined)).json).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'buyerWallet' }],
+    });
     expect((await prepare(plaque.id, { buyerWallet: aWallet(), price: 1 })).json).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect((await prepare(plaque.id, [aWallet()])).json).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect((await prepare(plaque.id, '{"buyerWallet":')).json).toMatchObject({ status: 400, code: 'MALFORMED_JSON' });
-    expect((await prepare(plaque.id, 'buyerWallet=0x', partner.apiKey, { 'content-type': 'text/plain' })).json).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect((await prepare(plaque.id, 'buyerWallet=0x', partner.apiKey, { 'content-type': 'text/plain' })).json).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     expect((await prepare(plaque.id, { buyerWallet: 'x'.repeat(70_000) })).json).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 
@@ -152,7 +182,9 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     const plaque = await storePlaque(ctx);
     const others = await Promise.all(Array.from({ length: 4 }, () => aPartner(ctx)));
     const keys = [partner, ...others].map((p) => p.apiKey);
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => prepare(plaque.id, { buyerWallet: aWallet() }, keys[i % keys.length]!)));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => prepare(plaque.id, { buyerWallet: aWallet() }, keys[i % keys.length]!)),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);

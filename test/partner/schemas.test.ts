@@ -14,7 +14,14 @@ describe('walletAddress', () => {
   });
 
   it('refuses a mixed-case address with a wrong checksum, wrong lengths and non-hex', () => {
-    for (const bad of ['0x70997970c51812dc3A010C7d01b50e0d17dc79C8', '0x70997970C51812DC3A010C7D01B50E0D17DC79C8', '0x7099', `${CHECKSUMMED}00`, '70997970c51812dc3a010c7d01b50e0d17dc79c8', '0xzz997970c51812dc3a010c7d01b50e0d17dc79c8']) {
+    for (const bad of [
+      '0x70997970c51812dc3A010C7d01b50e0d17dc79C8',
+      '0x70997970C51812DC3A010C7D01B50E0D17DC79C8',
+      '0x7099',
+      `${CHECKSUMMED}00`,
+      '70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      '0xzz997970c51812dc3a010c7d01b50e0d17dc79c8',
+    ]) {
       expect(walletAddress.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -36,7 +43,8 @@ describe('plaqueIdParam', () => {
   it('takes positive integers written plainly', () => {
     expect(plaqueIdParam.parse('1')).toBe(1);
     expect(plaqueIdParam.parse('999999999999999')).toBe(999999999999999);
-    for (const bad of ['0', '-1', '01', '1.0', '1e2', ' 1', '', '9999999999999999']) expect(plaqueIdParam.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0', '-1', '01', '1.0', '1e2', ' 1', '', '9999999999999999'])
+      expect(plaqueIdParam.safeParse(bad).success, bad).toBe(false);
   });
 });
 
@@ -44,6 +52,7 @@ describe('idempotencyKeyHeader', () => {
   it('takes 8 to 128 printable ASCII characters', () => {
     expect(idempotencyKeyHeader.safeParse('12345678').success).toBe(true);
     expect(idempotencyKeyHeader.safeParse('k'.repeat(128)).success).toBe(true);
-    for (const bad of ['1234567', 'k'.repeat(129), 'with space', 'tab\there', 'ümlaut-key']) expect(idempotencyKeyHeader.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['1234567', 'k'.repeat(129), 'with space', 'tab\there', 'ümlaut-key'])
+      expect(idempotencyKeyHeader.safeParse(bad).success, bad).toBe(false);
   });
 });

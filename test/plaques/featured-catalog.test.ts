@@ -39,7 +39,10 @@ describe('featured catalogue', () => {
 
   it('reads only what changed since the last refresh, and never scans', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 0 });
-    await insertPlaques(ctx, Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })));
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
     const commands = recordCommands(ctx);
     const catalog = featuredCatalog(ctx);
     await catalog.list(input({ limit: 5 }));
@@ -80,7 +83,11 @@ describe('featured catalogue', () => {
   it('moves a plaque from LOCKED to AVAILABLE in filters and order the moment its hold lapses', async () => {
     let now = new Date('2026-06-01T12:00:00.000Z');
     const ctx = await freshTable({ catalogStalenessMs: 60_000, now: () => now });
-    await insertPlaques(ctx, [aPlaque({ id: 1, status: 'LOCKED', lockExpiresAt: '2026-06-01T12:00:01.000Z' }), aPlaque({ id: 2, status: 'SOLD' }), aPlaque({ id: 3 })]);
+    await insertPlaques(ctx, [
+      aPlaque({ id: 1, status: 'LOCKED', lockExpiresAt: '2026-06-01T12:00:01.000Z' }),
+      aPlaque({ id: 2, status: 'SOLD' }),
+      aPlaque({ id: 3 }),
+    ]);
     const catalog = featuredCatalog(ctx);
     const byStatus = async (status: string) => (await catalog.list(input({ filters: { status } }))).plaques.map((p) => p.id);
     const statusOrder = async () => (await catalog.list(input({ orderBy: 'p.status', sort: 'ASC' }))).plaques.map((p) => p.id);
@@ -132,7 +139,10 @@ describe('catalogue sync window', () => {
     const ctx = await freshTable();
     const writtenAt = Date.now();
     const stamp = new Date(writtenAt).toISOString();
-    await insertPlaques(ctx, Array.from({ length: 40 }, (_, i) => aPlaque({ id: i + 1, updatedAt: stamp })));
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 40 }, (_, i) => aPlaque({ id: i + 1, updatedAt: stamp })),
+    );
     const counts = recordQueryRows(ctx);
     const projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), 0);
     await projection.refresh(writtenAt + 100);
@@ -161,4 +171,3 @@ describe('catalogue sync window', () => {
     expect(counts.length).toBeGreaterThanOrEqual(2);
   });
 });
-

@@ -13,7 +13,15 @@ beforeAll(async () => {
   await insertPlaques(ctx, [
     aPlaque({ id: 1, alphabetPart: 'ABC', numberPart: '0042', condition: 'VIRGIN', price: 10, featuredAt: '2026-01-03T00:00:00.000Z' }),
     aPlaque({ id: 2, alphabetPart: 'ABD', numberPart: '0001', condition: 'GOOD', price: 20, featuredAt: '2026-01-02T00:00:00.000Z' }),
-    aPlaque({ id: 3, alphabetPart: 'XYZ', numberPart: '0100', condition: 'WORN', marketplace: 'SECONDARY', price: 30, featuredAt: '2026-01-01T00:00:00.000Z' }),
+    aPlaque({
+      id: 3,
+      alphabetPart: 'XYZ',
+      numberPart: '0100',
+      condition: 'WORN',
+      marketplace: 'SECONDARY',
+      price: 30,
+      featuredAt: '2026-01-01T00:00:00.000Z',
+    }),
     aPlaque({ id: 4, alphabetPart: 'QQQ', numberPart: '0004', featured: false, featuredAt: null }),
   ]);
   server = await startLocalServer({ ctx, port: 0 });
@@ -111,8 +119,16 @@ describe('GET /plaques/featured', () => {
 
   it('answers 400 for over-deep or over-long query strings', async () => {
     await expectProblem(await get('/plaques/featured?filters[a][b][c][d][e]=1'), 400, 'VALIDATION_FAILED');
-    await expectProblem(await get(`/plaques/featured?${Array.from({ length: 300 }, (_, i) => `p${i}=1`).join('&')}`), 400, 'VALIDATION_FAILED');
-    await expectProblem(await get(`/plaques/featured?filters[condition][]=${'VIRGIN&filters[condition][]='.repeat(120)}VIRGIN`), 400, 'VALIDATION_FAILED');
+    await expectProblem(
+      await get(`/plaques/featured?${Array.from({ length: 300 }, (_, i) => `p${i}=1`).join('&')}`),
+      400,
+      'VALIDATION_FAILED',
+    );
+    await expectProblem(
+      await get(`/plaques/featured?filters[condition][]=${'VIRGIN&filters[condition][]='.repeat(120)}VIRGIN`),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('refuses a cursor reused with another query', async () => {
@@ -171,15 +187,17 @@ describe('what the server answers itself', () => {
   });
 
   it('answers 431 REQUEST_HEADERS_TOO_LARGE in the problem shape for headers over 16 KB', async () => {
-    const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((done, fail) => {
-      const req = httpRequest(`${server.url}/plaques/featured`, { headers: { 'x-filler': 'a'.repeat(17_000) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: text }));
-      });
-      req.on('error', fail);
-      req.end();
-    });
+    const { status, headers, body } = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (done, fail) => {
+        const req = httpRequest(`${server.url}/plaques/featured`, { headers: { 'x-filler': 'a'.repeat(17_000) } }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: text }));
+        });
+        req.on('error', fail);
+        req.end();
+      },
+    );
     expect(status).toBe(431);
     expect(headers['content-type']).toBe('application/problem+json');
     expect(headers['x-request-id']).toBeTruthy();

@@ -41,11 +41,12 @@ type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
 
 function toStored(spec: ValueOf<typeof plaqueArb>, id: number): StoredPlaque {
   const locked = spec.status === 'LOCKED';
-  const lockExpiresAt = !locked || spec.lock === 'operator' || spec.lock === 'none'
-    ? null
-    : spec.lock === 'live'
-      ? '2026-06-01T12:10:00.000Z'
-      : '2026-06-01T11:50:00.000Z';
+  const lockExpiresAt =
+    !locked || spec.lock === 'operator' || spec.lock === 'none'
+      ? null
+      : spec.lock === 'live'
+        ? '2026-06-01T12:10:00.000Z'
+        : '2026-06-01T11:50:00.000Z';
   return aPlaque({
     id,
     alphabetPart: spec.letters,
@@ -190,12 +191,16 @@ describe('featured listing semantics', () => {
         const { appContext } = await import('#lib/runtime/context.ts');
         await insertPlaques(appContext(), catalogue);
         await fc.assert(
-          fc.asyncProperty(paramsArb.filter((p) => !invalidRange(p)), fc.constantFrom('json', 'brackets', 'indexed', 'body'), async (params, via) => {
-            const expected = reference(catalogue, params);
-            const page = await list(params, via as 'json');
-            expect(page.count).toBe(expected.count);
-            expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
-          }),
+          fc.asyncProperty(
+            paramsArb.filter((p) => !invalidRange(p)),
+            fc.constantFrom('json', 'brackets', 'indexed', 'body'),
+            async (params, via) => {
+              const expected = reference(catalogue, params);
+              const page = await list(params, via as 'json');
+              expect(page.count).toBe(expected.count);
+              expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
+            },
+          ),
           { numRuns: 40 },
         );
       }),
@@ -205,24 +210,29 @@ describe('featured listing semantics', () => {
 
   it('pages read by following cursors equal the pages read with skip', async () => {
     await fc.assert(
-      fc.asyncProperty(catalogueArb, paramsArb.filter((p) => !invalidRange(p)), fc.integer({ min: 1, max: 7 }), async (specs, params, limit) => {
-        const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
-        await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
-        const { appContext } = await import('#lib/runtime/context.ts');
-        await insertPlaques(appContext(), catalogue);
-        const base = { ...params, limit, skip: 0 };
-        let cursorPage = await list(base, 'body');
-        for (let skip = 0; ; skip += limit) {
-          const skipPage = await list({ ...base, skip }, 'json');
-          expect(cursorPage.plaques.map((p) => p.id)).toEqual(skipPage.plaques.map((p) => p.id));
-          expect(cursorPage.count).toBe(skipPage.count);
-          if (cursorPage.nextCursor === null) {
-            expect(skip + limit).toBeGreaterThanOrEqual(skipPage.count);
-            break;
+      fc.asyncProperty(
+        catalogueArb,
+        paramsArb.filter((p) => !invalidRange(p)),
+        fc.integer({ min: 1, max: 7 }),
+        async (specs, params, limit) => {
+          const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
+          await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
+          const { appContext } = await import('#lib/runtime/context.ts');
+          await insertPlaques(appContext(), catalogue);
+          const base = { ...params, limit, skip: 0 };
+          let cursorPage = await list(base, 'body');
+          for (let skip = 0; ; skip += limit) {
+            const skipPage = await list({ ...base, skip }, 'json');
+            expect(cursorPage.plaques.map((p) => p.id)).toEqual(skipPage.plaques.map((p) => p.id));
+            expect(cursorPage.count).toBe(skipPage.count);
+            if (cursorPage.nextCursor === null) {
+              expect(skip + limit).toBeGreaterThanOrEqual(skipPage.count);
+              break;
+            }
+            cursorPage = await list({ ...base, cursor: cursorPage.nextCursor } as Params, 'body');
           }
-          cursorPage = await list({ ...base, cursor: cursorPage.nextCursor } as Params, 'body');
-        }
-      }),
+        },
+      ),
       { numRuns: 8 },
     );
   });

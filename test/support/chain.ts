@@ -32,7 +32,11 @@ export async function ownChain(): Promise<OwnChain> {
   const client = createPublicClient({ transport: http(rpcUrl) });
   await client.request({ method: 'anvil_setBalance' as never, params: [owner, '0x56BC75E2D63100000'] as never });
   const contractAddress = await deployPlaqueToken({ rpcUrl, deployerKey: signerKey });
-  return { chain: createChainPort({ rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(signerKey) }), signerKey, owner };
+  return {
+    chain: createChainPort({ rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(signerKey) }),
+    signerKey,
+    owner,
+  };
 }
 
 /** A wallet client for another funded account, to act on the contract as someone who is not its owner. */

@@ -29,6 +29,8 @@ describe('service wallets', () => {
     expect(phrases[0]!.trim().split(' ')).toHaveLength(12);
     expect(statSync(localMnemonicFile(dataDir)).mode & 0o777).toBe(0o600);
     const wallets = serviceWallets(localMnemonic(dataDir));
-    expect(await wallets.addressFor(3)).toBe(mnemonicToAccount(readFileSync(localMnemonicFile(dataDir), 'utf8').trim(), { addressIndex: 3 }).address);
+    expect(await wallets.addressFor(3)).toBe(
+      mnemonicToAccount(readFileSync(localMnemonicFile(dataDir), 'utf8').trim(), { addressIndex: 3 }).address,
+    );
   });
 });
