@@ -4,7 +4,7 @@
 //
 // Why sections: building and running a zod schema is most of what a small function pays at cold start beyond the
 // SDK (about 7 ms for the whole environment). A function parses only the sections its code reads: every HTTP
-// function reads `coreConfig()` when its handler module loads (lib/http/logger.ts), the TOKEN authorizer only
+// function reads `coreConfig()` when its handler module loads (lib/runtime/logger.ts), the TOKEN authorizer only
 // `tokenConfig()` (lib/auth/verify-token.ts), and each port reads its own section when it is built. The schemas
 // are kept to plain strings, enumerations and coerced numbers for the same reason; infra/ writes these variables.
 import * as z from 'zod/mini';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
 import { serviceUnavailable } from '#lib/errors.ts';
-import { logger } from '#lib/http/logger.ts';
+import { logger } from '#lib/runtime/logger.ts';
 import { orderRepo, type ClaimFrom, type OrderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';

@@ -1,7 +1,7 @@
 // The delivery worker's batch: one delivery per sold order the stream records name, run side by side (the chain port
 // serializes their sends), with the records of orders that should be retried reported as batch item failures.
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { logger } from '#lib/http/logger.ts';
+import { logger } from '#lib/runtime/logger.ts';
 import { deliverOrder, type DeliveryOptions } from '#lib/delivery/deliver-order.ts';
 import { soldOrderIdOf } from '#lib/delivery/stream-filter.ts';
 import type { AppContext } from '#lib/runtime/context.ts';

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from 'zod/mini';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
-import { requestLogger, type RequestLog } from '#lib/http/logger.ts';
+import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';

@@ -15,7 +15,7 @@ import type {
 } from 'aws-lambda';
 import { AppError, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
 import { problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
-import { logger } from '#lib/http/logger.ts';
+import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { resolveApiKey } from '#lib/local/api-key-check.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
