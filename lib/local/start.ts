@@ -14,7 +14,7 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
-import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { ensurePlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';

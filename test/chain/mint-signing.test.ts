@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, keccak256, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '#lib/errors.ts';
-import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
-import { freePort } from '#lib/local/dynamodb-local.ts';
+import { freePort } from '#lib/local/child-process.ts';
 
 let anvil: RunningAnvil;
 let chain: ChainPort;

@@ -4,12 +4,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '#lib/errors.ts';
-import { ANVIL_CHAIN_ID } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
-import { freePort } from '#lib/local/dynamodb-local.ts';
+import { freePort } from '#lib/local/child-process.ts';
 import { ownChain, stranger } from '../support/chain.ts';
 
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

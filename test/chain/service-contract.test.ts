@@ -1,7 +1,7 @@
 // The service's contract address as code that only names the contract reads it: the context's chain port's when
 // one was given, else the configured address, checksummed, without building a chain client.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANVIL_CHAIN_ID } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort, unconfiguredChainPort } from '#lib/chain/chain-port.ts';
 import { CHAIN_SETTINGS, configuredServiceContract, serviceContractOf } from '#lib/chain/service-contract.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';

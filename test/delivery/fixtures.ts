@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createPublicClient, http, type Address } from 'viem';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { ANVIL_CHAIN_ID } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '#lib/local/dynamodb-local.ts';
+import { freePort } from '#lib/local/child-process.ts';
 
 const ENTRY = ['--import', 'tsx', 'lib/local/start.ts'];
 

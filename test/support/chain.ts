@@ -3,7 +3,7 @@
 import { inject } from 'vitest';
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_CHAIN_ID } from '#lib/chain/anvil.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';

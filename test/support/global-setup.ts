@@ -2,7 +2,7 @@
 // Also one in-memory anvil chain with PlaqueToken deployed (compiled first when the artifact is missing).
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
-import { startAnvil, type RunningAnvil } from '#lib/chain/anvil.ts';
+import { startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY } from '#lib/chain/signer-key.ts';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '#lib/local/dynamodb-local.ts';
+import { freePort, stopperOf } from '#lib/local/child-process.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -66,7 +66,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // SIGINT lets anvil write its state file before it exits.
+  const stop = stopperOf(child, 'SIGINT');
   let spawnError: Error | undefined;
   child.once('error', (error) => (spawnError = error));
 
@@ -81,14 +82,5 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    // SIGINT lets anvil write its state file before it exits.
-    child.kill('SIGINT');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
   return { rpcUrl, port, process: child, stop };
 }
