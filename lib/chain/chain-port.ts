@@ -43,6 +43,7 @@ import { ANVIL_DEV_KEY, fixedSignerKey, secretsManagerSignerKey } from '#lib/cha
 import { CHAIN_SETTINGS, noChainConfigured } from '#lib/chain/service-contract.ts';
 import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
 
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
 export type MintSimulation = { mintable: true } | { mintable: false; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
@@ -229,8 +230,8 @@ export function createChainPort(settings: ChainSettings): ChainPort {
   const connection = connect(settings);
   const { chain, transport, client, contract } = connection;
   let wallet: Promise<ReturnType<typeof walletFor>> | undefined;
-  /** The tail of this port's nonce-holding sends: each starts when the previous one has settled. */
-  let sends: Promise<unknown> = Promise.resolve();
+  /** This port's nonce-holding sends: each starts when the previous one has settled. */
+  const sends = oneAtATime();
 
   function walletFor(key: Hex): Client<Transport, Chain, LocalAccount> {
     return createClient({ account: privateKeyToAccount(key), chain, transport });
@@ -264,13 +265,10 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     signerAddress: async () => (await signer()).account.address,
 
     exclusiveNonce(use) {
-      const run = async () => {
+      return sends(async () => {
         const address = await port.signerAddress();
         return use(await read(() => getTransactionCount(client, { address, blockTag: 'pending' })));
-      };
-      const next = sends.then(run, run);
-      sends = next.catch(() => undefined);
-      return next;
+      });
     },
 
     async signMint(to, tokenId, nonce) {

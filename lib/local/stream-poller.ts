@@ -17,6 +17,7 @@ import {
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '#lib/runtime/logger.ts';
+import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -181,12 +182,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let running = true;
   let lastDiscovery = 0;
   // One pass at a time: the loop and drain() share iterators, which must not be read twice.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(pass: () => Promise<T>): Promise<T> => {
-    const next = chain.then(pass, pass);
-    chain = next.catch(() => undefined);
-    return next;
-  };
+  const serialized = oneAtATime();
 
   async function pollOnce(): Promise<number> {
     if (Date.now() - lastDiscovery > 2000 || iterators.size === 0) {
