@@ -1,5 +1,6 @@
 // POST /partner/plaques/{id}/buy: buys the held plaque, once per Idempotency-Key; replays answer byte for byte.
 import { httpHandler } from '#lib/http/handler.ts';
+import { PROBLEM_CONTENT_TYPE, problemResult } from '#lib/http/problem.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
 import { requirePartner } from '#lib/partner/partner-identity.ts';
 import { buyInput } from '#lib/partner/sale-schemas.ts';
@@ -25,7 +26,7 @@ export const handler = httpHandler(
         buyerWallet: input.buyerWallet,
         body: request.body,
       },
-      requestId,
+      (error) => ({ status: error.status, contentType: PROBLEM_CONTENT_TYPE, body: problemResult(error, requestId).body }),
     );
     const headers: Record<string, string> = { 'content-type': response.contentType };
     if (replayed) headers['idempotent-replayed'] = 'true';

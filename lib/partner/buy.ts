@@ -1,7 +1,6 @@
 // Buy: turns a partner's live hold into a sale — plaque SOLD, order created, response stored for the
 // Idempotency-Key — in one transaction, so that of any number of concurrent buys exactly one succeeds.
 import { AppError, conflict, notFound } from '#lib/errors.ts';
-import { problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { idempotencyRepo, type StoredResponse } from '#lib/db/idempotency-repo.ts';
@@ -39,7 +38,10 @@ const DEFINITIVE_CODES = new Set(['PLAQUE_NOT_FOUND', 'RESERVATION_INVALID', 'IN
 
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 15 * 2 ** attempt + Math.random() * 15));
 
-export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInput, requestId: string): Promise<BuyResult> {
+/** The response a client gets for a refusal, as sent (the HTTP layer's problem document): stored and replayed as is. */
+export type ProblemResponse = (error: AppError) => StoredResponse;
+
+export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInput, problemResponse: ProblemResponse): Promise<BuyResult> {
   const { partnerId } = partner;
   const hash = requestHash('POST', `/partner/plaques/${input.plaqueId}/buy`, input.body);
   const claim = await claimKey(ctx, partnerId, input.idempotencyKey, hash);
@@ -50,11 +52,7 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
     return { response: await sellWithRetries(ctx, partner, input, ownerToken), replayed: false };
   } catch (error) {
     if (error instanceof AppError && DEFINITIVE_CODES.has(error.code)) {
-      const response: StoredResponse = {
-        status: error.status,
-        contentType: PROBLEM_CONTENT_TYPE,
-        body: JSON.stringify(problemDocument(error, requestId)),
-      };
+      const response = problemResponse(error);
       if (await completeKey(ctx, partnerId, input.idempotencyKey, ownerToken, response)) return { response, replayed: false };
     }
     // Not the buy's answer (or not storable): free the key so a retry runs again. Safe even if the sale was

@@ -47,7 +47,16 @@ export async function aSoldOrder(ctx: AppContext, seller: Partner, overrides: Pa
   const wallet = aWallet() as Address;
   const { reservationId } = await preparePlaque(ctx, seller, plaque.id, wallet);
   const body = { reservationId, buyerWallet: wallet };
-  const { response } = await buyPlaque(ctx, seller, { plaqueId: plaque.id, idempotencyKey: `key-${randomUUID()}`, ...body, body }, 'test');
+  const { response } = await buyPlaque(
+    ctx,
+    seller,
+    { plaqueId: plaque.id, idempotencyKey: `key-${randomUUID()}`, ...body, body },
+    (error) => ({
+      status: error.status,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ code: error.code, detail: error.detail }),
+    }),
+  );
   if (response.status !== 201) throw new Error(`buy answered ${response.status}: ${response.body}`);
   const { orderId } = JSON.parse(response.body) as { orderId: string };
   return { orderId, plaque, wallet, tokenId: BigInt(plaque.tokenId ?? plaque.id) };
