@@ -92,13 +92,15 @@ export const tooManyRequests = (code: string, detail: string, retryAfterSeconds:
     headers: { ...extra.headers, 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
-export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number): AppError =>
+/** 503 always carries Retry-After in whole seconds (at least 1). */
+export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number, extra: Extra = {}): AppError =>
   new AppError({
     status: 503,
     code,
     title: 'Service unavailable',
     detail,
-    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    ...extra,
+    headers: { ...extra.headers, 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
 export const internalError = (cause?: unknown): AppError =>

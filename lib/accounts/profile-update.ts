@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, unauthorized, validationFailed } from '#lib/errors.ts';
 import { parseInput } from '#lib/http/validation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { userRepo, type ProfileChanges } from '#lib/db/user-repo.ts';
+import { userRepo, type ProfileChanges, type ProfileUpdateOutcome } from '#lib/db/user-repo.ts';
 import { hashPassword, verifyPassword } from '#lib/auth/password.ts';
 import { mediaOf, mediaUrl } from '#lib/media/storage.ts';
 import { inspectImage } from '#lib/accounts/profile-image.ts';
@@ -56,17 +56,29 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
     changes.image = { url: mediaUrl(ctx.mediaBaseUrl, stored), key: stored };
   }
 
-  let updated: StoredUser;
-  try {
-    updated = await userRepo(ctx.db, ctx.tableName).updateProfile(user, changes, ctx.now());
-  } catch (error) {
-    // The record did not change: the new image must not stay behind.
+  // When the record does not change, the new image must not stay behind.
+  const discardNewImage = async () => {
     if (stored)
       await mediaOf(ctx)
         .remove(stored)
         .catch(() => undefined);
+  };
+  let outcome: ProfileUpdateOutcome;
+  try {
+    outcome = await userRepo(ctx.db, ctx.tableName).updateProfile(user, changes, ctx.now());
+  } catch (error) {
+    await discardNewImage();
     throw error;
   }
+  if (outcome.kind === 'username-taken') {
+    await discardNewImage();
+    throw conflict('USERNAME_TAKEN', `the username ${changes.username} is taken`);
+  }
+  if (outcome.kind === 'changed') {
+    await discardNewImage();
+    throw conflict('CONCURRENT_UPDATE', 'the profile was changed by another request meanwhile; read it and try again');
+  }
+  const updated = outcome.user;
   // A failed removal leaves an unreferenced object behind; the update itself has succeeded and stands.
   if (stored && user.imageKey)
     await mediaOf(ctx)

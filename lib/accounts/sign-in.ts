@@ -1,5 +1,5 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
-import { tooManyRequests, unauthorized } from '#lib/errors.ts';
+import { conflict, tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
@@ -55,7 +55,9 @@ async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<St
   if (existing) return existing;
   const id = await users.allocateId();
   const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
-  if ((await users.create(user)) === 'created') return user;
+  const created = await users.create(user);
+  if (created === 'created') return user;
+  if (created === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
   // A concurrent request for the same new address created the user first (this id stays unused).
   const winner = await users.findByEmail(email);
   if (!winner) throw new Error(`the email claim for user ${id} vanished`);
@@ -103,6 +105,7 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
     expiresAt: expiresAt.toISOString(),
     attempts: 0,
   });
+  // False only if the user vanished since `ensureUser`: the code then matches no account and signs nobody in.
   await users.setCodeExpiry(user.id, expiresAt.toISOString(), now);
   await mailerOf(ctx).send(verificationMail(email, code, expiresAt));
   return {

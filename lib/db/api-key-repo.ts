@@ -1,9 +1,9 @@
 // The only module that speaks DynamoDB for partner API keys: the key record (by id) and the claim of its hash.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import { ENTITY, apiKeyHashKey, apiKeyKey, userApiKeysIndexKey, userApiKeysPartition } from '#lib/db/keys.ts';
-import { guarded } from '#lib/db/failures.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { transactWrite } from '#lib/db/transaction.ts';
 
 export interface ApiKeyRecord {
   /** The key's id: API Gateway's key id in AWS, generated locally. */
@@ -42,36 +42,35 @@ export function fromItem(item: Item): ApiKeyRecord {
   };
 }
 
+/** The claim of a key's hash: maps the hash of a presented key to the key's id (what the local API-key check reads). */
+function hashClaimToItem(record: ApiKeyRecord): Item {
+  return { ...apiKeyHashKey(record.keyHash), entity: ENTITY.apiKeyHash, apiKeyId: record.id };
+}
+
+function hashClaimFromItem(item: Item): string {
+  return item.apiKeyId as string;
+}
+
 export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /** Stores a new key and the claim of its hash, both or neither. */
   async insert(record: ApiKeyRecord): Promise<void> {
-    await guarded(() =>
-      db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...apiKeyHashKey(record.keyHash), entity: ENTITY.apiKeyHash, apiKeyId: record.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    );
+    const result = await transactWrite(db, [
+      { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName, Item: hashClaimToItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    // Ids and hashes are random: a collision is a fault, and a lost race with nobody to race against is one too.
+    if (result.kind !== 'written') throw new Error(`API key ${record.id} was not stored (${result.kind})`);
   },
 
   async get(id: string): Promise<ApiKeyRecord | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: apiKeyKey(id), ConsistentRead: true })));
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyKey(id), ConsistentRead: true }));
     return out.Item ? fromItem(out.Item) : null;
   },
 
   /** The id of the key whose SHA-256 is `keyHash`, revoked or not; null when no key has it. */
   async idForHash(keyHash: string): Promise<string | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: apiKeyHashKey(keyHash), ConsistentRead: true })));
-    return (out.Item?.apiKeyId as string | undefined) ?? null;
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyHashKey(keyHash), ConsistentRead: true }));
+    return out.Item ? hashClaimFromItem(out.Item) : null;
   },
 
   /** How many keys of the user are not revoked. */
@@ -79,18 +78,16 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     let count = 0;
     let startKey: Item | undefined;
     do {
-      const out = await guarded(() =>
-        db.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI1,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            FilterExpression: 'attribute_not_exists(revokedAt) OR revokedAt = :null',
-            ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId), ':null': null },
-            Select: 'COUNT',
-            ExclusiveStartKey: startKey,
-          }),
-        ),
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          FilterExpression: 'attribute_not_exists(revokedAt) OR revokedAt = :null',
+          ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId), ':null': null },
+          Select: 'COUNT',
+          ExclusiveStartKey: startKey,
+        }),
       );
       count += out.Count ?? 0;
       startKey = out.LastEvaluatedKey;
@@ -103,24 +100,18 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * user's, so callers cannot tell the two apart.
    */
   async revoke(id: string, userId: number, now: Date): Promise<ApiKeyRecord | null> {
-    try {
-      const out = await guarded(() =>
-        db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: apiKeyKey(id),
-            UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-            ConditionExpression: 'attribute_exists(pk) AND userId = :user',
-            ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
-            ReturnValues: 'ALL_NEW',
-          }),
-        ),
-      );
-      return fromItem(out.Attributes!);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return null;
-      throw error;
-    }
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: apiKeyKey(id),
+        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+        ConditionExpression: 'attribute_exists(pk) AND userId = :user',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.written ? fromItem(result.output.Attributes!) : null;
   },
 });
 

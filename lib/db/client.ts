@@ -1,6 +1,8 @@
 // Builds the DynamoDB clients once; repositories take a client as an argument so tests and the local runtime inject their own.
+// Every client classifies its failures once (lib/db/failures.ts), so no repository handles throttling or timeouts.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { classifyFailuresOf } from '#lib/db/failures.ts';
 
 export interface DbClientOptions {
   region: string;
@@ -15,7 +17,9 @@ export function createDocumentClient(options: DbClientOptions): DynamoDBDocument
     // DynamoDB Local accepts any credentials; fixed ones keep it from searching the host for real ones.
     clientConfig.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  return DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig), {
+  const client = new DynamoDBClient(clientConfig);
+  classifyFailuresOf(client);
+  return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

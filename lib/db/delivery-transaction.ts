@@ -1,7 +1,8 @@
 // Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED and the order's undelivered
 // marker removed, all or nothing. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { isOutcomeUnknown } from '#lib/db/failures.ts';
+import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 
 export interface DeliveryItems {
   order: TransactItem;
@@ -17,11 +18,15 @@ export interface DeliveryItems {
 export type DeliveryRecordOutcome = 'recorded' | 'order-changed' | 'plaque-changed' | 'conflict' | 'unknown';
 
 export async function recordDelivery(db: DynamoDBDocumentClient, items: DeliveryItems): Promise<DeliveryRecordOutcome> {
-  const result = await transactWrite(db, [items.order, items.plaque, items.marker]);
-  if (result.kind === 'written') return 'recorded';
-  if (result.kind !== 'cancelled') return result.kind;
-  if (result.codes[0] === 'ConditionalCheckFailed') return 'order-changed';
-  if (result.codes[1] === 'ConditionalCheckFailed') return 'plaque-changed';
-  // The marker's removal carries no condition: nothing else can cancel the transaction.
-  return 'conflict';
+  let result;
+  try {
+    result = await transactWrite(db, [items.order, items.plaque, items.marker]);
+  } catch (error) {
+    if (isOutcomeUnknown(error)) return 'unknown';
+    throw error;
+  }
+  if (result.kind !== 'refused') return result.kind === 'written' ? 'recorded' : 'conflict';
+  if (rejectedAt(result, 0)) return 'order-changed';
+  // The marker's removal carries no condition: only the plaque's can be the other refusal.
+  return 'plaque-changed';
 }

@@ -1,11 +1,54 @@
-// Classifies DynamoDB failures the repositories must not pass up raw: throttling (→ 503 with Retry-After) and
-// failures whose outcome is unknown (a timeout or a 5xx: the write may or may not have been applied).
-import { serviceUnavailable, type AppError } from '#lib/errors.ts';
+// Every DynamoDB failure classified once, by a middleware on the client (lib/db/client.ts): throttling and capacity
+// errors, timeouts and transient network or server failures become DatabaseUnavailable; a write that lost a race
+// with a transaction becomes DatabaseConflict. The HTTP layer maps these two to 503 and 409 (lib/http/problem.ts).
+// Everything else passes through unchanged: the conditional-check failures and transaction cancellations the
+// repositories read (lib/db/conditional-write.ts, lib/db/transaction.ts), and faults that are bugs (500 INTERNAL).
+// Errors are recognised by name, not by class, so this module bundles none of the SDK.
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Seconds a client should wait before retrying when the table is busy or did not answer. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * DynamoDB refused the request for capacity (`throttled`: nothing was applied) or did not answer it (`transient`: a
+ * timeout, a dropped connection, a 5xx). Callers that must know whether a write took effect read `outcomeUnknown`.
+ */
+export class DatabaseUnavailable extends Error {
+  override readonly name = 'DatabaseUnavailable';
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+
+  constructor(
+    readonly reason: 'throttled' | 'transient',
+    /** The request was a write that may have been applied: only reading the item again tells. */
+    readonly outcomeUnknown: boolean,
+    /** The SDK command that failed, e.g. `TransactWriteItemsCommand`. */
+    readonly command: string,
+    cause: unknown,
+  ) {
+    super(`DynamoDB ${reason === 'throttled' ? 'throttled' : 'did not complete'} ${command}`, { cause });
+  }
+}
+
+/** Another write or transaction held an item this request wanted to change; nothing was written, a retry may succeed. */
+export class DatabaseConflict extends Error {
+  override readonly name = 'DatabaseConflict';
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+
+  constructor(
+    readonly command: string,
+    cause?: unknown,
+  ) {
+    super(`DynamoDB ${command} conflicted with another write`, cause === undefined ? undefined : { cause });
+  }
+}
+
+/** A write whose outcome is unknown (timed out or failed in transit): it may have been applied. */
+export const isOutcomeUnknown = (error: unknown): boolean => error instanceof DatabaseUnavailable && error.outcomeUnknown;
 
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 /** Cancellation reason codes that mean the same as a throttling error. */
 const THROTTLING_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-const UNKNOWN_OUTCOME = new Set([
+const TRANSIENT = new Set([
   'TimeoutError',
   'RequestTimeout',
   'RequestTimeoutException',
@@ -13,52 +56,73 @@ const UNKNOWN_OUTCOME = new Set([
   'ServiceUnavailable',
   'AbortError',
 ]);
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONFLICTS = new Set(['TransactionConflictException', 'TransactionInProgressException']);
+/** Network failures before the request left: it cannot have been applied. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Network failures after it may have arrived. */
+const IN_TRANSIT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+/** Commands that change nothing: their failures never leave an outcome to find out. */
+const READS = new Set([
+  'GetItemCommand',
+  'BatchGetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'TransactGetItemsCommand',
+  'DescribeTableCommand',
+  'ListTablesCommand',
+]);
 
 interface AwsLikeError {
   name?: string;
   code?: string;
-  CancellationReasons?: { Code?: string }[];
+  $fault?: string;
+  $retryable?: { throttling?: boolean };
   $metadata?: { httpStatusCode?: number };
+  CancellationReasons?: { Code?: string }[];
 }
 
-const asAws = (error: unknown): AwsLikeError => (typeof error === 'object' && error !== null ? (error as AwsLikeError) : {});
-
-export function isThrottling(error: unknown): boolean {
-  const e = asAws(error);
-  if (e.name && THROTTLING.has(e.name)) return true;
-  return e.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => THROTTLING_REASONS.has(r.Code ?? ''));
-}
-
-/** A timeout, dropped connection or server error: the request may have been applied. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  const e = asAws(error);
-  if (e.name && UNKNOWN_OUTCOME.has(e.name)) return true;
-  if (e.code && NETWORK_CODES.has(e.code)) return true;
-  return (e.$metadata?.httpStatusCode ?? 0) >= 500;
-}
-
-/** Seconds a client should wait after the table said it is busy. */
-const BUSY_RETRY_AFTER_S = 1;
-
-export const databaseBusy = (): AppError =>
-  serviceUnavailable('SERVICE_UNAVAILABLE', 'the service is busy; retry after the number of seconds in Retry-After', BUSY_RETRY_AFTER_S);
-
-/** Throttling and transient failures become 503 SERVICE_UNAVAILABLE; anything else is passed on unchanged. */
-export function asDatabaseFailure(error: unknown): unknown {
-  if (isThrottling(error) || isOutcomeUnknown(error)) {
-    const busy = databaseBusy();
-    busy.cause = error;
-    return busy;
+/** The error a failed call should surface as: a DatabaseUnavailable/DatabaseConflict, or the original error. */
+export function classifyFailure(error: unknown, command: string): unknown {
+  if (typeof error !== 'object' || error === null || error instanceof DatabaseUnavailable || error instanceof DatabaseConflict) {
+    return error;
+  }
+  const e = error as AwsLikeError;
+  const name = e.name ?? '';
+  if (name === 'TransactionCanceledException') {
+    const codes = (e.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+    if (codes.some((code) => THROTTLING_REASONS.has(code))) return new DatabaseUnavailable('throttled', false, command, error);
+    // A failed condition is an answer the caller reads item by item; a conflict alone is a race to retry.
+    if (!codes.includes('ConditionalCheckFailed') && codes.includes('TransactionConflict')) return new DatabaseConflict(command, error);
+    return error;
+  }
+  if (THROTTLING.has(name) || e.$retryable?.throttling === true) return new DatabaseUnavailable('throttled', false, command, error);
+  if (CONFLICTS.has(name)) return new DatabaseConflict(command, error);
+  const mayHaveApplied = !READS.has(command);
+  if (e.code !== undefined && NOT_SENT_CODES.has(e.code)) return new DatabaseUnavailable('transient', false, command, error);
+  if (
+    TRANSIENT.has(name) ||
+    (e.code !== undefined && IN_TRANSIT_CODES.has(e.code)) ||
+    e.$fault === 'server' ||
+    (e.$metadata?.httpStatusCode ?? 0) >= 500
+  ) {
+    return new DatabaseUnavailable('transient', mayHaveApplied, command, error);
   }
   return error;
 }
 
-/** Runs one DynamoDB call, turning throttling and transient failures into 503. */
-export async function guarded<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw asDatabaseFailure(error);
-  }
+/**
+ * Installs the classification on a client: outermost of all middleware (initialize step, high priority), so it sees
+ * every failure as the caller would, after the SDK's own retries.
+ */
+export function classifyFailuresOf(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        throw classifyFailure(error, context.commandName ?? 'a DynamoDB command');
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'classifyDatabaseFailures', override: true },
+  );
 }

@@ -1,9 +1,8 @@
 // The only module that speaks DynamoDB for idempotency records: one per partner and Idempotency-Key, first an
 // in-progress marker (claimed with a conditional put), then the stored response, kept 24 hours (TTL).
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, idempotencyKey } from '#lib/db/keys.ts';
-import { guarded } from '#lib/db/failures.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 
 /** A response as sent: replays send exactly these bytes. */
@@ -40,36 +39,35 @@ export function fromItem(item: Item): IdempotencyRecord {
   return { response: null, ...record } as unknown as IdempotencyRecord;
 }
 
+/** A claim's answer: the key is this request's now, or the live record that holds it (null if it vanished meanwhile). */
+export type ClaimResult = { claimed: true } | { claimed: false; holder: IdempotencyRecord | null };
+
 export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
-  /** Writes the in-progress marker unless a live record holds the key; returns whether it did. */
-  async claim(record: IdempotencyRecord, now: Date): Promise<boolean> {
-    try {
-      await guarded(() =>
-        db.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: toItem(record),
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds OR (#state = :inProgress AND lockedUntil <= :now)',
-            ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':nowSeconds': Math.floor(now.getTime() / 1000),
-              ':inProgress': 'IN_PROGRESS',
-              ':now': now.toISOString(),
-            },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+  /**
+   * Writes the in-progress marker unless a live record holds the key. When one does, the failed condition itself
+   * returns it (ALL_OLD): no second read.
+   */
+  async claim(record: IdempotencyRecord, now: Date): Promise<ClaimResult> {
+    const result = await conditionalWrite(
+      db,
+      new PutCommand({
+        TableName: tableName,
+        Item: toItem(record),
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds OR (#state = :inProgress AND lockedUntil <= :now)',
+        ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':nowSeconds': Math.floor(now.getTime() / 1000),
+          ':inProgress': 'IN_PROGRESS',
+          ':now': now.toISOString(),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return result.written ? { claimed: true } : { claimed: false, holder: result.current ? fromItem(result.current) : null };
   },
 
   async get(partnerId: number, key: string): Promise<IdempotencyRecord | null> {
-    const out = await guarded(() =>
-      db.send(new GetCommand({ TableName: tableName, Key: idempotencyKey(partnerId, key), ConsistentRead: true })),
-    );
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: idempotencyKey(partnerId, key), ConsistentRead: true }));
     return out.Item ? fromItem(out.Item) : null;
   },
 
@@ -80,32 +78,22 @@ export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) =
 
   /** Stores the response on the marker this request holds; false when the marker is no longer its own. */
   async complete(partnerId: number, key: string, ownerToken: string, response: StoredResponse): Promise<boolean> {
-    try {
-      await guarded(() => db.send(new UpdateCommand(completion(tableName, partnerId, key, ownerToken, response))));
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return (await conditionalWrite(db, new UpdateCommand(completion(tableName, partnerId, key, ownerToken, response)))).written;
   },
 
   /** Deletes the marker this request holds, so a retry with the key runs afresh; a completed record is kept. */
   async release(partnerId: number, key: string, ownerToken: string): Promise<void> {
-    try {
-      await guarded(() =>
-        db.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: idempotencyKey(partnerId, key),
-            ConditionExpression: '#state = :inProgress AND ownerToken = :owner',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':owner': ownerToken },
-          }),
-        ),
-      );
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    // Not deleted: the marker is no longer this request's (completed, or claimed anew after its lease), and stays.
+    await conditionalWrite(
+      db,
+      new DeleteCommand({
+        TableName: tableName,
+        Key: idempotencyKey(partnerId, key),
+        ConditionExpression: '#state = :inProgress AND ownerToken = :owner',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':owner': ownerToken },
+      }),
+    );
   },
 });
 

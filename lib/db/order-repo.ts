@@ -1,6 +1,5 @@
 // The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list,
 // its delivery bookkeeping (claims, leases, the signed mint), and its marker in the list of undelivered orders.
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
@@ -12,7 +11,7 @@ import {
   undeliveredOrderKey,
   undeliveredOrdersIndexKey,
 } from '#lib/db/keys.ts';
-import { guarded } from '#lib/db/failures.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
@@ -50,15 +49,8 @@ function deliveryFromItem(item: Item): OrderForDelivery {
 }
 
 /** Runs a conditional update; false when its condition failed. */
-async function conditionalUpdate(db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> {
-  try {
-    await guarded(() => db.send(new UpdateCommand(input)));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+const conditionalUpdate = async (db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> =>
+  (await conditionalWrite(db, new UpdateCommand(input))).written;
 
 const BATCH_GET_LIMIT = 100;
 
@@ -67,7 +59,7 @@ export type ClaimFrom = { status: 'SOLD' } | { status: 'MINTING'; attemptId: str
 
 export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(orderId: string): Promise<Order | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true })));
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true }));
     return out.Item ? fromItem(out.Item) : null;
   },
 
@@ -112,7 +104,7 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** The order with its delivery bookkeeping, read consistently. */
   async getForDelivery(orderId: string): Promise<OrderForDelivery | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true })));
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true }));
     return out.Item ? deliveryFromItem(out.Item) : null;
   },
 
@@ -123,9 +115,7 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       let keys: Item[] | undefined = orderIds.slice(i, i + BATCH_GET_LIMIT).map(orderKey);
       for (let attempt = 0; keys && keys.length > 0; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await guarded(() =>
-          db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } })),
-        );
+        const out = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
         for (const item of out.Responses?.[tableName] ?? []) {
           const read = deliveryFromItem(item);
           found.set(read.order.orderId, read);

@@ -1,22 +1,14 @@
 // The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index and the id counter.
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { conflict, notFound } from '#lib/errors.ts';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allocate } from '#lib/db/counter-repo.ts';
 import { queryAll } from '#lib/db/query-all.ts';
-import { guarded } from '#lib/db/failures.ts';
-import type { TransactItem } from '#lib/db/transaction.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
+import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
 import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
-import { effectiveStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
 type Item = Record<string, unknown>;
 
@@ -40,6 +32,15 @@ export function fromItem(item: Item): StoredPlaque {
 const BATCH_GET_LIMIT = 100;
 /** Items a single TransactWriteItems call may touch (DynamoDB's limit). */
 const TRANSACTION_LIMIT = 100;
+
+/** The claim of a plaque's name: written with the plaque, so two plaques never share a name. */
+function nameClaimToItem(plaque: StoredPlaque): Item {
+  return { ...plaqueNameKey(plaque.name), entity: ENTITY.plaqueName, plaqueId: plaque.id };
+}
+
+export type InsertOutcome = { kind: 'inserted' } | { kind: 'name-taken'; name: string } | { kind: 'id-taken'; id: number };
+
+export type HoldOutcome = { kind: 'held'; plaque: PlaqueForSale } | { kind: 'refused'; current: PlaqueForSale | null };
 
 export interface ReadCost {
   requests: number;
@@ -116,123 +117,93 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   allocateIds: (count: number): Promise<number[]> => allocate(db, tableName, 'plaque', count),
 
   /**
-   * Writes new plaques, each with the claim on its name, all or nothing per call (≤ 50 plaques).
-   * A name already taken → 409 PLAQUE_NAME_TAKEN naming it.
+   * Writes new plaques, each with the claim on its name, all or nothing per call (≤ 50 plaques). → `inserted`, or,
+   * writing nothing, `name-taken` (another plaque holds the name) or `id-taken` (a plaque with the id exists).
    */
-  async insertMany(plaques: StoredPlaque[]): Promise<void> {
+  async insertMany(plaques: StoredPlaque[]): Promise<InsertOutcome> {
     if (plaques.length * 2 > TRANSACTION_LIMIT) throw new RangeError(`at most ${TRANSACTION_LIMIT / 2} plaques per call`);
-    if (plaques.length === 0) return;
-    try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: plaques.flatMap((plaque) => [
-            {
-              Put: {
-                TableName: tableName,
-                Item: toItem(plaque),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...plaqueNameKey(plaque.name), entity: ENTITY.plaqueName, plaqueId: plaque.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ]),
-        }),
-      );
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const index = error.CancellationReasons?.findIndex((r) => r.Code === 'ConditionalCheckFailed') ?? -1;
-        if (index >= 0) {
-          const plaque = plaques[Math.floor(index / 2)]!;
-          throw conflict(index % 2 === 1 ? 'PLAQUE_NAME_TAKEN' : 'PLAQUE_EXISTS', `plaque ${plaque.name} already exists`, {
-            extensions: { name: plaque.name },
-          });
-        }
-      }
-      throw error;
-    }
+    if (plaques.length === 0) return { kind: 'inserted' };
+    const result = await transactWrite(
+      db,
+      plaques.flatMap((plaque) => [
+        { Put: { TableName: tableName, Item: toItem(plaque), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName, Item: nameClaimToItem(plaque), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ]),
+      { conflictRetries: 3 },
+    );
+    if (result.kind === 'written') return { kind: 'inserted' };
+    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+    const index = result.items.findIndex((item) => item.rejected);
+    const plaque = plaques[Math.floor(index / 2)]!;
+    return index % 2 === 1 ? { kind: 'name-taken', name: plaque.name } : { kind: 'id-taken', id: plaque.id };
   },
 
-  /** Marks a plaque featured (stamping featuredAt) or not; bumps updatedAt so listings pick the change up. */
-  async setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque> {
+  /**
+   * Marks a plaque featured (stamping featuredAt) or not; bumps updatedAt so listings pick the change up.
+   * → the plaque as updated; null when there is no such plaque.
+   */
+  async setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque | null> {
     const at = now.toISOString();
-    try {
-      const out = await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: plaqueKey(id),
-          UpdateExpression: 'SET featured = :f, featuredAt = :fa, updatedAt = :u, catsk = :cs',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':f': featured, ':fa': featured ? at : null, ':u': at, ':cs': catalogSortKey(at, id) },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return fromItem(out.Attributes!);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
-      throw error;
-    }
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: plaqueKey(id),
+        UpdateExpression: 'SET featured = :f, featuredAt = :fa, updatedAt = :u, catsk = :cs',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':f': featured, ':fa': featured ? at : null, ':u': at, ':cs': catalogSortKey(at, id) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.written ? fromItem(result.output.Attributes!) : null;
   },
 
   // ---- Holds and sales (the partner workflow); the moves themselves are decided in lib/partner/plaque-state.ts ----
 
   /** A plaque with its hold and the order that sold it, read consistently. */
   async getForSale(id: number): Promise<PlaqueForSale | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id), ConsistentRead: true })));
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id), ConsistentRead: true }));
     return out.Item ? forSaleFromItem(out.Item) : null;
   },
 
   /**
    * Places a partner's hold with one conditional write: only an AVAILABLE plaque, or one whose hold has expired,
-   * can be held. The hold quotes the price stored at that instant. Unknown or deleted → 404 PLAQUE_NOT_FOUND;
-   * otherwise refused → 409 NOT_AVAILABLE.
+   * can be held; nor a deleted one. The hold quotes the price stored at that instant. → `held` with the plaque as
+   * held; or `refused` with the plaque as the refusal found it (null when there is no such plaque), returned by the
+   * failed condition itself.
    */
-  async placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<PlaqueForSale> {
+  async placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<HoldOutcome> {
     const at = now.toISOString();
-    try {
-      const out = await guarded(() =>
-        db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: plaqueKey(id),
-            UpdateExpression:
-              'SET #status = :locked, reservationId = :rid, lockExpiresAt = :expires, holdPartnerId = :partner, holdApiKeyId = :key, ' +
-              'holdBuyerWallet = :wallet, holdPrice = price, holdCurrency = currency, updatedAt = :now, catsk = :catsk',
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null) AND ' +
-              '(#status = :available OR (#status = :locked AND lockExpiresAt <= :now))',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':locked': 'LOCKED',
-              ':available': 'AVAILABLE',
-              ':rid': hold.reservationId,
-              ':expires': hold.expiresAt,
-              ':partner': hold.partnerId,
-              ':key': hold.apiKeyId,
-              ':wallet': hold.buyerWallet,
-              ':now': at,
-              ':catsk': catalogSortKey(at, id),
-              ':null': null,
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        ),
-      );
-      return forSaleFromItem(out.Attributes!);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) {
-        const old = await this.getForSale(id);
-        if (!old || old.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
-        throw conflict('NOT_AVAILABLE', 'the plaque is held by another reservation, sold or minted', {
-          extensions: { status: effectiveStatus(old.plaque, now) },
-        });
-      }
-      throw error;
-    }
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: plaqueKey(id),
+        UpdateExpression:
+          'SET #status = :locked, reservationId = :rid, lockExpiresAt = :expires, holdPartnerId = :partner, holdApiKeyId = :key, ' +
+          'holdBuyerWallet = :wallet, holdPrice = price, holdCurrency = currency, updatedAt = :now, catsk = :catsk',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null) AND ' +
+          '(#status = :available OR (#status = :locked AND lockExpiresAt <= :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':locked': 'LOCKED',
+          ':available': 'AVAILABLE',
+          ':rid': hold.reservationId,
+          ':expires': hold.expiresAt,
+          ':partner': hold.partnerId,
+          ':key': hold.apiKeyId,
+          ':wallet': hold.buyerWallet,
+          ':now': at,
+          ':catsk': catalogSortKey(at, id),
+          ':null': null,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    if (result.written) return { kind: 'held', plaque: forSaleFromItem(result.output.Attributes!) };
+    return { kind: 'refused', current: result.current ? forSaleFromItem(result.current) : null };
   },
 
   /**

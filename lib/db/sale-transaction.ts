@@ -2,7 +2,8 @@
 // undelivered orders) and the idempotency record's stored response, all or nothing. Translates DynamoDB's refusals
 // into what the buy must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { isOutcomeUnknown } from '#lib/db/failures.ts';
+import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 
 export type { TransactItem };
 
@@ -15,18 +16,23 @@ export interface SaleItems {
 }
 
 /**
- * `recorded`: all three written. `plaque-changed`: the plaque is no longer as read (read it again).
+ * `recorded`: all written. `plaque-changed`: the plaque is no longer as read (read it again).
  * `claim-lost`: the idempotency marker is no longer this request's. `conflict`: another transaction touched an
  * item at the same time (retry shortly). `unknown`: timed out or failed in transit; it may have been applied.
  */
 export type SaleOutcome = 'recorded' | 'plaque-changed' | 'claim-lost' | 'conflict' | 'unknown';
 
 export async function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
-  const result = await transactWrite(db, [items.plaque, items.order, items.completion, items.undelivered]);
-  if (result.kind === 'written') return 'recorded';
-  if (result.kind !== 'cancelled') return result.kind;
-  if (result.codes[0] === 'ConditionalCheckFailed') return 'plaque-changed';
-  if (result.codes[2] === 'ConditionalCheckFailed') return 'claim-lost';
+  let result;
+  try {
+    result = await transactWrite(db, [items.plaque, items.order, items.completion, items.undelivered]);
+  } catch (error) {
+    if (isOutcomeUnknown(error)) return 'unknown';
+    throw error;
+  }
+  if (result.kind !== 'refused') return result.kind === 'written' ? 'recorded' : 'conflict';
+  if (rejectedAt(result, 0)) return 'plaque-changed';
+  if (rejectedAt(result, 2)) return 'claim-lost';
   // The order id collided (128 random bits: practically never); a retry draws a new one.
   return 'conflict';
 }

@@ -1,7 +1,6 @@
 // The only module that speaks DynamoDB for the service account: the marketplace's own name and wallet.
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, serviceAccountKey } from '#lib/db/keys.ts';
-import { guarded } from '#lib/db/failures.ts';
 
 export interface ServiceAccount {
   username: string;
@@ -12,7 +11,7 @@ export interface ServiceAccount {
 
 export const serviceAccountRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(): Promise<ServiceAccount | null> {
-    const out = await guarded(() => db.send(new GetCommand({ TableName: tableName, Key: serviceAccountKey() })));
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: serviceAccountKey() }));
     if (!out.Item) return null;
     return {
       username: out.Item.username as string,
@@ -22,8 +21,6 @@ export const serviceAccountRepo = (db: DynamoDBDocumentClient, tableName: string
   },
 
   async put(account: ServiceAccount): Promise<void> {
-    await guarded(() =>
-      db.send(new PutCommand({ TableName: tableName, Item: { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account } })),
-    );
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account } }));
   },
 });

@@ -1,20 +1,31 @@
 // The only module that speaks DynamoDB for the account throttles: code sends per address, failed logins per address.
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ENTITY, codeSendsKey, loginFailuresKey } from '#lib/db/keys.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
 import { SEND_WINDOW_MS, type SendDecision } from '#lib/accounts/verification-code.ts';
 
-const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+type Item = Record<string, unknown>;
 
-/** Optimistic writes that lost a race are retried this often (each retry re-reads, so it sees the winner). */
+/** The recorded sends of an address, and the version a write must find to replace them. */
+interface CodeSends {
+  sends: number[];
+  version: number;
+}
+
+/** Optimistic writes that lost a race are retried this often (each retry sees the winner); then 409 CONFLICT. */
 const RACE_RETRIES = 5;
 
 export type LoginReservation = { granted: true; windowStart: number } | { granted: false; retryAfterMs: number };
 
+function codeSendsFromItem(item: Item | undefined | null): CodeSends {
+  return { sends: (item?.sends as number[] | undefined) ?? [], version: (item?.version as number | undefined) ?? 0 };
+}
+
 export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
-  const codeSends = async (email: string): Promise<{ sends: number[]; version: number }> => {
+  const codeSends = async (email: string): Promise<CodeSends> => {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: codeSendsKey(email), ConsistentRead: true }));
-    return { sends: (out.Item?.sends as number[] | undefined) ?? [], version: (out.Item?.version as number | undefined) ?? 0 };
+    return codeSendsFromItem(out.Item);
   };
 
   return {
@@ -25,32 +36,33 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /**
      * Asks `decide` whether a code may go out given the recorded sends, and records the send when it may.
-     * Read, decide, write-if-unchanged: of two concurrent requests only one is recorded; the other decides again.
+     * Read, decide, write-if-unchanged: of two concurrent requests only one is recorded; the other decides again on
+     * the record that won, which its failed write returns.
      */
     async recordCodeSend(email: string, decide: (sends: number[]) => SendDecision): Promise<SendDecision> {
+      let current = await codeSends(email);
       for (let attempt = 0; ; attempt++) {
-        const current = await codeSends(email);
         const decision = decide(current.sends);
         if (!decision.allowed) return decision;
-        try {
-          await db.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: {
-                ...codeSendsKey(email),
-                entity: ENTITY.codeSends,
-                sends: decision.sends,
-                version: current.version + 1,
-                ttl: Math.ceil((Math.max(...decision.sends) + SEND_WINDOW_MS) / 1000),
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR version = :v',
-              ExpressionAttributeValues: { ':v': current.version },
-            }),
-          );
-          return decision;
-        } catch (error) {
-          if (!isConditionFailure(error) || attempt >= RACE_RETRIES) throw error;
-        }
+        const result = await conditionalWrite(
+          db,
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...codeSendsKey(email),
+              entity: ENTITY.codeSends,
+              sends: decision.sends,
+              version: current.version + 1,
+              ttl: Math.ceil((Math.max(...decision.sends) + SEND_WINDOW_MS) / 1000),
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR version = :v',
+            ExpressionAttributeValues: { ':v': current.version },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        if (result.written) return decision;
+        if (attempt >= RACE_RETRIES) throw new DatabaseConflict('PutItemCommand');
+        current = codeSendsFromItem(result.current);
       }
     },
 
@@ -63,60 +75,55 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       const key = loginFailuresKey(email);
       const cutoff = now - windowMs;
       for (let attempt = 0; ; attempt++) {
-        try {
-          const out = await db.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: key,
-              UpdateExpression: 'SET failures = failures + :one',
-              ConditionExpression: 'windowStart > :cutoff AND failures < :max',
-              ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
-              ReturnValues: 'ALL_NEW',
-            }),
-          );
-          return { granted: true, windowStart: Number(out.Attributes!.windowStart) };
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
-        }
-        const item = (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
-        if (item && Number(item.windowStart) > cutoff) {
-          if (Number(item.failures) >= max) return { granted: false, retryAfterMs: Number(item.windowStart) + windowMs - now };
-          if (attempt >= RACE_RETRIES) throw new Error('login throttle: too many concurrent updates');
+        const taken = await conditionalWrite(
+          db,
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key,
+            UpdateExpression: 'SET failures = failures + :one',
+            ConditionExpression: 'windowStart > :cutoff AND failures < :max',
+            ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
+            ReturnValues: 'ALL_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        if (taken.written) return { granted: true, windowStart: Number(taken.output.Attributes!.windowStart) };
+        // The refusal returns the window as it stood: full, or ended (or never opened).
+        const window = taken.current;
+        if (window && Number(window.windowStart) > cutoff) {
+          if (Number(window.failures) >= max) return { granted: false, retryAfterMs: Number(window.windowStart) + windowMs - now };
+          if (attempt >= RACE_RETRIES) throw new DatabaseConflict('UpdateItemCommand');
           continue;
         }
         // No window open (never, or the last one ended): open one with this try in it.
-        try {
-          await db.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: { ...key, entity: ENTITY.loginFailures, windowStart: now, failures: 1, ttl: Math.ceil((now + windowMs) / 1000) },
-              ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
-              ExpressionAttributeValues: { ':cutoff': cutoff },
-            }),
-          );
-          return { granted: true, windowStart: now };
-        } catch (error) {
-          if (!isConditionFailure(error) || attempt >= RACE_RETRIES) throw error;
-        }
+        const opened = await conditionalWrite(
+          db,
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key, entity: ENTITY.loginFailures, windowStart: now, failures: 1, ttl: Math.ceil((now + windowMs) / 1000) },
+            ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+            ExpressionAttributeValues: { ':cutoff': cutoff },
+          }),
+        );
+        if (opened.written) return { granted: true, windowStart: now };
+        // Another request opened it first: take a try in that one.
+        if (attempt >= RACE_RETRIES) throw new DatabaseConflict('PutItemCommand');
       }
     },
 
     /** Gives back a try taken in the window that started at `windowStart` (the password was right). */
     async releaseLoginTry(email: string, windowStart: number): Promise<void> {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: loginFailuresKey(email),
-            UpdateExpression: 'SET failures = failures - :one',
-            ConditionExpression: 'windowStart = :ws AND failures > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':ws': windowStart, ':zero': 0 },
-          }),
-        );
-      } catch (error) {
-        // The window ended meanwhile: nothing of this try is counted any more.
-        if (!isConditionFailure(error)) throw error;
-      }
+      // Refused when the window ended meanwhile: nothing of this try is counted any more.
+      await conditionalWrite(
+        db,
+        new UpdateCommand({
+          TableName: tableName,
+          Key: loginFailuresKey(email),
+          UpdateExpression: 'SET failures = failures - :one',
+          ConditionExpression: 'windowStart = :ws AND failures > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':ws': windowStart, ':zero': 0 },
+        }),
+      );
     },
   };
 };

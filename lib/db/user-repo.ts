@@ -1,11 +1,12 @@
 // The only module that speaks DynamoDB for users: records, the email and username claims, the wallet index and the id counter.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { conflict } from '#lib/errors.ts';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import { ENTITY, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, walletIndexPartition } from '#lib/db/keys.ts';
 import type { StoredUser } from '#lib/accounts/user.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
+import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 
 type Item = Record<string, unknown>;
 
@@ -32,23 +33,13 @@ export interface ProfileChanges {
 /** Transactions another transaction got in the way of are retried this often before giving up. */
 const CONFLICT_RETRIES = 4;
 
-const reasonsOf = (error: unknown): (string | undefined)[] | null =>
-  error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : null;
-
-/** Runs a transaction, retrying while it only lost a race (TransactionConflict) with another one on the same items. */
-async function transact(db: DynamoDBDocumentClient, input: ConstructorParameters<typeof TransactWriteCommand>[0]): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand(input));
-      return;
-    } catch (error) {
-      const reasons = reasonsOf(error);
-      const onlyConflicts = reasons !== null && reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
-      if (!onlyConflicts || attempt >= CONFLICT_RETRIES) throw error;
-      await new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 20));
-    }
-  }
-}
+/** A profile update's answer: the user as updated, or why nothing was written. */
+export type ProfileUpdateOutcome =
+  | { kind: 'updated'; user: StoredUser }
+  /** Another user holds the new username (case-insensitively). */
+  | { kind: 'username-taken' }
+  /** The fields the update replaces changed since the user was read, or other requests kept changing them. */
+  | { kind: 'changed' };
 
 export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   const get = async (id: number): Promise<StoredUser | null> => {
@@ -88,41 +79,43 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /**
      * Writes a new user with its email and username claims in one transaction.
-     * → 'created', or 'email-taken' when another user holds the address (a concurrent sign-up won).
+     * → 'created'; or, writing nothing, 'email-taken' when another user holds the address (a concurrent sign-up
+     * won) or 'username-taken' when another holds the username.
      */
-    async create(user: StoredUser): Promise<'created' | 'email-taken'> {
-      try {
-        await transact(db, {
-          TransactItems: [
-            { Put: { TableName: tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: tableName,
-                Item: claimItem(emailClaimKey(user.email), ENTITY.emailClaim, user.id),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+    async create(user: StoredUser): Promise<'created' | 'email-taken' | 'username-taken'> {
+      const result = await transactWrite(
+        db,
+        [
+          { Put: { TableName: tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: claimItem(emailClaimKey(user.email), ENTITY.emailClaim, user.id),
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            {
-              Put: {
-                TableName: tableName,
-                Item: claimItem(usernameClaimKey(user.username), ENTITY.usernameClaim, user.id),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: claimItem(usernameClaimKey(user.username), ENTITY.usernameClaim, user.id),
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-          ],
-        });
-        return 'created';
-      } catch (error) {
-        const reasons = reasonsOf(error);
-        if (reasons?.[1] === 'ConditionalCheckFailed') return 'email-taken';
-        if (reasons?.[2] === 'ConditionalCheckFailed') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
-        throw error;
-      }
+          },
+        ],
+        { conflictRetries: CONFLICT_RETRIES },
+      );
+      if (result.kind === 'written') return 'created';
+      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+      if (rejectedAt(result, 1)) return 'email-taken';
+      if (rejectedAt(result, 2)) return 'username-taken';
+      // The id came from the counter: a record already under it is a fault.
+      throw new Error(`user ${user.id} already exists`);
     },
 
-    /** Records when the pending verification code expires (null once it is spent). */
-    async setCodeExpiry(id: number, expiresAt: string | null, now: Date): Promise<void> {
-      await db.send(
+    /** Records when the pending verification code expires (null once it is spent); false when the user is gone. */
+    async setCodeExpiry(id: number, expiresAt: string | null, now: Date): Promise<boolean> {
+      const result = await conditionalWrite(
+        db,
         new UpdateCommand({
           TableName: tableName,
           Key: userKey(id),
@@ -131,35 +124,32 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ExpressionAttributeValues: { ':x': expiresAt, ':u': now.toISOString() },
         }),
       );
+      return result.written;
     },
 
     /** Marks the address verified (its code was just spent); null when the user no longer exists. */
     async markEmailVerified(id: number, now: Date): Promise<StoredUser | null> {
-      try {
-        const out = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: userKey(id),
-            UpdateExpression: 'SET emailVerify = :t, emailVerificationCodeExpireTime = :null, updatedAt = :u',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return fromItem(out.Attributes!);
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return null;
-        throw error;
-      }
+      const result = await conditionalWrite(
+        db,
+        new UpdateCommand({
+          TableName: tableName,
+          Key: userKey(id),
+          UpdateExpression: 'SET emailVerify = :t, emailVerificationCodeExpireTime = :null, updatedAt = :u',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.written ? fromItem(result.output.Attributes!) : null;
     },
 
     /**
      * Applies a profile update to `user` as it was read, all or nothing: the record, and for a new username the
-     * claim swap (old claim deleted, new one put if free). → the updated record.
-     * 409 USERNAME_TAKEN when the name is claimed; 409 CONCURRENT_UPDATE when the fields this update replaces
-     * changed since `user` was read (the caller checked the current password and the old image against them).
+     * claim swap (old claim deleted, new one put if free). → the updated record; or `username-taken` when the name
+     * is claimed; or `changed` when the fields this update replaces changed since `user` was read (the caller
+     * checked the current password and the old image against them).
      */
-    async updateProfile(user: StoredUser, changes: ProfileChanges, now: Date): Promise<StoredUser> {
+    async updateProfile(user: StoredUser, changes: ProfileChanges, now: Date): Promise<ProfileUpdateOutcome> {
       const at = now.toISOString();
       const next: StoredUser = { ...user, updatedAt: at };
       const sets = ['updatedAt = :u'];
@@ -208,7 +198,7 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         next.imageKey = changes.image.key;
       }
 
-      const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      const items: TransactItem[] = [
         {
           Update: {
             TableName: tableName,
@@ -239,17 +229,10 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           },
         );
       }
-      try {
-        await transact(db, { TransactItems: items });
-      } catch (error) {
-        const reasons = reasonsOf(error);
-        if (reasons?.[2] === 'ConditionalCheckFailed') throw conflict('USERNAME_TAKEN', `the username ${next.username} is taken`);
-        if (reasons?.includes('ConditionalCheckFailed') || reasons?.includes('TransactionConflict')) {
-          throw conflict('CONCURRENT_UPDATE', 'the profile was changed by another request meanwhile; read it and try again');
-        }
-        throw error;
-      }
-      return next;
+      const result = await transactWrite(db, items, { conflictRetries: CONFLICT_RETRIES });
+      if (result.kind === 'written') return { kind: 'updated', user: next };
+      if (rejectedAt(result, 2)) return { kind: 'username-taken' };
+      return { kind: 'changed' };
     },
   };
 };

@@ -1,7 +1,7 @@
 // The only module that speaks DynamoDB for verification codes: one pending code per address, its tries, its spending.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ENTITY, verificationCodeKey } from '#lib/db/keys.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import type { PendingCode } from '#lib/accounts/verification-code.ts';
 
 type Item = Record<string, unknown>;
@@ -23,8 +23,6 @@ export function fromItem(item: Item): PendingCode {
   return record as unknown as PendingCode;
 }
 
-const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
-
 export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   const get = async (email: string): Promise<PendingCode | null> => {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
@@ -44,41 +42,35 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
      * `max` were already granted; or 'gone' when that code was replaced or spent meanwhile.
      */
     async takeAttempt(email: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
-      try {
-        const out = await db.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: verificationCodeKey(email),
-            UpdateExpression: 'SET attempts = attempts + :one',
-            ConditionExpression: 'digest = :digest AND attempts < :max',
-            ExpressionAttributeValues: { ':one': 1, ':digest': digest, ':max': max },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-        );
-        return Number(out.Attributes!.attempts);
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        const now = await get(email);
-        return now && now.digest === digest ? 'locked' : 'gone';
-      }
+      const result = await conditionalWrite(
+        db,
+        new UpdateCommand({
+          TableName: tableName,
+          Key: verificationCodeKey(email),
+          UpdateExpression: 'SET attempts = attempts + :one',
+          ConditionExpression: 'digest = :digest AND attempts < :max',
+          ExpressionAttributeValues: { ':one': 1, ':digest': digest, ':max': max },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      if (result.written) return Number(result.output.Attributes!.attempts);
+      const current = result.current ? fromItem(result.current) : null;
+      return current && current.digest === digest ? 'locked' : 'gone';
     },
 
     /** Deletes the code if it is still the one with `digest`: true for exactly one caller. */
     async spend(email: string, digest: string): Promise<boolean> {
-      try {
-        await db.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: verificationCodeKey(email),
-            ConditionExpression: 'digest = :digest',
-            ExpressionAttributeValues: { ':digest': digest },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      const result = await conditionalWrite(
+        db,
+        new DeleteCommand({
+          TableName: tableName,
+          Key: verificationCodeKey(email),
+          ConditionExpression: 'digest = :digest',
+          ExpressionAttributeValues: { ':digest': digest },
+        }),
+      );
+      return result.written;
     },
   };
 };

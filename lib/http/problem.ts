@@ -1,6 +1,7 @@
 // RFC 9457 problem documents: the one shape every error takes on the wire.
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError, internalError } from '#lib/errors.ts';
+import { AppError, conflict, internalError, serviceUnavailable } from '#lib/errors.ts';
+import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const PROBLEM_TYPE_BASE = 'https://errors.plaques.dev/';
@@ -43,8 +44,26 @@ export function problemResult(error: AppError, requestId: string): APIGatewayPro
   };
 }
 
-/** Anything thrown → the AppError a client may see; unknown errors become INTERNAL (the original is logged, never sent). */
+/**
+ * Anything thrown → the AppError a client may see: the table busy or not answering → 503 SERVICE_UNAVAILABLE, a write
+ * that lost a race → 409 CONFLICT (both with Retry-After); unknown errors become INTERNAL (the original is logged,
+ * never sent).
+ */
 export function asAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof DatabaseUnavailable) {
+    return serviceUnavailable(
+      'SERVICE_UNAVAILABLE',
+      'the service is busy; retry after the number of seconds in Retry-After',
+      error.retryAfterSeconds,
+      { cause: error },
+    );
+  }
+  if (error instanceof DatabaseConflict) {
+    return conflict('CONFLICT', 'the record is being changed by another request; retry shortly', {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+      cause: error,
+    });
+  }
   return internalError(error);
 }

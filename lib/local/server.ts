@@ -14,7 +14,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import { AppError, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
-import { problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
+import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { resolveApiKey } from '#lib/local/api-key-check.ts';
@@ -296,9 +296,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     res.writeHead(result.statusCode, headers);
     res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   } catch (error) {
-    if (error instanceof AppError) {
+    // What the server answers itself, and the table's failures in its own API-key check (busy → 503, as a handler would).
+    const problem = asAppError(error);
+    if (problem.status !== 500) {
       if (!req.complete) res.setHeader('connection', 'close');
-      return sendProblem(res, error, requestId);
+      return sendProblem(res, problem, requestId);
     }
     // API Gateway answers a failed integration with a 5xx of its own; never show the error itself.
     logger.error('local server failure', { requestId, error: error as Error });

@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts';
 import { readCsvRows, readJsonRows, toStoredPlaque, type RowProblem } from '#lib/plaques/import-rows.ts';
 import { plaqueName } from '#lib/plaques/plaque.ts';
 import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
@@ -42,7 +42,7 @@ export async function importPlaques(target: TargetOptions, file: string, options
 export async function setFeatured(target: TargetOptions, id: number, featured: boolean) {
   const opened = await openTarget(target);
   try {
-    return await plaqueRepo(opened.ctx.db, opened.ctx.tableName).setFeatured(id, featured, opened.ctx.now());
+    return await setPlaqueFeatured(opened.ctx, id, featured);
   } finally {
     await opened.close();
   }

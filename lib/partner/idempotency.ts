@@ -46,7 +46,8 @@ const expired = (record: IdempotencyRecord, now: Date) => record.ttl * 1000 <= n
  */
 export async function claimKey(ctx: AppContext, partnerId: number, key: string, hash: string): Promise<Claim> {
   const repo = idempotencyRepo(ctx.db, ctx.tableName);
-  // A marker can vanish between the failed claim and the read (released, or expired): then claim again.
+  // A refused claim names the record holding the key; one that holds it no longer (expired, or its lease lapsed by
+  // this request's clock) is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = ctx.now();
     const ownerToken = randomUUID();
@@ -61,9 +62,10 @@ export async function claimKey(ctx: AppContext, partnerId: number, key: string, 
       createdAt: now.toISOString(),
       ttl: Math.floor((now.getTime() + RETENTION_MS) / 1000),
     };
-    if (await repo.claim(record, now)) return { kind: 'claimed', ownerToken };
+    const claim = await repo.claim(record, now);
+    if (claim.claimed) return { kind: 'claimed', ownerToken };
 
-    const existing = await repo.get(partnerId, key);
+    const existing = claim.holder;
     if (!existing || expired(existing, now)) continue;
     if (existing.requestHash !== hash) {
       throw conflict('IDEMPOTENCY_MISMATCH', 'this Idempotency-Key was used for a different request; use a new key for a new request');

@@ -1,5 +1,4 @@
 // Owner: who holds a plaque — the service account until the sale, then the user whose wallet is the buyer's.
-import { guarded } from '#lib/db/failures.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { isValidUsername, maskWallet } from '#lib/accounts/user.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
@@ -20,7 +19,7 @@ export async function plaqueOwner(ctx: AppContext, id: number): Promise<PlaqueOw
   const status = effectiveStatus(plaque, ctx.now());
   if (status === 'SOLD' || status === 'MINTED') {
     const wallet = plaque.wallet_address;
-    const user = wallet ? await guarded(() => userRepo(ctx.db, ctx.tableName).findByWallet(wallet)) : null;
+    const user = wallet ? await userRepo(ctx.db, ctx.tableName).findByWallet(wallet) : null;
     return {
       plaqueId: plaque.id,
       username: user?.username ?? null,

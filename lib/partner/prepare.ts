@@ -1,8 +1,8 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
 import { randomBytes } from 'node:crypto';
-import { conflict, notFound } from '#lib/errors.ts';
+import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
-import { TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
+import { effectiveStatus, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaque-token.ts';
 import { mintability } from '#lib/partner/lookup.ts';
@@ -38,6 +38,14 @@ function checkHoldable(current: PlaqueForSale, partner: Partner, buyerWallet: st
   );
 }
 
+/** Why a hold was refused, from the plaque as the refusal found it. */
+function holdRefused(plaqueId: number, current: PlaqueForSale | null, now: Date): AppError {
+  if (!current || current.plaque.deletedAt !== null) return notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
+  return conflict('NOT_AVAILABLE', 'the plaque is held by another reservation, sold or minted', {
+    extensions: { status: effectiveStatus(current.plaque, now) },
+  });
+}
+
 /**
  * Holds the plaque for `buyerWallet` (checksummed). 404 PLAQUE_NOT_FOUND; 409 NOT_AVAILABLE when it is locked,
  * sold or minted, or when its token cannot be minted (already on chain): selling it could never be delivered.
@@ -56,7 +64,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
   }
 
   const now = ctx.now();
-  const held = await repo.placeHold(
+  const outcome = await repo.placeHold(
     plaqueId,
     {
       reservationId: newReservationId(),
@@ -67,6 +75,9 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
     },
     now,
   );
+  // Another request got in first since the read above (a hold, a sale, a deletion): the refusal says which.
+  if (outcome.kind === 'refused') throw holdRefused(plaqueId, outcome.current, now);
+  const held = outcome.plaque;
   const hold = held.hold!;
   return {
     reservationId: hold.reservationId,

@@ -1,4 +1,5 @@
-// Writes plaques into the catalogue in all-or-nothing groups, with ids from the table's counter.
+// Writes plaques into the catalogue in all-or-nothing groups, with ids from the table's counter; features plaques.
+import { conflict, notFound } from '#lib/errors.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -6,16 +7,39 @@ import type { AppContext } from '#lib/runtime/context.ts';
 /** Plaques per transaction: each plaque writes its record and its name claim. */
 export const IMPORT_GROUP = 50;
 
-/** Inserts plaques whose ids come from `allocateIds`; a group either lands whole or not at all. */
+/**
+ * Inserts plaques whose ids come from `allocateIds`; a group either lands whole or not at all.
+ * 409 PLAQUE_NAME_TAKEN (naming it) when a name is already claimed; 409 PLAQUE_EXISTS when an id is taken.
+ */
 export async function insertPlaques(ctx: Pick<AppContext, 'db' | 'tableName'>, plaques: StoredPlaque[]): Promise<void> {
   const repo = plaqueRepo(ctx.db, ctx.tableName);
+  const insertGroup = async (group: StoredPlaque[]) => {
+    const outcome = await repo.insertMany(group);
+    if (outcome.kind === 'name-taken') {
+      throw conflict('PLAQUE_NAME_TAKEN', `plaque ${outcome.name} already exists`, { extensions: { name: outcome.name } });
+    }
+    if (outcome.kind === 'id-taken') {
+      throw conflict('PLAQUE_EXISTS', `a plaque with id ${outcome.id} already exists`, { extensions: { id: outcome.id } });
+    }
+  };
   const groups: StoredPlaque[][] = [];
   for (let i = 0; i < plaques.length; i += IMPORT_GROUP) groups.push(plaques.slice(i, i + IMPORT_GROUP));
   // A few transactions in flight at once keeps seeding 20 000 plaques quick without throttling DynamoDB Local.
   const inFlight = 4;
   for (let i = 0; i < groups.length; i += inFlight) {
-    await Promise.all(groups.slice(i, i + inFlight).map((group) => repo.insertMany(group)));
+    await Promise.all(groups.slice(i, i + inFlight).map(insertGroup));
   }
+}
+
+/** Features a plaque (stamping featuredAt) or takes it off the featured listing. 404 PLAQUE_NOT_FOUND. */
+export async function setPlaqueFeatured(
+  ctx: Pick<AppContext, 'db' | 'tableName' | 'now'>,
+  id: number,
+  featured: boolean,
+): Promise<StoredPlaque> {
+  const plaque = await plaqueRepo(ctx.db, ctx.tableName).setFeatured(id, featured, ctx.now());
+  if (!plaque) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
+  return plaque;
 }
 
 /** Seeds `count` sample plaques with fresh ids. */

@@ -14,7 +14,9 @@ beforeAll(async () => {
   const id = await users.allocateId();
   user = newUser({ id, email: 'principal@example.com', walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', now: new Date() });
   await users.create(user);
-  user = await users.updateProfile(user, { passwordHash: 'scrypt$x' }, new Date()); // token version 2
+  const updated = await users.updateProfile(user, { passwordHash: 'scrypt$x' }, new Date()); // token version 2
+  if (updated.kind !== 'updated') throw new Error(`profile not updated: ${updated.kind}`);
+  user = updated.user;
 });
 
 const asCaller = (authorizer: Record<string, unknown> | null) => invoke(handler, { method: 'GET', path: '/auth/profile', authorizer });

@@ -1,10 +1,8 @@
 // The user repository on DynamoDB Local: claims written with the user, the wallet index, and profile updates.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#lib/errors.ts';
-import { userRepo, type UserRepo } from '#lib/db/user-repo.ts';
+import { userRepo, type ProfileUpdateOutcome, type UserRepo } from '#lib/db/user-repo.ts';
 import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
-import { failure } from '../support/failure.ts';
 
 let users: UserRepo;
 const NOW = new Date('2026-05-01T00:00:00.000Z');
@@ -15,6 +13,13 @@ beforeAll(async () => {
 });
 
 const wallet = (id: number) => `0x${'aB'.repeat(17)}${String(id).padStart(6, '0')}`;
+
+/** The user an update wrote; fails the test when it wrote nothing. */
+async function updated(outcome: Promise<ProfileUpdateOutcome>): Promise<StoredUser> {
+  const result = await outcome;
+  if (result.kind !== 'updated') throw new Error(`expected the update to be written, got ${result.kind}`);
+  return result.user;
+}
 
 async function aUser(overrides: Partial<StoredUser> = {}): Promise<StoredUser> {
   const id = await users.allocateId();
@@ -49,52 +54,62 @@ describe('user repository', () => {
 
   it('changes the username and moves its case-insensitive claim', async () => {
     const user = await aUser();
-    const renamed = await users.updateProfile(user, { username: 'Grace.Hopper' }, NOW);
+    const renamed = await updated(users.updateProfile(user, { username: 'Grace.Hopper' }, NOW));
     expect(renamed.username).toBe('Grace.Hopper');
     const other = await aUser();
-    expect((await failure(users.updateProfile(other, { username: 'grace.hopper' }, NOW))).code).toBe('USERNAME_TAKEN');
+    expect(await users.updateProfile(other, { username: 'grace.hopper' }, NOW)).toEqual({ kind: 'username-taken' });
     // The old name is free again.
-    await expect(users.updateProfile(other, { username: user.username }, NOW)).resolves.toMatchObject({ username: user.username });
+    expect((await updated(users.updateProfile(other, { username: user.username }, NOW))).username).toBe(user.username);
   });
 
   it('lets a user change only the casing of their own name', async () => {
     const user = await aUser();
-    const first = await users.updateProfile(user, { username: 'ada_l' }, NOW);
-    await expect(users.updateProfile(first, { username: 'Ada_L' }, NOW)).resolves.toMatchObject({ username: 'Ada_L' });
-    expect((await failure(users.updateProfile(await aUser(), { username: 'ADA_L' }, NOW))).code).toBe('USERNAME_TAKEN');
+    const first = await updated(users.updateProfile(user, { username: 'ada_l' }, NOW));
+    expect((await updated(users.updateProfile(first, { username: 'Ada_L' }, NOW))).username).toBe('Ada_L');
+    expect(await users.updateProfile(await aUser(), { username: 'ADA_L' }, NOW)).toEqual({ kind: 'username-taken' });
   });
 
   it('gives a name to exactly one of two users claiming it at once', async () => {
     const [a, b] = [await aUser(), await aUser()];
-    const results = await Promise.allSettled([
+    const results = await Promise.all([
       users.updateProfile(a, { username: 'contested' }, NOW),
       users.updateProfile(b, { username: 'Contested' }, NOW),
     ]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const loser = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect((loser.reason as AppError).code).toBe('USERNAME_TAKEN');
+    expect(results.map((r) => r.kind).sort()).toEqual(['updated', 'username-taken']);
   });
 
   it('raises the token version with a new password hash, and refuses an update based on a stale read', async () => {
     const user = await aUser();
-    const updated = await users.updateProfile(user, { passwordHash: 'scrypt$new', phoneNumber: '+4930123456' }, NOW);
-    expect(updated).toMatchObject({ passwordHash: 'scrypt$new', tokenVersion: 2, phoneNumber: '+4930123456' });
-    expect(await users.get(user.id)).toEqual(updated);
+    const changed = await updated(users.updateProfile(user, { passwordHash: 'scrypt$new', phoneNumber: '+4930123456' }, NOW));
+    expect(changed).toMatchObject({ passwordHash: 'scrypt$new', tokenVersion: 2, phoneNumber: '+4930123456' });
+    expect(await users.get(user.id)).toEqual(changed);
     // `user` is the record before the change: its password hash is no longer the stored one.
-    expect((await failure(users.updateProfile(user, { passwordHash: 'scrypt$other' }, NOW))).code).toBe('CONCURRENT_UPDATE');
+    expect(await users.updateProfile(user, { passwordHash: 'scrypt$other' }, NOW)).toEqual({ kind: 'changed' });
     expect((await users.get(user.id))!.passwordHash).toBe('scrypt$new');
   });
 
   it('replaces the image only over the image it was read with', async () => {
     const user = await aUser();
-    const first = await users.updateProfile(user, { image: { url: 'https://cdn/users/1/a.png', key: 'users/1/a.png' } }, NOW);
+    const first = await updated(users.updateProfile(user, { image: { url: 'https://cdn/users/1/a.png', key: 'users/1/a.png' } }, NOW));
     expect(first).toMatchObject({ image: 'https://cdn/users/1/a.png', imageKey: 'users/1/a.png' });
-    expect((await failure(users.updateProfile(user, { image: { url: 'https://cdn/b.png', key: 'users/1/b.png' } }, NOW))).code).toBe(
-      'CONCURRENT_UPDATE',
-    );
-    await expect(users.updateProfile(first, { image: { url: 'https://cdn/c.png', key: 'users/1/c.png' } }, NOW)).resolves.toMatchObject({
+    expect(await users.updateProfile(user, { image: { url: 'https://cdn/b.png', key: 'users/1/b.png' } }, NOW)).toEqual({
+      kind: 'changed',
+    });
+    expect(await updated(users.updateProfile(first, { image: { url: 'https://cdn/c.png', key: 'users/1/c.png' } }, NOW))).toMatchObject({
       imageKey: 'users/1/c.png',
     });
+  });
+
+  it('refuses a second user with the same username, writing nothing of it', async () => {
+    const user = await aUser();
+    const id = await users.allocateId();
+    const namesake = {
+      ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }),
+      username: user.username.toUpperCase(),
+    };
+    expect(await users.create(namesake)).toBe('username-taken');
+    expect(await users.get(id)).toBeNull();
+    expect(await users.findByEmail(namesake.email)).toBeNull();
   });
 
   it('marks an address verified and clears the code expiry', async () => {

@@ -29,7 +29,8 @@ let nextPlaqueId = 1;
 export async function storePlaque(ctx: AppContext, overrides: Partial<StoredPlaque> = {}): Promise<StoredPlaque> {
   const id = overrides.id ?? nextPlaqueId++;
   const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), ...overrides, id });
-  await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
+  const outcome = await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
+  if (outcome.kind !== 'inserted') throw new Error(`plaque ${plaque.id} was not stored: ${outcome.kind}`);
   return plaque;
 }
 
@@ -66,32 +67,7 @@ export async function call(baseUrl: string, method: string, path: string, option
   return { status: response.status, headers: response.headers, text, json };
 }
 
-let interceptors = 0;
-
-/**
- * Runs `intercept` around every `command` (e.g. 'TransactWriteItemsCommand') the context's real DynamoDB client
- * sends, as an AWS SDK middleware, to inject what DynamoDB Local never does; returns the function that removes it.
- */
-export function intercept(
-  ctx: AppContext,
-  command: string,
-  around: (send: () => Promise<unknown>, input: any) => Promise<unknown>,
-): () => void {
-  const name = `test-intercept-${interceptors++}`;
-  ctx.db.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName !== command) return next(args);
-      return (await around(() => next(args), args.input)) as Awaited<ReturnType<typeof next>>;
-    },
-    { step: 'initialize', name },
-  );
-  return () => {
-    ctx.db.middlewareStack.remove(name);
-  };
-}
-
-export const interceptTransactions = (ctx: AppContext, around: (send: () => Promise<unknown>) => Promise<unknown>) =>
-  intercept(ctx, 'TransactWriteItemsCommand', around);
+export { intercept, interceptTransactions } from '../support/faults.ts';
 
 /** A plaque held for `partner` through the API: what a buy needs. */
 export async function aHeldPlaque(ctx: AppContext, baseUrl: string, partner: TestPartner, overrides: Partial<StoredPlaque> = {}) {

@@ -1,0 +1,103 @@
+// The shared conditional write on DynamoDB Local: a failed condition is an answer carrying the item that blocked it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { freshTable } from '../support/db.ts';
+
+let ctx: AppContext;
+let next = 0;
+
+beforeAll(async () => {
+  ctx = await freshTable();
+});
+
+/** A stored item with a nested map, a list, a null and numbers: what unmarshalling must give back as written. */
+async function anItem() {
+  const item = { pk: `COND#${next++}`, sk: 'COND', version: 3, nested: { tags: ['a', 'b'], price: 12.5 }, gone: null, flag: true };
+  await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+  return item;
+}
+
+const key = (item: { pk: string; sk: string }) => ({ pk: item.pk, sk: item.sk });
+
+describe('conditionalWrite', () => {
+  it('writes when the condition holds and gives the command output', async () => {
+    const item = await anItem();
+    const result = await conditionalWrite(
+      ctx.db,
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: key(item),
+        UpdateExpression: 'SET version = version + :one',
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':one': 1, ':seen': 3 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    expect(result).toEqual({ written: true, output: expect.objectContaining({ Attributes: { ...item, version: 4 } }) });
+  });
+
+  it('returns the item that blocked the write, as stored, when the write asked for ALL_OLD', async () => {
+    const item = await anItem();
+    const result = await conditionalWrite(
+      ctx.db,
+      new PutCommand({
+        TableName: ctx.tableName,
+        Item: { ...key(item), version: 1 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    expect(result).toEqual({ written: false, current: item });
+    expect((await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key(item) }))).Item).toEqual(item);
+  });
+
+  it('answers with no item when the item does not exist, or when the write did not ask for it', async () => {
+    const missing = await conditionalWrite(
+      ctx.db,
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: { pk: 'COND#missing', sk: 'COND' },
+        UpdateExpression: 'SET version = :v',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':v': 1 },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    expect(missing).toEqual({ written: false, current: null });
+
+    const item = await anItem();
+    const unasked = await conditionalWrite(
+      ctx.db,
+      new DeleteCommand({
+        TableName: ctx.tableName,
+        Key: key(item),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': 99 },
+      }),
+    );
+    expect(unasked).toEqual({ written: false, current: null });
+  });
+
+  it('lets every other failure through as an error', async () => {
+    const item = await anItem();
+    await expect(
+      conditionalWrite(
+        ctx.db,
+        new UpdateCommand({
+          TableName: ctx.tableName,
+          Key: key(item),
+          UpdateExpression: 'SET',
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'ValidationException' });
+    await expect(
+      conditionalWrite(
+        ctx.db,
+        new PutCommand({ TableName: 'no-such-table', Item: key(item), ConditionExpression: 'attribute_not_exists(pk)' }),
+      ),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
