@@ -37,6 +37,20 @@ export function fromItem(item: Item): Order {
   return record as unknown as Order;
 }
 
+/** An undelivered order's marker: in the order's item collection, listed (gsi1) oldest first among all undelivered. */
+function undeliveredMarkerToItem(order: Order) {
+  return {
+    ...undeliveredOrderKey(order.orderId),
+    ...undeliveredOrdersIndexKey(order.createdAt, order.orderId),
+    entity: ENTITY.undeliveredOrder,
+    orderId: order.orderId,
+    createdAt: order.createdAt,
+  };
+}
+
+/** The order a marker stands for. */
+const undeliveredMarkerFromItem = (item: Item): string => item.orderId as string;
+
 function deliveryFromItem(item: Item): OrderForDelivery {
   const delivery: DeliveryState = {
     attemptId: (item.deliveryAttemptId as string | undefined) ?? null,
@@ -83,18 +97,7 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /** The new order's marker in the list of undelivered orders, as one item of the sale's transaction. */
   undeliveredItem(order: Order): TransactItem {
-    return {
-      Put: {
-        TableName: tableName,
-        Item: {
-          ...undeliveredOrderKey(order.orderId),
-          ...undeliveredOrdersIndexKey(order.createdAt, order.orderId),
-          entity: ENTITY.undeliveredOrder,
-          orderId: order.orderId,
-          createdAt: order.createdAt,
-        },
-      },
-    };
+    return { Put: { TableName: tableName, Item: undeliveredMarkerToItem(order) } };
   },
 
   /** The marker's removal, as one item of the delivery's transaction. */
@@ -135,7 +138,7 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       ExpressionAttributeValues: { ':pk': UNDELIVERED_ORDERS_PARTITION },
       ProjectionExpression: 'orderId',
     });
-    return items.map((item) => item.orderId as string);
+    return items.map(undeliveredMarkerFromItem);
   },
 
   /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */

@@ -9,18 +9,23 @@ export interface ServiceAccount {
   updatedAt: string;
 }
 
+type ServiceAccountItem = ServiceAccount & ReturnType<typeof serviceAccountKey> & { entity: typeof ENTITY.serviceAccount };
+
+export function toItem(account: ServiceAccount): ServiceAccountItem {
+  return { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account };
+}
+
+export function fromItem(item: Record<string, unknown>): ServiceAccount {
+  return { username: item.username as string, walletAddress: item.walletAddress as string, updatedAt: item.updatedAt as string };
+}
+
 export const serviceAccountRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(): Promise<ServiceAccount | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: serviceAccountKey() }));
-    if (!out.Item) return null;
-    return {
-      username: out.Item.username as string,
-      walletAddress: out.Item.walletAddress as string,
-      updatedAt: out.Item.updatedAt as string,
-    };
+    return out.Item ? fromItem(out.Item) : null;
   },
 
   async put(account: ServiceAccount): Promise<void> {
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account } }));
+    await db.send(new PutCommand({ TableName: tableName, Item: toItem(account) }));
   },
 });

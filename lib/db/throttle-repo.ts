@@ -18,8 +18,34 @@ const RACE_RETRIES = 5;
 
 export type LoginReservation = { granted: true; windowStart: number } | { granted: false; retryAfterMs: number };
 
+/** The resend throttle's item: kept an hour (TTL) after the last send it records. */
+function codeSendsToItem(email: string, record: CodeSends) {
+  return {
+    ...codeSendsKey(email),
+    entity: ENTITY.codeSends,
+    ...record,
+    ttl: Math.ceil((Math.max(...record.sends) + SEND_WINDOW_MS) / 1000),
+  };
+}
+
+/** No item: nothing sent yet. */
 function codeSendsFromItem(item: Item | undefined | null): CodeSends {
   return { sends: (item?.sends as number[] | undefined) ?? [], version: (item?.version as number | undefined) ?? 0 };
+}
+
+/** Failed logins of an address in the window that started at `windowStart` (epoch ms). */
+interface LoginWindow {
+  windowStart: number;
+  failures: number;
+}
+
+/** The login throttle's item: gone (TTL) once its window is over. */
+function loginWindowToItem(email: string, window: LoginWindow, windowMs: number) {
+  return { ...loginFailuresKey(email), entity: ENTITY.loginFailures, ...window, ttl: Math.ceil((window.windowStart + windowMs) / 1000) };
+}
+
+function loginWindowFromItem(item: Item): LoginWindow {
+  return { windowStart: Number(item.windowStart), failures: Number(item.failures) };
 }
 
 export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
@@ -48,13 +74,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           db,
           new PutCommand({
             TableName: tableName,
-            Item: {
-              ...codeSendsKey(email),
-              entity: ENTITY.codeSends,
-              sends: decision.sends,
-              version: current.version + 1,
-              ttl: Math.ceil((Math.max(...decision.sends) + SEND_WINDOW_MS) / 1000),
-            },
+            Item: codeSendsToItem(email, { sends: decision.sends, version: current.version + 1 }),
             ConditionExpression: 'attribute_not_exists(pk) OR version = :v',
             ExpressionAttributeValues: { ':v': current.version },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -87,11 +107,11 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        if (taken.written) return { granted: true, windowStart: Number(taken.output.Attributes!.windowStart) };
+        if (taken.written) return { granted: true, windowStart: loginWindowFromItem(taken.output.Attributes!).windowStart };
         // The refusal returns the window as it stood: full, or ended (or never opened).
-        const window = taken.current;
-        if (window && Number(window.windowStart) > cutoff) {
-          if (Number(window.failures) >= max) return { granted: false, retryAfterMs: Number(window.windowStart) + windowMs - now };
+        const window = taken.current ? loginWindowFromItem(taken.current) : null;
+        if (window && window.windowStart > cutoff) {
+          if (window.failures >= max) return { granted: false, retryAfterMs: window.windowStart + windowMs - now };
           if (attempt >= RACE_RETRIES) throw new DatabaseConflict('UpdateItemCommand');
           continue;
         }
@@ -100,7 +120,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           db,
           new PutCommand({
             TableName: tableName,
-            Item: { ...key, entity: ENTITY.loginFailures, windowStart: now, failures: 1, ttl: Math.ceil((now + windowMs) / 1000) },
+            Item: loginWindowToItem(email, { windowStart: now, failures: 1 }, windowMs),
             ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
             ExpressionAttributeValues: { ':cutoff': cutoff },
           }),

@@ -19,7 +19,11 @@ export function fromItem(item: Item): StoredUser {
   return record as unknown as StoredUser;
 }
 
-const claimItem = (key: Item, entity: string, userId: number): Item => ({ ...key, entity, userId });
+/** The claims that keep an email address and a username to one user each: the claimed key and its holder. */
+const emailClaimToItem = (email: string, userId: number) => ({ ...emailClaimKey(email), entity: ENTITY.emailClaim, userId });
+const usernameClaimToItem = (username: string, userId: number) => ({ ...usernameClaimKey(username), entity: ENTITY.usernameClaim, userId });
+/** The claim's holder: the user id, or null for an item that is no claim. */
+const claimHolder = (item: Item | undefined): number | null => (typeof item?.userId === 'number' ? item.userId : null);
 
 /** What a profile update changes; absent members stay as they are. */
 export interface ProfileChanges {
@@ -52,8 +56,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     /** The user holding an email address (already normalised), through its claim. */
     async findByEmail(email: string): Promise<StoredUser | null> {
       const claim = await db.send(new GetCommand({ TableName: tableName, Key: emailClaimKey(email), ConsistentRead: true }));
-      const userId = claim.Item?.userId;
-      return typeof userId === 'number' ? get(userId) : null;
+      const userId = claimHolder(claim.Item);
+      return userId === null ? null : get(userId);
     },
 
     /** The user whose service wallet is `address` (any casing); the index is eventually consistent. */
@@ -90,14 +94,14 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           {
             Put: {
               TableName: tableName,
-              Item: claimItem(emailClaimKey(user.email), ENTITY.emailClaim, user.id),
+              Item: emailClaimToItem(user.email, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: tableName,
-              Item: claimItem(usernameClaimKey(user.username), ENTITY.usernameClaim, user.id),
+              Item: usernameClaimToItem(user.username, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -223,7 +227,7 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           {
             Put: {
               TableName: tableName,
-              Item: claimItem(usernameClaimKey(next.username), ENTITY.usernameClaim, user.id),
+              Item: usernameClaimToItem(next.username, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
