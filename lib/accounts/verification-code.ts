@@ -34,6 +34,8 @@ export type SendDecision =
       sends: number[];
       /** When the next code may be requested. */
       resendAvailableAt: number;
+      /** When the record of these sends no longer matters (epoch ms): the window after the newest one. */
+      keepUntil: number;
     }
   | { allowed: false; code: 'RESEND_TOO_SOON' | 'TOO_MANY_CODES'; retryAfterMs: number };
 
@@ -60,7 +62,7 @@ export function decideSend(previous: readonly number[], now: number): SendDecisi
     return { allowed: false, code: 'RESEND_TOO_SOON', retryAfterMs: Math.max(...recent) + RESEND_INTERVAL_MS - now };
   }
   const sends = [...recent, now];
-  return { allowed: true, sends, resendAvailableAt: nextSendAt(sends) };
+  return { allowed: true, sends, resendAvailableAt: nextSendAt(sends), keepUntil: now + SEND_WINDOW_MS };
 }
 
 /** When a code may next be requested (for Retry-After on a locked code). */

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import { ENTITY, codeSendsKey, loginFailuresKey } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { DatabaseConflict } from '#lib/db/failures.ts';
-import { SEND_WINDOW_MS, type SendDecision } from '#lib/accounts/verification-code.ts';
+import type { SendDecision } from '#lib/accounts/verification-code.ts';
 
 type Item = Record<string, unknown>;
 
@@ -18,14 +18,9 @@ const RACE_RETRIES = 5;
 
 export type LoginReservation = { granted: true; windowStart: number } | { granted: false; retryAfterMs: number };
 
-/** The resend throttle's item: kept an hour (TTL) after the last send it records. */
-function codeSendsToItem(email: string, record: CodeSends) {
-  return {
-    ...codeSendsKey(email),
-    entity: ENTITY.codeSends,
-    ...record,
-    ttl: Math.ceil((Math.max(...record.sends) + SEND_WINDOW_MS) / 1000),
-  };
+/** The resend throttle's item, deleted (TTL) once it no longer matters: `keepUntil`, epoch ms. */
+function codeSendsToItem(email: string, record: CodeSends, keepUntil: number) {
+  return { ...codeSendsKey(email), entity: ENTITY.codeSends, ...record, ttl: Math.ceil(keepUntil / 1000) };
 }
 
 /** No item: nothing sent yet. */
@@ -74,7 +69,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           db,
           new PutCommand({
             TableName: tableName,
-            Item: codeSendsToItem(email, { sends: decision.sends, version: current.version + 1 }),
+            Item: codeSendsToItem(email, { sends: decision.sends, version: current.version + 1 }, decision.keepUntil),
             ConditionExpression: 'attribute_not_exists(pk) OR version = :v',
             ExpressionAttributeValues: { ':v': current.version },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

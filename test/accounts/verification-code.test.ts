@@ -37,7 +37,7 @@ describe('codes', () => {
 describe('decideSend', () => {
   it('allows the first code and says when the next may follow', () => {
     const decision = decideSend([], T0);
-    expect(decision).toEqual({ allowed: true, sends: [T0], resendAvailableAt: T0 + RESEND_INTERVAL_MS });
+    expect(decision).toEqual({ allowed: true, sends: [T0], resendAvailableAt: T0 + RESEND_INTERVAL_MS, keepUntil: T0 + SEND_WINDOW_MS });
   });
 
   it('answers RESEND_TOO_SOON within 60 s, with the remaining wait', () => {
