@@ -24,6 +24,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
 import { aWallet } from '../partner/fixtures.ts';
+import { intercept, throughputExceeded } from '../support/faults.ts';
 import { aSeller, aSoldOrder, anOrderRecord, deliveryChain, mintsOf, withFaults } from './fixtures.ts';
 
 let own: OwnChain;
@@ -233,6 +234,19 @@ describe('crash safety', () => {
     expect(failuresOf(await deliverStreamRecords({ ...ctx, chain: down }, [record]))).toEqual([record.dynamodb!.SequenceNumber]);
     expect(failuresOf(await deliverStreamRecords(ctx, [record]))).toEqual([]);
     expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
+  });
+
+  it("reports the records for retry when the table is throttled at the delivery's record, and the retry records that mint once", async () => {
+    const sold = await aSoldOrder(ctx, seller);
+    const record = anOrderRecord(sold.orderId);
+    const throttledDb = createDocumentClient({ region: 'us-east-1', endpoint: inject('dynamoEndpoint') });
+    intercept({ db: throttledDb }, 'TransactWriteItemsCommand', async () => Promise.reject(throughputExceeded()));
+    expect(failuresOf(await deliverStreamRecords({ ...ctx, db: throttledDb }, [record]))).toEqual([record.dynamodb!.SequenceNumber]);
+    expect((await readOrder(sold.orderId)).order.status).toBe('MINTING');
+    throttledDb.destroy();
+    expect(failuresOf(await deliverStreamRecords(ctx, [record]))).toEqual([]);
+    expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
+    expect(await mintsOf(own.chain, sold.tokenId)).toBe(1);
   });
 });
 
