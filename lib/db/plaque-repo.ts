@@ -226,6 +226,8 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           'REMOVE holdPartnerId, holdApiKeyId, holdBuyerWallet, holdPrice, holdCurrency',
         ConditionExpression:
           'updatedAt = :seen AND #status = :locked AND reservationId = :rid AND holdPartnerId = :partner AND lockExpiresAt > :now',
+        // A refusal carries the plaque as it now is: the buy judges it without reading it again.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         ExpressionAttributeNames: { '#status': 'status', '#metadata': 'metadata' },
         ExpressionAttributeValues: {
           ':sold': 'SOLD',
@@ -261,6 +263,8 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         UpdateExpression:
           'SET #status = :minted, minted = :true, mintedAt = :mintedAt, tokenId = :tokenId, contractAddress = :contract, updatedAt = :updatedAt, catsk = :catsk',
         ConditionExpression: 'updatedAt = :seen AND #status = :sold AND orderId = :order',
+        // A refusal carries the plaque as it now is: the delivery judges it without reading it again.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':minted': 'MINTED',
@@ -296,7 +300,7 @@ export interface PlaqueForSale {
 
 const HOLD_ATTRIBUTES = ['holdPartnerId', 'holdApiKeyId', 'holdBuyerWallet', 'holdPrice', 'holdCurrency', 'orderId'] as const;
 
-function forSaleFromItem(item: Item): PlaqueForSale {
+export function forSaleFromItem(item: Item): PlaqueForSale {
   const rest: Item = { ...item };
   for (const name of HOLD_ATTRIBUTES) delete rest[name];
   const plaque = fromItem(rest);

@@ -4,6 +4,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isOutcomeUnknown } from '#lib/db/failures.ts';
 import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
 export type { TransactItem };
 
@@ -16,23 +17,31 @@ export interface SaleItems {
 }
 
 /**
- * `recorded`: all written. `plaque-changed`: the plaque is no longer as read (read it again).
- * `claim-lost`: the idempotency marker is no longer this request's. `conflict`: another transaction touched an
- * item at the same time (retry shortly). `unknown`: timed out or failed in transit; it may have been applied.
+ * `recorded`: all written. `plaque-changed`: the plaque is no longer as read; `current` is the plaque as it now is
+ * (null when it is gone), returned by the refusal itself. `claim-lost`: the idempotency marker is no longer this
+ * request's. `conflict`: another transaction touched an item at the same time (retry shortly). `unknown`: timed out
+ * or failed in transit; it may have been applied.
  */
-export type SaleOutcome = 'recorded' | 'plaque-changed' | 'claim-lost' | 'conflict' | 'unknown';
+export type SaleOutcome =
+  | { kind: 'recorded' }
+  | { kind: 'plaque-changed'; current: PlaqueForSale | null }
+  | { kind: 'claim-lost' }
+  | { kind: 'conflict' }
+  | { kind: 'unknown' };
 
 export async function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
   let result;
   try {
     result = await transactWrite(db, [items.plaque, items.order, items.completion, items.undelivered]);
   } catch (error) {
-    if (isOutcomeUnknown(error)) return 'unknown';
+    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
     throw error;
   }
-  if (result.kind !== 'refused') return result.kind === 'written' ? 'recorded' : 'conflict';
-  if (rejectedAt(result, 0)) return 'plaque-changed';
-  if (rejectedAt(result, 2)) return 'claim-lost';
+  if (result.kind === 'written') return { kind: 'recorded' };
+  if (result.kind === 'conflict') return { kind: 'conflict' };
+  const [plaque] = result.items;
+  if (plaque!.rejected) return { kind: 'plaque-changed', current: plaque!.item ? forSaleFromItem(plaque!.item) : null };
+  if (rejectedAt(result, 2)) return { kind: 'claim-lost' };
   // The order id collided (128 random bits: practically never); a retry draws a new one.
-  return 'conflict';
+  return { kind: 'conflict' };
 }

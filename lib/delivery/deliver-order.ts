@@ -208,8 +208,8 @@ class Attempt {
   private async delivered(txHash: Hex | null): Promise<DeliveryOutcome> {
     const { order, ctx } = this;
     const plaques = plaqueRepo(ctx.db, ctx.tableName);
+    let read = await plaques.getForSale(order.plaqueId);
     for (let round = 0; round < RECORD_ROUNDS; round++) {
-      const read = await plaques.getForSale(order.plaqueId);
       const now = ctx.now();
       if (!read || read.orderId !== order.orderId || read.plaque.status !== 'SOLD') {
         return this.fail(failureReasons.plaqueMoved(txHash ?? 'unknown'), txHash);
@@ -228,20 +228,25 @@ class Attempt {
         }),
         marker: this.orders.deliveredMarkerItem(order.orderId),
       });
-      switch (outcome) {
+      switch (outcome.kind) {
         case 'recorded':
           logger.info('order delivered', { orderId: order.orderId, plaqueId: order.plaqueId, txHash });
           return 'delivered';
         case 'order-changed':
           return 'superseded';
         case 'plaque-changed':
+          // The refusal returned the plaque as it now is: judge that one.
+          read = outcome.current;
+          continue;
         case 'conflict':
           await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+          read = await plaques.getForSale(order.plaqueId);
           continue;
         case 'unknown': {
           const current = await this.orders.getForDelivery(order.orderId);
           if (current?.order.status === 'DELIVERED') return 'delivered';
           if (current?.delivery.attemptId !== this.attemptId) return 'superseded';
+          read = await plaques.getForSale(order.plaqueId);
           continue;
         }
       }

@@ -64,8 +64,8 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
 
 async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInput, ownerToken: string): Promise<StoredResponse> {
   const plaques = plaqueRepo(ctx.db, ctx.tableName);
+  let current = await plaques.getForSale(input.plaqueId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await plaques.getForSale(input.plaqueId);
     if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${input.plaqueId} does not exist`);
     const sale = prepareSale(ctx, partner, input, current);
 
@@ -79,14 +79,17 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
       completion: idempotencyRepo(ctx.db, ctx.tableName).completeItem(partner.partnerId, input.idempotencyKey, ownerToken, sale.response),
       undelivered: orderRepo(ctx.db, ctx.tableName).undeliveredItem(sale.order),
     });
-    switch (outcome) {
+    switch (outcome.kind) {
       case 'recorded':
         return sale.response;
       case 'plaque-changed':
-        // Read again: the state machine then says what the change means (sold to another, expired, ...).
+        // The refusal returned the plaque as it now is: the state machine then says what the change means (sold to
+        // another, expired, ...).
+        current = outcome.current;
         continue;
       case 'conflict':
         await backoff(attempt);
+        current = await plaques.getForSale(input.plaqueId);
         continue;
       case 'claim-lost':
         throw requestInProgress();
@@ -95,7 +98,9 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
         const record = await readKey(ctx, partner.partnerId, input.idempotencyKey);
         if (record?.ownerToken !== ownerToken) throw requestInProgress();
         if (record.state === 'COMPLETED' && record.response) return record.response;
-        continue; // Not applied, and the key is still ours: try again.
+        // Not applied, and the key is still ours: try again.
+        current = await plaques.getForSale(input.plaqueId);
+        continue;
       }
     }
   }
