@@ -2,7 +2,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules, routes } from '#lib/http/routes.ts';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, routes } from '#lib/http/routes.ts';
 import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
@@ -11,7 +11,7 @@ import { Delivery } from './delivery.ts';
 import { HttpApi } from './http-api.ts';
 import { MediaStore } from './media.ts';
 import { PayloadLimit } from './payload-limit.ts';
-import { accessOf, grantAccess, type ServiceResources } from './permissions.ts';
+import { functionSettings, grantAccess, type ServiceResources } from './permissions.ts';
 import { ServiceSecrets } from './secrets.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -28,7 +28,7 @@ export const functionId = (handlerModule: string): string =>
 
 export class PlaqueApiStack extends Stack {
   readonly stage: StageConfig;
-  /** Every function by handler module: the route table's modules, the authorizer and the delivery worker. */
+  /** Every function by handler module: the manifest's route handlers, the authorizer and the delivery worker. */
   readonly functions = new Map<string, ApiFunction>();
   readonly httpApi: HttpApi;
 
@@ -50,13 +50,12 @@ export class PlaqueApiStack extends Stack {
       usagePlan: this.httpApi.usagePlan,
     };
 
-    for (const handlerModule of [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER]) {
-      const access = accessOf(handlerModule);
+    // One function per handler module of the manifest, with exactly the access its operations declare.
+    for (const { handler: handlerModule, access } of functionManifest()) {
       const fn = new ApiFunction(this, functionId(handlerModule), {
         handlerModule,
         stage,
-        ...(access.memorySize !== undefined && { memorySize: access.memorySize }),
-        ...(access.timeout !== undefined && { timeout: access.timeout }),
+        ...functionSettings(access),
         ...(stage.reservedConcurrency[handlerModule] !== undefined && {
           reservedConcurrentExecutions: stage.reservedConcurrency[handlerModule],
         }),

@@ -86,8 +86,6 @@ export interface StageConfig {
   jwt: { issuer: string; audience: string };
   media: {
     priceClass: PriceClass;
-    /** Prefix under which the profile handler stores uploaded images (the only place it may write). */
-    uploadPrefix: string;
   };
 }
 
@@ -96,7 +94,7 @@ const common = {
   apiStageName: 'v1',
   authorizerCacheTtlSeconds: 300,
   delivery: { batchSize: 10, retryAttempts: 5, maxRecordAgeHours: 6 },
-  media: { priceClass: PriceClass.PRICE_CLASS_100, uploadPrefix: 'users/' },
+  media: { priceClass: PriceClass.PRICE_CLASS_100 },
 } satisfies Partial<StageConfig>;
 
 export const stages: Record<StageName, StageConfig> = {

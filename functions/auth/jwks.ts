@@ -7,6 +7,6 @@ import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 /** Verifiers may cache the set briefly; a rotation keeps the old key listed far longer than this. */
 const CACHE_CONTROL = 'public, max-age=300';
 
-export const handler = httpHandler({ body: 'none' }, async ({ ctx }) =>
+export const handler = httpHandler({ operation: 'getJwks', body: 'none' }, async ({ ctx }) =>
   ok(jwksOf(await jwtKeysOf(ctx).keys()), { 'cache-control': CACHE_CONTROL }),
 );

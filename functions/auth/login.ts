@@ -4,6 +4,7 @@ import { ok } from '#lib/http/response.ts';
 import { loginInput } from '#lib/accounts/schemas.ts';
 import { login } from '#lib/accounts/sign-in.ts';
 
-export const handler = httpHandler({ input: { schema: loginInput, read: (request) => request.body ?? {} } }, async ({ input, ctx }) =>
-  ok(await login(ctx, input.email, input.password)),
+export const handler = httpHandler(
+  { operation: 'login', input: { schema: loginInput, read: (request) => request.body ?? {} } },
+  async ({ input, ctx }) => ok(await login(ctx, input.email, input.password)),
 );

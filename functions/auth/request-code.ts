@@ -4,6 +4,7 @@ import { accepted } from '#lib/http/response.ts';
 import { requestCodeInput } from '#lib/accounts/schemas.ts';
 import { requestCode } from '#lib/accounts/sign-in.ts';
 
-export const handler = httpHandler({ input: { schema: requestCodeInput, read: (request) => request.body ?? {} } }, async ({ input, ctx }) =>
-  accepted(await requestCode(ctx, input.email)),
+export const handler = httpHandler(
+  { operation: 'requestEmailVerificationCode', input: { schema: requestCodeInput, read: (request) => request.body ?? {} } },
+  async ({ input, ctx }) => accepted(await requestCode(ctx, input.email)),
 );

@@ -5,6 +5,9 @@ import { evaluateCodeInput } from '#lib/accounts/schemas.ts';
 import { evaluateCode } from '#lib/accounts/sign-in.ts';
 
 export const handler = httpHandler(
-  { input: { schema: evaluateCodeInput, read: (request) => (request.method === 'GET' ? request.query : (request.body ?? {})) } },
+  {
+    operation: ['evaluateEmailVerificationCode', 'evaluateEmailVerificationCodePost'],
+    input: { schema: evaluateCodeInput, read: (request) => (request.method === 'GET' ? request.query : (request.body ?? {})) },
+  },
   async ({ input, ctx }) => ok(await evaluateCode(ctx, input.email, input.code)),
 );

@@ -2,23 +2,24 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { PROBLEM_CONTENT_TYPE, problemResult } from '#lib/http/problem.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
-import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
 import { buyInput } from '#lib/partner/sale-schemas.ts';
 import { IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(
   {
+    operation: 'buyPlaque',
+    principal: apiKeyPartner,
     input: {
       schema: buyInput,
       read: (request) =>
         withPath(request.body, { id: request.pathParameters.id, [IDEMPOTENCY_HEADER]: request.headers['idempotency-key'] }),
     },
   },
-  async ({ input, ctx, request, requestId }) => {
-    const partner = await requirePartner(ctx, request);
+  async ({ input, principal, ctx, request, requestId }) => {
     const { response, replayed } = await buyPlaque(
       ctx,
-      partner,
+      principal,
       {
         plaqueId: input.id,
         idempotencyKey: input[IDEMPOTENCY_HEADER],

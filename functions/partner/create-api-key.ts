@@ -3,12 +3,9 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
-import { requireUser } from '#lib/auth/principal.ts';
+import { signedInUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(
-  { input: { schema: createApiKeyBody, read: (request) => request.body ?? {} } },
-  async ({ input, ctx, request }) => {
-    const user = await requireUser(ctx, request);
-    return created(await createApiKey(ctx, user.id, input.name ?? null));
-  },
+  { operation: 'createApiKey', principal: signedInUser, input: { schema: createApiKeyBody, read: (request) => request.body ?? {} } },
+  async ({ input, principal, ctx }) => created(await createApiKey(ctx, principal.id, input.name ?? null)),
 );

@@ -2,13 +2,15 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { plaqueOwner } from '#lib/partner/owner.ts';
-import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
 import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(
-  { body: 'none', input: { schema: plaqueIdInput, read: (request) => request.pathParameters } },
-  async ({ input, ctx, request }) => {
-    await requirePartner(ctx, request);
-    return ok(await plaqueOwner(ctx, input.id));
+  {
+    operation: 'getPlaqueOwner',
+    principal: apiKeyPartner,
+    body: 'none',
+    input: { schema: plaqueIdInput, read: (request) => request.pathParameters },
   },
+  async ({ input, ctx }) => ok(await plaqueOwner(ctx, input.id)),
 );

@@ -2,13 +2,15 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { lookupPlaque } from '#lib/partner/lookup.ts';
-import { requirePartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
 import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(
-  { body: 'none', input: { schema: plaqueIdInput, read: (request) => request.pathParameters } },
-  async ({ input, ctx, request }) => {
-    await requirePartner(ctx, request);
-    return ok(await lookupPlaque(ctx, input.id));
+  {
+    operation: 'lookupPlaque',
+    principal: apiKeyPartner,
+    body: 'none',
+    input: { schema: plaqueIdInput, read: (request) => request.pathParameters },
   },
+  async ({ input, ctx }) => ok(await lookupPlaque(ctx, input.id)),
 );

@@ -4,13 +4,17 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { noContent } from '#lib/http/response.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
 import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
-import { requireUser } from '#lib/auth/principal.ts';
+import { signedInUser } from '#lib/auth/principal.ts';
 
 export const handler = httpHandler(
-  { body: 'none', input: { schema: z.object({ id: apiKeyIdParam }), read: (request) => request.pathParameters } },
-  async ({ input, ctx, request }) => {
-    const user = await requireUser(ctx, request);
-    await revokeApiKey(ctx, user.id, input.id);
+  {
+    operation: 'revokeApiKey',
+    principal: signedInUser,
+    body: 'none',
+    input: { schema: z.object({ id: apiKeyIdParam }), read: (request) => request.pathParameters },
+  },
+  async ({ input, principal, ctx }) => {
+    await revokeApiKey(ctx, principal.id, input.id);
     return noContent();
   },
 );

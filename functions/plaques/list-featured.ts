@@ -7,6 +7,7 @@ import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featur
 
 export const handler = httpHandler(
   {
+    operation: ['listFeaturedPlaques', 'searchFeaturedPlaques'],
     input: {
       schema: listFeaturedInput,
       read: (request) =>

@@ -5,7 +5,7 @@ import { ok } from '#lib/http/response.ts';
 
 let document: unknown;
 
-export const handler = httpHandler({ body: 'none' }, async () => {
+export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async () => {
   document ??= openApiDocument();
   return ok(document);
 });

@@ -1,14 +1,13 @@
 // OpenAPI descriptions of the accounts operations, including the decisions taken where API.md is silent.
+// Plain data (schemas by name): the route table carries these entries.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/profile-image.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/sign-in.ts';
-import { evaluateCodeInput, loginInput, requestCodeInput } from '#lib/accounts/schemas.ts';
-import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 
-const TAGS = ['Accounts'];
+const TAGS = ['Accounts'] as const;
 const jsonBody = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 
 const emailRules =
@@ -29,7 +28,7 @@ const tokenRules =
   `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
   '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`.';
 
-export const accountsOperationDocs: Record<string, OperationDoc> = {
+export const accountsOperationDocs = {
   requestEmailVerificationCode: {
     summary: 'Sign up or sign in: mail a 6-digit code',
     description: [
@@ -43,24 +42,24 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       'The mail carries the code only (no link).',
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: requestCodeInput },
-    responses: { 202: { description: 'The code was sent', schema: codeSentSchema } },
+    requestBody: { contentType: 'application/json', schema: 'RequestCodeRequest' },
+    responses: { 202: { description: 'The code was sent', schema: 'CodeSent' } },
     errors: { ...jsonBody, 429: ['RESEND_TOO_SOON', 'TOO_MANY_CODES'] },
   },
   evaluateEmailVerificationCode: {
     summary: 'Spend a code and sign in (query parameters)',
     description: [codeRules, emailRules, tokenRules, 'The user is returned with `emailVerify: true`.'].join('\n\n'),
     tags: TAGS,
-    query: evaluateCodeInput,
-    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    query: 'EvaluateCodeRequest',
+    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
     errors: { 400: ['VALIDATION_FAILED'], 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
   evaluateEmailVerificationCodePost: {
     summary: 'Spend a code and sign in (JSON body)',
     description: [codeRules, emailRules, tokenRules].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: evaluateCodeInput },
-    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    requestBody: { contentType: 'application/json', schema: 'EvaluateCodeRequest' },
+    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
     errors: { ...jsonBody, 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
   login: {
@@ -75,8 +74,8 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       tokenRules,
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: loginInput },
-    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
+    requestBody: { contentType: 'application/json', schema: 'LoginRequest' },
+    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
     errors: { ...jsonBody, 401: ['INVALID_CREDENTIALS'], 429: ['TOO_MANY_LOGIN_ATTEMPTS'] },
   },
   getProfile: {
@@ -85,7 +84,7 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       'The own record, wallet unmasked. 401 UNAUTHORIZED also when the user no longer exists or the token predates a ' +
       'password change (every older token stops working then).',
     tags: TAGS,
-    responses: { 200: { description: 'The signed-in user', schema: userSchema } },
+    responses: { 200: { description: 'The signed-in user', schema: 'User' } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
   updateProfile: {
@@ -112,8 +111,8 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
       'The response always carries a fresh token for the current token version.',
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'multipart/form-data', schema: profileFormDoc },
-    responses: { 201: { description: 'The updated user and a fresh token', schema: signedInSchema } },
+    requestBody: { contentType: 'multipart/form-data', schema: 'ProfileForm' },
+    responses: { 201: { description: 'The updated user and a fresh token', schema: 'SignedIn' } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_MULTIPART'],
       401: ['INVALID_CREDENTIALS'],
@@ -126,7 +125,7 @@ export const accountsOperationDocs: Record<string, OperationDoc> = {
     summary: 'Public keys that verify access tokens',
     description: 'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
     tags: TAGS,
-    responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema } },
+    responses: { 200: { description: 'JSON Web Key Set', schema: 'Jwks', headers: ['Cache-Control'] } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
-};
+} satisfies Record<string, OperationDoc>;

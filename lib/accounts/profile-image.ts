@@ -2,9 +2,9 @@
 // header alone, so a decompression bomb is refused without decoding a single pixel.
 import { imageSize } from 'image-size';
 import { payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 
-export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
-export const MAX_IMAGE_SIDE = 4096;
+export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE };
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 

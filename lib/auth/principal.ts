@@ -1,6 +1,7 @@
 // Who is calling a `jwt` route: the authorizer's verdict from the request context, and the user it still refers to.
+// The manifest declares `principal: 'user'` for these routes; their handlers pass `signedInUser` to `httpHandler`.
 import { unauthorized } from '#lib/errors.ts';
-import type { RequestView } from '#lib/http/handler.ts';
+import type { PrincipalResolver, RequestView } from '#lib/http/handler.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { StoredUser } from '#lib/accounts/user.ts';
@@ -30,3 +31,6 @@ export async function requireUser(ctx: AppContext, request: Pick<RequestView, 'e
   if (!user || user.deletedAt !== null || user.tokenVersion !== principal.tv) throw notSignedIn();
   return user;
 }
+
+/** The principal of `jwt` operations: `httpHandler` resolves it before the handler runs. */
+export const signedInUser: PrincipalResolver<'user', StoredUser> = requireUser;

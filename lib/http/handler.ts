@@ -1,4 +1,5 @@
-// The one middy stack every HTTP handler runs in: headers, request id, logging, body parsing, validation, problem mapping.
+// The one middy stack every HTTP handler runs in: headers, request id, logging, body parsing, the caller, validation,
+// problem mapping.
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -10,6 +11,7 @@ import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
 import { parseInput } from '#lib/http/validation.ts';
+import type { OperationId, PrincipalKind, PrincipalOf } from '#lib/http/routes.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -33,14 +35,39 @@ export interface InputSpec<S extends z.ZodMiniType> {
   read: (request: RequestView) => unknown;
 }
 
-export interface HandlerSpec<S extends z.ZodMiniType> {
+/**
+ * Finds who is calling an operation of one principal kind (`lib/auth/principal.ts`, `lib/partner/partner-identity.ts`)
+ * or refuses the request (401/403). The handler module imports it, so only functions that need it bundle it. The kind
+ * exists for the type checker alone (it costs the bundle nothing).
+ */
+export type PrincipalResolver<K extends PrincipalKind, P> = ((ctx: AppContext, request: RequestView) => Promise<P>) & {
+  readonly kind?: K;
+};
+
+/**
+ * Compiles only when the resolver given is of the one kind the manifest declares for every operation named; otherwise
+ * the error names the kind the manifest declares.
+ */
+type DeclaredPrincipal<Op extends OperationId, K extends PrincipalKind> = [PrincipalOf<Op>] extends [K]
+  ? [K] extends [PrincipalOf<Op>]
+    ? unknown
+    : { principal: { manifestDeclares: PrincipalOf<Op> } }
+  : { principal: { manifestDeclares: PrincipalOf<Op> } };
+
+export type HandlerSpec<Op extends OperationId, S extends z.ZodMiniType, K extends PrincipalKind, P> = {
+  /** The manifest entries (lib/http/routes.ts) this handler serves. */
+  operation: Op | readonly Op[];
+  /** Resolved before the input is read: the manifest's principal for the operation, or none for a public one. */
+  principal?: PrincipalResolver<K, P>;
   input?: InputSpec<S>;
   /** How the body is read: JSON (default), left raw for the handler (multipart), or refused. */
   body?: 'json' | 'raw' | 'none';
-}
+} & DeclaredPrincipal<Op, K>;
 
-export interface HandlerArgs<T> {
+export interface HandlerArgs<T, P> {
   input: T;
+  /** Who is calling, as the operation's principal resolver found them; undefined for a public operation. */
+  principal: P;
   ctx: AppContext;
   request: RequestView;
   requestId: string;
@@ -58,45 +85,44 @@ interface RequestState {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-const hasBody = (event: APIGatewayProxyEvent): boolean => typeof event.body === 'string' && event.body.length > 0;
-
 function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = value;
   return out;
 }
 
-function decodedLength(event: APIGatewayProxyEvent): number {
-  return event.isBase64Encoded ? Math.floor((event.body!.length * 3) / 4) : Buffer.byteLength(event.body!);
-}
-
-export function httpHandler<S extends z.ZodMiniType>(spec: HandlerSpec<S>, impl: (args: HandlerArgs<z.infer<S>>) => Promise<HttpResult>) {
+export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K extends PrincipalKind = 'none', P = undefined>(
+  spec: HandlerSpec<Op, S, K, P>,
+  impl: (args: HandlerArgs<z.infer<S>, P>) => Promise<HttpResult>,
+) {
   const bodyMode = spec.body ?? 'json';
   const states = new WeakMap<APIGatewayProxyEvent, RequestState>();
   const stateOf = (request: Request): RequestState => states.get(request.event)!;
 
+  const begin = (event: APIGatewayProxyEvent, requestId: string): RequestState => {
+    const state = { requestId, log: requestLogger(requestId), headers: lowerCaseHeaders(event.headers), startedAt: Date.now() };
+    states.set(event, state);
+    return state;
+  };
+  const access = (request: Request, state: RequestState) => ({
+    operation: spec.operation,
+    method: request.event.httpMethod,
+    path: request.event.path,
+    status: request.response?.statusCode,
+    durationMs: Date.now() - state.startedAt,
+  });
+
   // Outermost: request id, logger and the single place errors become problem documents.
   const requestScope: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context> = {
     before: async (request) => {
-      const requestId = request.event.requestContext?.requestId || crypto.randomUUID();
-      states.set(request.event, {
-        requestId,
-        log: requestLogger(requestId),
-        headers: lowerCaseHeaders(request.event.headers),
-        startedAt: Date.now(),
-      });
+      begin(request.event, request.event.requestContext?.requestId || crypto.randomUUID());
     },
     after: async (request) => {
       const state = stateOf(request);
       state.log.info('request', access(request, state));
     },
     onError: async (request) => {
-      const state = states.get(request.event) ?? {
-        requestId: crypto.randomUUID(),
-        log: requestLogger('unknown'),
-        headers: {},
-        startedAt: Date.now(),
-      };
+      const state = states.get(request.event) ?? begin(request.event, crypto.randomUUID());
       const error = asAppError(request.error);
       if (error.status >= 500) {
         state.log.error('request failed', { ...access(request, state), status: error.status, error: request.error as Error });
@@ -107,41 +133,37 @@ export function httpHandler<S extends z.ZodMiniType>(spec: HandlerSpec<S>, impl:
     },
   };
 
-  // Size and content type are checked before any parsing, so a 415/413 never depends on the body's contents.
-  const bodyGuard: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context> = {
+  // Size and content type are checked before any parsing, so a 415/413 never depends on the body's contents; then
+  // middy's parser, whose only refusal left is malformed JSON.
+  const parser = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
+  const body: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context> = {
     before: async (request) => {
-      if (!hasBody(request.event)) return;
+      const { event } = request;
+      if (typeof event.body !== 'string' || event.body === '') return;
       if (bodyMode === 'none') throw badRequest('BODY_NOT_ALLOWED', 'this operation takes no request body');
       if (bodyMode !== 'json') return;
-      if (decodedLength(request.event) > MAX_JSON_BODY_BYTES) {
+      const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
+      if (bytes > MAX_JSON_BODY_BYTES) {
         throw payloadTooLarge(`JSON bodies are limited to ${MAX_JSON_BODY_BYTES} bytes`);
       }
-      const contentType = stateOf(request).headers['content-type'] ?? '';
+      const state = stateOf(request);
+      const contentType = state.headers['content-type'] ?? '';
       if (!JSON_TYPE.test(contentType)) {
         throw unsupportedMediaType(`expected application/json, got ${contentType || 'no content type'}`);
       }
-    },
-  };
-
-  // middy's parser after the guard: the content type is already known good, so its only refusal is malformed JSON.
-  const parser = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof httpJsonBodyParser>[0]);
-  const jsonBody: middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context> = {
-    before: async (request) => {
-      if (bodyMode !== 'json' || !hasBody(request.event)) return;
       try {
         await parser.before!(request as never);
-        stateOf(request).parsedBody = { value: request.event.body as unknown };
       } catch {
         throw badRequest('MALFORMED_JSON', 'the request body is not valid JSON');
       }
+      state.parsedBody = { value: event.body as unknown };
     },
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
     .use(requestScope)
-    .use(bodyGuard)
-    .use(jsonBody)
-    .handler(async (event, _context, { signal: _signal }) => {
+    .use(body)
+    .handler(async (event) => {
       const state = states.get(event)!;
       const request: RequestView = {
         method: event.httpMethod,
@@ -151,17 +173,11 @@ export function httpHandler<S extends z.ZodMiniType>(spec: HandlerSpec<S>, impl:
         body: state.parsedBody?.value,
         event,
       };
+      const ctx = appContext();
+      // The caller first: a request that may not call the operation learns nothing about its input rules.
+      const principal = spec.principal ? await spec.principal(ctx, request) : (undefined as P);
       const input = spec.input ? parseInput(spec.input.schema, spec.input.read(request)) : (undefined as z.infer<S>);
-      const result = await impl({ input, ctx: appContext(), request, requestId: state.requestId, log: state.log });
+      const result = await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log });
       return toProxyResult(result, state.requestId);
     });
-}
-
-function access(request: Request, state: RequestState) {
-  return {
-    method: request.event.httpMethod,
-    path: request.event.path,
-    status: request.response?.statusCode,
-    durationMs: Date.now() - state.startedAt,
-  };
 }

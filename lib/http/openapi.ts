@@ -1,166 +1,369 @@
-// Builds the OpenAPI 3.1 document from the route table and the zod schemas that validate requests.
+// Builds the OpenAPI 3.1 document from the operation manifest (lib/http/routes.ts) and the zod schemas that validate
+// requests, by name (lib/http/openapi-schemas.ts). Only the OpenAPI function imports this module.
 import * as z from 'zod/mini';
-import { routes, type Route } from '#lib/http/routes.ts';
-import type { OperationDoc } from '#lib/http/operation-doc.ts';
+import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
+import type { ResponseHeader, Tag } from '#lib/http/operation-doc.ts';
+import { jsonTextSchemas, parameterSchemas, requestSchemas, responseSchemas } from '#lib/http/openapi-schemas.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import { plaqueOperationDocs } from '#lib/plaques/operation-docs.ts';
-import { accountsOperationDocs } from '#lib/accounts/operation-docs.ts';
-import { partnerOperationDocs } from '#lib/partner/operation-docs.ts';
+import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { walletAddress } from '#lib/partner/sale-schemas.ts';
+import { plaqueIdParam } from '#lib/partner/schemas.ts';
 
 type Json = Record<string, unknown>;
 
-const operationDocs: Record<string, OperationDoc> = {
-  ...plaqueOperationDocs,
-  ...accountsOperationDocs,
-  ...partnerOperationDocs,
-};
+/** Largest id the services write and accept in a path (15 digits). */
+const MAX_ID = 999_999_999_999_999;
 
-/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a client sends or receives. */
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+/**
+ * Rules zod enforces with code (refinements, transforms) stated as JSON Schema, so a validating proxy in front of
+ * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema.
+ */
+export const INPUT_RULES = {
+  plaqueId: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_ID,
+    description: 'A positive integer in plain decimal: no sign, no leading zeros, no exponent, at most 15 digits.',
+  },
+  wallet: {
+    type: 'string',
+    pattern: '^0x[0-9a-fA-F]{40}$',
+    description: 'An EVM address: EIP-55 checksummed, or all lower-case. A mixed-case address whose checksum is wrong answers 400.',
+  },
+  instant: {
+    type: 'string',
+    pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?$',
+    description: 'ISO 8601: a date (midnight UTC) or a date-time, with `Z` or an offset (none: UTC).',
+  },
+  sort: {
+    type: 'string',
+    pattern: '^(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$',
+    default: 'DESC',
+    description: '`ASC` or `DESC`, in any case.',
+    examples: ['ASC', 'DESC'],
+  },
+  idempotencyKey: { pattern: '^[!-~]+$' },
+} as const;
+
+const instantSchema = (featuredFilters.shape.from as unknown as { def: { innerType: z.ZodMiniType } }).def.innerType;
+
+/** Whole replacements (`=`) or additions (`+`) to what zod derives, by the zod schema they describe. */
+const ruleOf = new Map<unknown, { replace?: Json; add?: Json }>([
+  [plaqueIdParam, { replace: INPUT_RULES.plaqueId }],
+  [walletAddress, { replace: INPUT_RULES.wallet }],
+  [instantSchema, { replace: INPUT_RULES.instant }],
+  [listFeaturedInput.shape.sort, { replace: INPUT_RULES.sort }],
+  [parameterSchemas.IdempotencyKey, { add: INPUT_RULES.idempotencyKey }],
+]);
+
+function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const rule = ruleOf.get(ctx.zodSchema);
+  if (rule?.replace) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, structuredClone(rule.replace));
+  }
+  if (rule?.add) Object.assign(ctx.jsonSchema, structuredClone(rule.add));
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+const ref = (name: string): Json => ({ $ref: SCHEMA_REF + name });
+
+function withoutDialect(schema: Json): Json {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
   return rest;
+}
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a client sends (`input`) or receives (`output`). */
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
+  return withoutDialect(z.toJSONSchema(schema, { io, unrepresentable: 'any', override: applyRules }) as Json);
+}
+
+/** Named schemas as components, with `$ref`s where one embeds another. */
+function componentSchemas(named: Record<string, z.ZodMiniType>, io: 'input' | 'output'): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', override: applyRules, uri: (id) => SCHEMA_REF + id }) as {
+    schemas: Record<string, Json>;
+  };
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema)]));
 }
 
 const problemSchema: Json = {
   type: 'object',
+  description: 'RFC 9457 problem details. Branch on `code`, never on `title` or `detail`.',
   required: ['type', 'title', 'status', 'code', 'requestId'],
   properties: {
-    type: { type: 'string', format: 'uri' },
+    type: { type: 'string', format: 'uri', description: 'https://errors.plaques.dev/ and the code in kebab case' },
     title: { type: 'string' },
-    status: { type: 'integer' },
+    status: { type: 'integer', minimum: 400, maximum: 599 },
     code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$', description: 'Stable identifier: branch on this.' },
     detail: { type: 'string' },
     errors: {
       type: 'array',
-      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      description: 'For 400 VALIDATION_FAILED: each offending member (`filters.condition[0]`, `id`, `Idempotency-Key`).',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+        additionalProperties: false,
+      },
     },
-    requestId: { type: 'string' },
+    requestId: { type: 'string', description: 'The same value as the `x-request-id` header.' },
   },
+  // Some codes add members: `attemptsRemaining` (CODE_MISMATCH), `reason` (NOT_AVAILABLE).
   additionalProperties: true,
 };
 
-const requestIdHeader = { description: 'Identifies the request in logs', schema: { type: 'string' } };
-const retryAfterHeader = { description: 'Seconds to wait before retrying', schema: { type: 'integer' } };
-
-/** Errors every route may answer whatever its own rules. */
-const COMMON_ERRORS: Record<number, string[]> = {
-  404: ['NOT_FOUND'],
-  405: ['METHOD_NOT_ALLOWED'],
-  431: ['REQUEST_HEADERS_TOO_LARGE'],
-  500: ['INTERNAL'],
+const HEADER_REF = '#/components/headers/';
+const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow', Json> = {
+  'x-request-id': {
+    description: 'Identifies the request in the service logs; every response carries it (also `requestId` in problems).',
+    required: true,
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
+  Allow: { description: 'The methods the path has', required: true, schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: '`true` when this answer is the stored answer to an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'Cache-Control': { description: 'How long the answer may be cached', schema: { type: 'string' } },
 };
-
-function problemResponses(errors: Record<number, string[]>): Json {
-  const out: Json = {};
-  for (const [status, codes] of Object.entries(errors)) {
-    out[status] = {
-      description: `Problem: ${codes.join(', ')}`,
-      headers: { 'x-request-id': requestIdHeader, ...(status === '429' || status === '503' ? { 'Retry-After': retryAfterHeader } : {}) },
-      content: {
-        [PROBLEM_CONTENT_TYPE]: {
-          schema: { $ref: '#/components/schemas/Problem' },
-          examples: Object.fromEntries(
-            codes.map((code) => [code, { value: { type: problemType(code), code, status: Number(status), title: '…', requestId: '…' } }]),
-          ),
-        },
-      },
-    };
-  }
-  return out;
+/** Component names of the response headers (names with dashes read badly in generated code). */
+const headerComponent: Record<keyof typeof responseHeaders, string> = {
+  'x-request-id': 'RequestId',
+  'Retry-After': 'RetryAfter',
+  Allow: 'Allow',
+  'Idempotent-Replayed': 'IdempotentReplayed',
+  'Cache-Control': 'CacheControl',
+};
+/** A header of a response: its component, or a copy saying it is optional where the component says required. */
+function header(name: keyof typeof responseHeaders, required: boolean): Json {
+  const component = responseHeaders[name];
+  if (!required && component.required) return { ...component, required: false };
+  return { $ref: HEADER_REF + headerComponent[name] };
 }
 
-function parameters(route: Route, doc: OperationDoc): Json[] {
+const TAGS: Record<Tag, string> = {
+  Plaques: 'The featured listing: filters, order, search and paging over the whole catalogue.',
+  Accounts: 'Sign-up and sign-in by emailed code, passwords, the own profile and the public keys that verify tokens.',
+  Partner: 'Selling through partners: API keys (created with a JWT), then lookup, owner, hold, buy and the order (with `x-api-key`).',
+  Service: 'About the service itself.',
+};
+
+/** Problem codes every operation may answer, whatever its own rules; more by auth kind and access below. */
+function commonErrors(route: Route): Record<number, string[]> {
+  const errors: Record<number, string[]> = {
+    // Unknown paths and methods are answered before any operation runs; listed on every operation of a path.
+    404: ['NOT_FOUND'],
+    405: ['METHOD_NOT_ALLOWED'],
+    413: ['PAYLOAD_TOO_LARGE'],
+    // The stage throttle applies to every operation.
+    429: ['TOO_MANY_REQUESTS'],
+    431: ['REQUEST_HEADERS_TOO_LARGE'],
+    500: ['INTERNAL'],
+  };
+  if (route.auth === 'jwt') {
+    errors[401] = ['UNAUTHORIZED'];
+    errors[403] = ['FORBIDDEN'];
+  }
+  if (route.auth === 'apiKey') {
+    errors[403] = ['FORBIDDEN'];
+    errors[429]!.push('QUOTA_EXCEEDED');
+  }
+  if (route.access.table) errors[503] = ['SERVICE_UNAVAILABLE'];
+  return errors;
+}
+
+function problemResponse(status: number, codes: string[], extraHeaders: readonly ResponseHeader[]): Json {
+  const headers: Json = { 'x-request-id': header('x-request-id', true) };
+  if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After', true);
+  if (status === 405) headers['Allow'] = header('Allow', true);
+  for (const name of extraHeaders) headers[name] ??= header(name, false);
+  return {
+    description: `Problem: ${codes.join(', ')}`,
+    headers,
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: { allOf: [ref('Problem'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+        examples: Object.fromEntries(
+          codes.map((code) => [code, { value: { type: problemType(code), title: '…', status, code, requestId: '…' } }]),
+        ),
+      },
+    },
+  };
+}
+
+/** Query members the GET form reads as absent when empty (`fromQuery` in lib/plaques/list-featured-input.ts). */
+const EMPTY_IS_ABSENT: Partial<Record<keyof typeof requestSchemas, string[]>> = { ListFeaturedRequest: ['search', 'cursor'] };
+
+/**
+ * Object members sent as JSON text: in the query always (deepObject cannot carry their arrays), in a JSON body also
+ * (`readFilters` in lib/plaques/list-featured-input.ts). Named, so a generated client can type the object it encodes.
+ */
+const JSON_TEXT_MEMBERS: Partial<Record<keyof typeof requestSchemas, Record<string, keyof typeof jsonTextSchemas>>> = {
+  ListFeaturedRequest: { filters: 'FeaturedFilters' },
+};
+
+function queryParameters(schemaName: keyof typeof requestSchemas): Json[] {
+  const schema = jsonSchema(requestSchemas[schemaName], 'input');
+  const properties = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const named = JSON_TEXT_MEMBERS[schemaName]?.[name];
+    if (named) {
+      return {
+        name,
+        in: 'query',
+        required: false,
+        description:
+          `${named} as JSON text, e.g. \`${name}={"condition":["VIRGIN"]}\` (URL-encoded): a client sends ` +
+          `\`JSON.stringify(${name})\`. The bracket form is accepted too: \`${name}[condition][]=VIRGIN\`, ` +
+          `\`${name}[condition][0]=VIRGIN\`, \`${name}[featured]=true\`; a plain string counts as a one-item array. ` +
+          'An empty value counts as absent.',
+        content: { 'application/json': { schema: ref(named) } },
+      };
+    }
+    const parameter = { name, in: 'query', required: required.has(name) && property.default === undefined, schema: property };
+    if (!EMPTY_IS_ABSENT[schemaName]?.includes(name)) return parameter;
+    const { minLength: _emptyIsAbsent, ...schemaOfText } = property;
+    return { ...parameter, schema: schemaOfText, description: 'An empty value counts as absent.' };
+  });
+}
+
+function parameters(route: Route): Json[] {
+  const { docs } = route;
   const out: Json[] = [];
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
     const name = match[1]!;
-    const described = doc.pathParameters?.[name];
+    const described = docs.pathParameters?.[name];
+    if (!described) throw new Error(`${route.operationId}: path parameter ${name} is not described`);
     out.push({
       name,
       in: 'path',
       required: true,
-      description: described?.description ?? name,
-      schema: described?.schema ?? { type: 'string' },
+      description: described.description,
+      schema: jsonSchema(parameterSchemas[described.schema], 'input'),
     });
   }
-  if (doc.query) {
-    const schema = jsonSchema(doc.query, 'input');
-    const properties = (schema.properties ?? {}) as Record<string, Json>;
-    const required = new Set((schema.required as string[] | undefined) ?? []);
-    for (const [name, property] of Object.entries(properties)) {
-      const isObject = property.type === 'object';
-      out.push({
-        name,
-        in: 'query',
-        required: required.has(name) && property.default === undefined,
-        schema: property,
-        ...(isObject && {
-          style: 'deepObject',
-          explode: true,
-          description: `${name} as JSON text or in bracket form (${name}[member]=value)`,
-        }),
-      });
-    }
-  }
-  for (const header of doc.headers ?? []) {
-    out.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: header.schema });
+  if (docs.query) out.push(...queryParameters(docs.query));
+  for (const header of docs.headers ?? []) {
+    out.push({
+      name: header.name,
+      in: 'header',
+      required: header.required,
+      description: header.description,
+      schema: jsonSchema(parameterSchemas[header.schema], 'input'),
+    });
   }
   return out;
 }
 
-function operation(route: Route): Json {
-  const doc = operationDocs[route.operationId] ?? { summary: route.operationId, tags: ['Unsorted'], responses: {} };
-  const responses: Json = {};
-  for (const [status, response] of Object.entries(doc.responses)) {
-    responses[status] = {
-      description: response.description,
-      headers: { 'x-request-id': requestIdHeader },
-      ...(response.schema && {
-        content: { [response.contentType ?? 'application/json']: { schema: jsonSchema(response.schema, 'output') } },
-      }),
+function requestBody(route: Route): Json | undefined {
+  const body = route.docs.requestBody;
+  if (!body) return undefined;
+  // Inline rather than a component: generators then keep members with a default optional in what a client sends.
+  const schema = jsonSchema(requestSchemas[body.schema], 'input');
+  const properties = schema.properties as Record<string, Json> | undefined;
+  for (const [member, named] of Object.entries(JSON_TEXT_MEMBERS[body.schema] ?? {})) {
+    if (!properties?.[member]) continue;
+    properties[member] = {
+      anyOf: [ref(named), { type: 'string', contentMediaType: 'application/json', description: `${named} as JSON text` }],
     };
   }
-  const errors: Record<number, string[]> = { ...COMMON_ERRORS };
-  for (const [status, codes] of Object.entries(doc.errors ?? {})) errors[Number(status)] = codes;
-  if (route.auth === 'jwt') errors[401] = [...new Set([...(errors[401] ?? []), 'UNAUTHORIZED'])];
-  if (route.auth === 'apiKey') {
-    errors[403] = [...new Set([...(errors[403] ?? []), 'FORBIDDEN'])];
-    errors[429] = [...new Set([...(errors[429] ?? []), 'TOO_MANY_REQUESTS'])];
+  return { required: body.required ?? true, content: { [body.contentType]: { schema } } };
+}
+
+function operation(route: Route): Json {
+  const { docs } = route;
+  const responses: Json = {};
+  for (const [status, response] of Object.entries(docs.responses)) {
+    const headers: Json = { 'x-request-id': header('x-request-id', true) };
+    for (const name of response.headers ?? []) headers[name] = header(name, false);
+    responses[status] = {
+      description: response.description,
+      headers,
+      ...(response.schema && { content: { 'application/json': { schema: ref(response.schema) } } }),
+    };
   }
-  Object.assign(responses, problemResponses(errors));
+  const errors = commonErrors(route);
+  for (const [status, codes] of Object.entries(docs.errors ?? {})) {
+    errors[Number(status)] = [...new Set([...codes, ...(errors[Number(status)] ?? [])])];
+  }
+  for (const [status, codes] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
+    responses[status] = problemResponse(Number(status), codes, docs.errorHeaders?.[Number(status)] ?? []);
+  }
+  const body = requestBody(route);
   return {
     operationId: route.operationId,
-    summary: doc.summary,
-    ...(doc.description && { description: doc.description }),
-    tags: doc.tags,
-    parameters: parameters(route, doc),
-    ...(doc.requestBody && {
-      requestBody: {
-        required: doc.requestBody.required ?? true,
-        content: { [doc.requestBody.contentType]: { schema: jsonSchema(doc.requestBody.schema, 'input') } },
-      },
-    }),
+    summary: docs.summary,
+    description: docs.description,
+    tags: [...docs.tags],
+    parameters: parameters(route),
+    ...(body && { requestBody: body }),
     responses,
     security: route.auth === 'jwt' ? [{ bearer: [] }] : route.auth === 'apiKey' ? [{ apiKey: [] }] : [],
   };
 }
 
+const DESCRIPTION = [
+  'A marketplace of plaques: the featured listing, accounts that sign in by emailed code, and partners who sell plaques ' +
+    'to their own customers with an API key.',
+  '## Errors\n\nEvery error is `application/problem+json` (RFC 9457) with a stable `code`; clients branch on `code`, never ' +
+    'on `title` or `detail`. No stack trace or internal message reaches a client: an unexpected failure is 500 INTERNAL ' +
+    'with the request id, logged in full.',
+  '## Decisions where the contract is silent, for every operation\n\n' +
+    [
+      'Every response carries `x-request-id`; a problem repeats it as `requestId`.',
+      'The stage throttle answers 429 TOO_MANY_REQUESTS on any operation, and partner operations 429 QUOTA_EXCEEDED once ' +
+        "the key's quota is used up; both carry `Retry-After` (seconds).",
+      `A request over ${MAX_EVENT_BYTES / 1024 / 1024} MB once encoded in the Lambda event answers 413 PAYLOAD_TOO_LARGE; ` +
+        `a request line and headers over ${MAX_HEADER_BYTES / 1024} KB, 431 REQUEST_HEADERS_TOO_LARGE.`,
+      'An unknown path answers 404 NOT_FOUND; a known path with another method 405 METHOD_NOT_ALLOWED with `Allow`.',
+      'A throttled or unavailable database answers 503 SERVICE_UNAVAILABLE with `Retry-After`; try again then.',
+      'User and plaque ids are positive integers, written in plain decimal in paths; API key, reservation and order ids ' +
+        'are opaque strings.',
+      'Operations that take no body answer 400 BODY_NOT_ALLOWED to one; JSON bodies are limited to 64 KiB (413).',
+    ]
+      .map((line) => `- ${line}`)
+      .join('\n'),
+].join('\n\n');
+
 export function openApiDocument(serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes as readonly Route[]) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Plaque Marketplace API',
       version: '1.0.0',
-      description: 'Errors are application/problem+json (RFC 9457) with a stable `code`. Every response carries `x-request-id`.',
+      description: DESCRIPTION,
+      contact: { name: 'Plaque Marketplace API', url: 'https://plaques.dev' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    ...(serverUrl && { servers: [{ url: serverUrl }] }),
+    servers: [
+      ...(serverUrl ? [{ url: serverUrl, description: 'The server that published this document' }] : []),
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+        description: "A deployed stage: API Gateway's stage URL, as the stack output ApiUrl gives it",
+        variables: { apiId: { default: 'api-id' }, region: { default: 'eu-west-1' }, stage: { default: 'v1', enum: ['v1'] } },
+      },
+      { url: 'http://127.0.0.1:3000', description: 'The local server (`npm start`; PORT overrides the port)' },
+    ],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      schemas: { Problem: problemSchema },
+      schemas: {
+        Problem: problemSchema,
+        ...componentSchemas(jsonTextSchemas, 'input'),
+        ...componentSchemas(responseSchemas, 'output'),
+      },
+      headers: Object.fromEntries(
+        Object.entries(responseHeaders).map(([name, header]) => [headerComponent[name as ResponseHeader], header]),
+      ),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token sign-in answers (ES256, 24 h)' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A partner API key (`pk_…`)' },
       },
     },
   };

@@ -1,48 +1,201 @@
-// The route table: every operation of the API, read by the CDK stack and by the local server alike.
+// The operation manifest: one entry per operation of the API, carrying everything about it as plain data — its
+// route, how callers authenticate and who they are, what its function may touch, and its documentation. The CDK
+// stack, the local server, the OpenAPI generator and the bench all read these entries; no handler imports this
+// module (its bundle would carry every operation's documentation), handlers name their operation and the manifest
+// is checked against it at compile time (`httpHandler` in lib/http/handler.ts).
+import { combinedAccess, type FunctionAccess } from '#lib/http/function-access.ts';
+import type { OperationDoc } from '#lib/http/operation-doc.ts';
+import { serviceOperationDocs } from '#lib/http/operation-docs.ts';
+import { plaqueOperationDocs } from '#lib/plaques/operation-docs.ts';
+import { accountsOperationDocs } from '#lib/accounts/operation-docs.ts';
+import { partnerOperationDocs } from '#lib/partner/operation-docs.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `none`: public; `jwt`: the TOKEN authorizer runs first; `apiKey`: API Gateway requires `x-api-key`. */
 export type AuthKind = 'none' | 'jwt' | 'apiKey';
+/** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
+export type PrincipalKind = 'none' | 'user' | 'partner';
 
-export interface Route {
-  method: HttpMethod;
+/** Each auth kind resolves one principal. */
+export type RouteAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
+
+export type Route = RouteAuth & {
+  readonly method: HttpMethod;
   /** API Gateway resource path; `{name}` marks a path parameter. */
-  path: string;
+  readonly path: string;
+  readonly operationId: string;
   /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
-  handler: string;
-  auth: AuthKind;
-  operationId: string;
+  readonly handler: string;
+  /** What its function may touch; a function serving several operations gets what any of them needs. */
+  readonly access: FunctionAccess;
+  readonly docs: OperationDoc;
+};
+
+/** A function that serves no route: what starts it, and what it may touch. */
+export interface BackgroundFunction {
+  readonly handler: string;
+  readonly trigger: 'authorizer' | 'table-stream';
+  readonly description: string;
+  readonly access: FunctionAccess;
 }
 
+// Reads stored users (their image URLs are stored whole, so only the uploading function needs MEDIA_BASE_URL).
+const listing = { table: 'read' } as const satisfies FunctionAccess;
+// Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code's hash (keyed with
+// the code-hash key kept in the JWT key set) and mails the code.
+const requestCode = { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true } as const satisfies FunctionAccess;
+const verifyEmail = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
+
 // prettier-ignore
-export const routes: readonly Route[] = [
-  { method: 'GET',    path: '/plaques/featured',                     handler: 'functions/plaques/list-featured.ts',      auth: 'none',   operationId: 'listFeaturedPlaques' },
-  { method: 'POST',   path: '/plaques/featured',                     handler: 'functions/plaques/list-featured.ts',      auth: 'none',   operationId: 'searchFeaturedPlaques' },
-  { method: 'GET',    path: '/openapi.json',                         handler: 'functions/system/openapi.ts',             auth: 'none',   operationId: 'getOpenApiDocument' },
-  { method: 'POST',   path: '/auth/email-verification-code',         handler: 'functions/auth/request-code.ts',          auth: 'none',   operationId: 'requestEmailVerificationCode' },
-  { method: 'GET',    path: '/auth/evaluate-email-verification-code', handler: 'functions/auth/verify-email.ts',         auth: 'none',   operationId: 'evaluateEmailVerificationCode' },
-  { method: 'POST',   path: '/auth/evaluate-email-verification-code', handler: 'functions/auth/verify-email.ts',         auth: 'none',   operationId: 'evaluateEmailVerificationCodePost' },
-  { method: 'POST',   path: '/auth/login',                           handler: 'functions/auth/login.ts',                 auth: 'none',   operationId: 'login' },
-  { method: 'GET',    path: '/auth/profile',                         handler: 'functions/auth/get-profile.ts',           auth: 'jwt',    operationId: 'getProfile' },
-  { method: 'POST',   path: '/auth/profile',                         handler: 'functions/auth/update-profile.ts',        auth: 'jwt',    operationId: 'updateProfile' },
-  { method: 'GET',    path: '/.well-known/jwks.json',                handler: 'functions/auth/jwks.ts',                  auth: 'none',   operationId: 'getJwks' },
-  { method: 'POST',   path: '/partner/api-keys',                     handler: 'functions/partner/create-api-key.ts',     auth: 'jwt',    operationId: 'createApiKey' },
-  { method: 'DELETE', path: '/partner/api-keys/{id}',                handler: 'functions/partner/revoke-api-key.ts',     auth: 'jwt',    operationId: 'revokeApiKey' },
-  { method: 'GET',    path: '/partner/plaques/{id}/lookup',          handler: 'functions/partner/lookup-plaque.ts',      auth: 'apiKey', operationId: 'lookupPlaque' },
-  { method: 'POST',   path: '/partner/plaques/{id}/prepare',         handler: 'functions/partner/prepare-plaque.ts',     auth: 'apiKey', operationId: 'preparePlaque' },
-  { method: 'GET',    path: '/partner/plaques/{id}/owner',           handler: 'functions/partner/get-owner.ts',          auth: 'apiKey', operationId: 'getPlaqueOwner' },
-  { method: 'POST',   path: '/partner/plaques/{id}/buy',             handler: 'functions/partner/buy-plaque.ts',         auth: 'apiKey', operationId: 'buyPlaque' },
-  { method: 'GET',    path: '/partner/orders/{orderId}',             handler: 'functions/partner/get-order.ts',          auth: 'apiKey', operationId: 'getOrder' },
-];
+export const routes = [
+  {
+    method: 'GET', path: '/plaques/featured', operationId: 'listFeaturedPlaques',
+    handler: 'functions/plaques/list-featured.ts', auth: 'none', principal: 'none',
+    access: listing,
+    docs: plaqueOperationDocs.listFeaturedPlaques,
+  },
+  {
+    method: 'POST', path: '/plaques/featured', operationId: 'searchFeaturedPlaques',
+    handler: 'functions/plaques/list-featured.ts', auth: 'none', principal: 'none',
+    access: listing,
+    docs: plaqueOperationDocs.searchFeaturedPlaques,
+  },
+  {
+    method: 'GET', path: '/openapi.json', operationId: 'getOpenApiDocument',
+    handler: 'functions/system/openapi.ts', auth: 'none', principal: 'none',
+    // Served from the zod schemas bundled into the function: touches nothing.
+    access: {},
+    docs: serviceOperationDocs.getOpenApiDocument,
+  },
+  {
+    method: 'POST', path: '/auth/email-verification-code', operationId: 'requestEmailVerificationCode',
+    handler: 'functions/auth/request-code.ts', auth: 'none', principal: 'none',
+    access: requestCode,
+    docs: accountsOperationDocs.requestEmailVerificationCode,
+  },
+  {
+    method: 'GET', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCode',
+    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
+    access: verifyEmail,
+    docs: accountsOperationDocs.evaluateEmailVerificationCode,
+  },
+  {
+    method: 'POST', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCodePost',
+    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
+    access: verifyEmail,
+    docs: accountsOperationDocs.evaluateEmailVerificationCodePost,
+  },
+  {
+    method: 'POST', path: '/auth/login', operationId: 'login',
+    handler: 'functions/auth/login.ts', auth: 'none', principal: 'none',
+    // Writes the failure counter that throttles password guessing.
+    access: { table: 'readWrite', jwtKeys: true },
+    docs: accountsOperationDocs.login,
+  },
+  {
+    method: 'GET', path: '/auth/profile', operationId: 'getProfile',
+    handler: 'functions/auth/get-profile.ts', auth: 'jwt', principal: 'user',
+    // The authorizer verified the token already; resolving the user re-reads it and its token version.
+    access: { table: 'read' },
+    docs: accountsOperationDocs.getProfile,
+  },
+  {
+    method: 'POST', path: '/auth/profile', operationId: 'updateProfile',
+    handler: 'functions/auth/update-profile.ts', auth: 'jwt', principal: 'user',
+    // Decoding and checking a 4 MiB image needs memory; a password change returns a fresh token.
+    access: { table: 'readWrite', writesMedia: 'users/', jwtKeys: true, memorySize: 1024 },
+    docs: accountsOperationDocs.updateProfile,
+  },
+  {
+    method: 'GET', path: '/.well-known/jwks.json', operationId: 'getJwks',
+    handler: 'functions/auth/jwks.ts', auth: 'none', principal: 'none',
+    access: { jwtKeys: true },
+    docs: accountsOperationDocs.getJwks,
+  },
+  {
+    method: 'POST', path: '/partner/api-keys', operationId: 'createApiKey',
+    handler: 'functions/partner/create-api-key.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite', apiKeys: 'create' },
+    docs: partnerOperationDocs.createApiKey,
+  },
+  {
+    method: 'DELETE', path: '/partner/api-keys/{id}', operationId: 'revokeApiKey',
+    handler: 'functions/partner/revoke-api-key.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite', apiKeys: 'revoke' },
+    docs: partnerOperationDocs.revokeApiKey,
+  },
+  {
+    method: 'GET', path: '/partner/plaques/{id}/lookup', operationId: 'lookupPlaque',
+    handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner',
+    // `mintable` comes from simulating the mint on the chain.
+    access: { table: 'read', chain: true },
+    docs: partnerOperationDocs.lookupPlaque,
+  },
+  {
+    method: 'POST', path: '/partner/plaques/{id}/prepare', operationId: 'preparePlaque',
+    handler: 'functions/partner/prepare-plaque.ts', auth: 'apiKey', principal: 'partner',
+    // The reservation names the contract and the token metadata; the mint is simulated before holding.
+    access: { table: 'readWrite', chain: true },
+    docs: partnerOperationDocs.preparePlaque,
+  },
+  {
+    method: 'GET', path: '/partner/plaques/{id}/owner', operationId: 'getPlaqueOwner',
+    handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner',
+    access: { table: 'read' },
+    docs: partnerOperationDocs.getPlaqueOwner,
+  },
+  {
+    method: 'POST', path: '/partner/plaques/{id}/buy', operationId: 'buyPlaque',
+    handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
+    access: { table: 'readWrite', chain: true },
+    docs: partnerOperationDocs.buyPlaque,
+  },
+  {
+    method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
+    handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
+    access: { table: 'read' },
+    docs: partnerOperationDocs.getOrder,
+  },
+] as const satisfies readonly Route[];
+
+/** An operation id of the manifest. */
+export type OperationId = (typeof routes)[number]['operationId'];
+/** The principal an operation's handler is given. */
+export type PrincipalOf<Op extends OperationId> = Extract<(typeof routes)[number], { operationId: Op }>['principal'];
 
 /** The REST API's TOKEN authorizer, run before every `jwt` route. */
 export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
+
+/** The worker that mints sold plaques, fed by the table's stream (not an HTTP route). */
+export const DELIVERY_WORKER_HANDLER = 'functions/delivery/deliver-order.ts';
+
+/** The functions no route leads to. */
+export const backgroundFunctions = [
+  {
+    handler: AUTHORIZER_HANDLER,
+    trigger: 'authorizer',
+    description: 'Verifies bearer JWTs for every jwt route',
+    // Verifies tokens with the public keys of the JWT secret; deliberately no table access (it runs on every
+    // uncached jwt request, so it must stay small and fast; resolving the user checks the token version).
+    access: { jwtKeys: true, memorySize: 256, timeoutSeconds: 5 },
+  },
+  {
+    handler: DELIVERY_WORKER_HANDLER,
+    trigger: 'table-stream',
+    description: 'Mints sold orders to their buyer wallets',
+    // Mints sold plaques and records the outcome; the stream read permission comes with its event source.
+    access: { table: 'readWrite', chain: true, chainSigner: true, timeoutSeconds: 120 },
+  },
+] as const satisfies readonly BackgroundFunction[];
 
 /** Request content types API Gateway passes to Lambda base64-encoded. */
 export const BINARY_MEDIA_TYPES = ['multipart/form-data'] as const;
 
 /** Lambda's synchronous request payload limit: the whole event, body base64-encoded where binary. */
 export const MAX_EVENT_BYTES = 6 * 1024 * 1024;
+
+/** Request line plus headers, as API.md fixes it: the local server answers 431 beyond it. */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; pathParameters: Record<string, string> }
@@ -97,8 +250,15 @@ export function matchRoute(method: string, path: string): RouteMatch {
   return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
 }
 
-/** The distinct handler modules: one Lambda function each. */
+/** The distinct handler modules of the routes: one Lambda function each. */
 export const handlerModules = (): string[] => [...new Set(routes.map((r) => r.handler))];
 
-/** The worker that mints sold plaques, fed by the table's stream (not an HTTP route). */
-export const DELIVERY_WORKER_HANDLER = 'functions/delivery/deliver-order.ts';
+/** Every function of the service, with what it may touch: one per route handler module, plus the background ones. */
+export function functionManifest(): { handler: string; access: FunctionAccess; routes: Route[] }[] {
+  const byHandler = new Map<string, Route[]>();
+  for (const route of routes as readonly Route[]) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
+  return [
+    ...[...byHandler].map(([handler, served]) => ({ handler, access: combinedAccess(served.map((r) => r.access)), routes: served })),
+    ...backgroundFunctions.map((fn) => ({ handler: fn.handler, access: fn.access, routes: [] })),
+  ];
+}

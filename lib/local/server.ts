@@ -13,17 +13,16 @@ import type {
   APIGatewayTokenAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import { AppError, forbidden, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
+import { AppError, forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
 import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
-import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
+import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { resolveApiKey } from '#lib/local/api-key-check.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
+import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
 
-/** Request line plus headers, as API.md fixes it. */
-export const MAX_HEADER_BYTES = 16 * 1024;
 const STAGE = 'local';
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -71,10 +70,19 @@ function lambdaContext(functionName: string, requestId: string): Context {
   };
 }
 
-function sendProblem(res: ServerResponse, error: AppError, requestId: string): void {
-  const body = JSON.stringify(problemDocument(error, requestId));
-  res.writeHead(error.status, { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId });
+/** Where the answer came from, for the response observer. */
+type Answered = Pick<ObservedResponse, 'method' | 'path' | 'route'>;
+
+function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, answered: Answered): void {
+  res.writeHead(status, headers);
   res.end(body);
+  const lowerCased = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  notifyResponse({ ...answered, status, headers: lowerCased, body });
+}
+
+function sendProblem(res: ServerResponse, error: AppError, requestId: string, answered: Answered): void {
+  const body = Buffer.from(JSON.stringify(problemDocument(error, requestId)));
+  send(res, error.status, { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }, body, answered);
 }
 
 /** Answers malformed or oversized request heads at the socket, since no request object exists for them. */
@@ -94,6 +102,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
       })
     : new AppError({ status: 400, code: 'MALFORMED_REQUEST', title: 'Bad request', detail: 'the HTTP request is malformed' });
   const body = JSON.stringify(problemDocument(problem, requestId));
+  notifyResponse({
+    method: '',
+    status: problem.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
+    body: Buffer.from(body),
+  });
   socket.end(
     `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-request-id: ${requestId}\r\n` +
@@ -225,22 +239,23 @@ async function authorize(req: IncomingMessage, route: Route, requestId: string):
 }
 
 async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, requestId: string): Promise<void> {
+  const answered: Answered = { method: 'GET', path };
   const root = resolve(ctx.dataDir, 'media');
   let relative: string;
   try {
     relative = decodeURIComponent(path.slice('/_media/'.length));
   } catch {
-    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
   }
   const file = resolve(root, relative);
-  if (!file.startsWith(root + sep)) return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+  if (!file.startsWith(root + sep)) return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
   let size: number;
   try {
     const stat = statSync(file);
     if (!stat.isFile()) throw new Error('not a file');
     size = stat.size;
   } catch {
-    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId);
+    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
   }
   const types: Record<string, string> = {
     '.png': 'image/png',
@@ -264,6 +279,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const answered: Answered = { method: req.method ?? 'GET', path };
   try {
     if (req.method === 'GET' && path.startsWith('/_media/')) return await serveMedia(res, ctx, path, requestId);
 
@@ -271,6 +287,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     if (match.kind === 'not-found') throw notFound('NOT_FOUND', `no route for ${path}`);
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
     const { route, pathParameters } = match;
+    answered.route = { method: route.method, path: route.path };
 
     const body = await readBody(req);
     if (body === null) throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
@@ -293,18 +310,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     const headers: Record<string, string | string[]> = { ...result.headers } as Record<string, string>;
     for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
     headers['x-request-id'] ??= requestId;
-    res.writeHead(result.statusCode, headers);
-    res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+    send(res, result.statusCode, headers, Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'), answered);
   } catch (error) {
     // What the server answers itself, and the table's failures in its own API-key check (busy → 503, as a handler would).
     const problem = asAppError(error);
     if (problem.status !== 500) {
       if (!req.complete) res.setHeader('connection', 'close');
-      return sendProblem(res, problem, requestId);
+      return sendProblem(res, problem, requestId, answered);
     }
-    // API Gateway answers a failed integration with a 5xx of its own; never show the error itself.
+    // A failed integration: API Gateway's DEFAULT_5XX answer (infra/gateway-responses.ts) is a 500 INTERNAL problem;
+    // never show the error itself.
     logger.error('local server failure', { requestId, error: error as Error });
-    sendProblem(res, new AppError({ status: 502, code: 'INTERNAL', title: 'Bad gateway', detail: 'the integration failed' }), requestId);
+    sendProblem(res, internalError(error), requestId, answered);
   }
 }
 

@@ -1,26 +1,17 @@
 // OpenAPI descriptions of the partner operations, including the decisions taken where API.md is silent.
+// Plain data (schemas by name): the route table carries these entries.
 import type { HeaderDoc, OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
-import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
-import { buyBody, prepareBody } from '#lib/partner/sale-schemas.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
-import {
-  apiKeyCreatedSchema,
-  lookupSchema,
-  orderSchema,
-  ownerSchema,
-  reservationSchema,
-  saleSchema,
-} from '#lib/partner/response-schemas.ts';
 
-const TAGS = ['Partner'];
+const TAGS = ['Partner'] as const;
 
-const plaqueIdPath = {
+const plaqueIdPath: OperationDoc['pathParameters'] = {
   id: {
     description: 'Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.',
-    schema: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
+    schema: 'PlaqueId',
   },
 };
 
@@ -41,10 +32,10 @@ const idempotencyHeader: HeaderDoc = {
   name: IDEMPOTENCY_HEADER,
   required: true,
   description: `${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per purchase attempt (a UUID is a good choice).`,
-  schema: { type: 'string', minLength: KEY_MIN, maxLength: KEY_MAX, pattern: '^[\\x21-\\x7e]+$' },
+  schema: 'IdempotencyKey',
 };
 
-export const partnerOperationDocs: Record<string, OperationDoc> = {
+export const partnerOperationDocs = {
   createApiKey: {
     summary: 'Create a partner API key (shown once)',
     description: [
@@ -54,8 +45,8 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
       `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 API_KEY_LIMIT_REACHED until one is revoked.`,
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: createApiKeyBody, required: false },
-    responses: { 201: { description: 'The new key', schema: apiKeyCreatedSchema } },
+    requestBody: { contentType: 'application/json', schema: 'CreateApiKeyRequest', required: false },
+    responses: { 201: { description: 'The new key', schema: 'ApiKeyCreated' } },
     errors: { ...badBody, 409: ['API_KEY_LIMIT_REACHED'] },
   },
   revokeApiKey: {
@@ -66,7 +57,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
         "Revoking one's own already revoked key answers 204 again (DELETE is idempotent).",
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: { id: { description: 'The key id returned at creation', schema: { type: 'string', minLength: 1, maxLength: 128 } } },
+    pathParameters: { id: { description: 'The key id returned at creation', schema: 'ApiKeyId' } },
     responses: { 204: { description: 'Revoked' } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['API_KEY_NOT_FOUND'] },
   },
@@ -85,7 +76,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: plaqueIdPath,
-    responses: { 200: { description: "The plaque's sale and mint status", schema: lookupSchema } },
+    responses: { 200: { description: "The plaque's sale and mint status", schema: 'Lookup' } },
     errors: {
       400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'],
       404: ['PLAQUE_NOT_FOUND'],
@@ -109,8 +100,8 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: plaqueIdPath,
-    requestBody: { contentType: 'application/json', schema: prepareBody },
-    responses: { 200: { description: 'The reservation', schema: reservationSchema } },
+    requestBody: { contentType: 'application/json', schema: 'PrepareRequest' },
+    responses: { 200: { description: 'The reservation', schema: 'Reservation' } },
     errors: { ...badBody, 404: ['PLAQUE_NOT_FOUND'], 409: ['NOT_AVAILABLE'], 503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
   getPlaqueOwner: {
@@ -125,7 +116,7 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     ].join('\n\n'),
     tags: TAGS,
     pathParameters: plaqueIdPath,
-    responses: { 200: { description: 'The owner', schema: ownerSchema } },
+    responses: { 200: { description: 'The owner', schema: 'Owner' } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 404: ['PLAQUE_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },
   buyPlaque: {
@@ -149,14 +140,15 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
     tags: TAGS,
     pathParameters: plaqueIdPath,
     headers: [idempotencyHeader],
-    requestBody: { contentType: 'application/json', schema: buyBody },
-    responses: { 201: { description: 'Sold: the order and the plaque as now stored', schema: saleSchema } },
+    requestBody: { contentType: 'application/json', schema: 'BuyRequest' },
+    responses: { 201: { description: 'Sold: the order and the plaque as now stored', schema: 'Sale', headers: ['Idempotent-Replayed'] } },
     errors: {
       ...badBody,
       404: ['PLAQUE_NOT_FOUND'],
       409: ['RESERVATION_INVALID', 'INVALID_STATE', 'IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS', 'CONFLICT'],
       503: ['SERVICE_UNAVAILABLE'],
     },
+    errorHeaders: { 404: ['Idempotent-Replayed'], 409: ['Idempotent-Replayed', 'Retry-After'] },
   },
   getOrder: {
     summary: 'An order and its delivery status',
@@ -169,8 +161,8 @@ export const partnerOperationDocs: Record<string, OperationDoc> = {
       "Order ids are opaque: another partner's order, an unknown id and an id that could never have been issued all answer 404 ORDER_NOT_FOUND.",
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: { type: 'string' } } },
-    responses: { 200: { description: 'The order', schema: orderSchema } },
+    pathParameters: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: 'OrderId' } },
+    responses: { 200: { description: 'The order', schema: 'Order' } },
     errors: { 400: ['BODY_NOT_ALLOWED'], 404: ['ORDER_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },
-};
+} satisfies Record<string, OperationDoc>;

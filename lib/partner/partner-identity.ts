@@ -1,7 +1,7 @@
 // Who is calling a partner route: the partner behind the API key API Gateway (or the local server) accepted,
 // re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request.
 import { forbidden } from '#lib/errors.ts';
-import type { RequestView } from '#lib/http/handler.ts';
+import type { PrincipalResolver, RequestView } from '#lib/http/handler.ts';
 import { activeApiKey } from '#lib/partner/api-keys.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -19,3 +19,6 @@ export async function requirePartner(ctx: AppContext, request: RequestView): Pro
   if (!record) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
   return { partnerId: record.userId, apiKeyId };
 }
+
+/** The principal of `apiKey` operations: `httpHandler` resolves it before the handler runs. */
+export const apiKeyPartner: PrincipalResolver<'partner', Partner> = requirePartner;

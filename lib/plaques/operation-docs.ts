@@ -1,7 +1,7 @@
 // OpenAPI descriptions of the plaque operations, including the decisions taken where API.md is silent.
+// Plain data (schemas by name): the route table carries these entries.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
-import { listFeaturedInput, MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
-import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
+import { MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
 
 const listingRules = [
@@ -20,26 +20,21 @@ const listingRules = [
 
 const listingErrors = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 
-export const plaqueOperationDocs: Record<string, OperationDoc> = {
+export const plaqueOperationDocs = {
   listFeaturedPlaques: {
     summary: 'List featured plaques (query parameters)',
     description: listingRules,
     tags: ['Plaques'],
-    query: listFeaturedInput,
-    responses: { 200: { description: 'One page of plaques', schema: featuredPageSchema } },
+    query: 'ListFeaturedRequest',
+    responses: { 200: { description: 'One page of plaques', schema: 'FeaturedPage' } },
     errors: listingErrors,
   },
   searchFeaturedPlaques: {
     summary: 'List featured plaques (JSON body)',
     description: listingRules,
     tags: ['Plaques'],
-    requestBody: { contentType: 'application/json', schema: listFeaturedInput, required: false },
-    responses: { 200: { description: 'One page of plaques', schema: featuredPageSchema } },
+    requestBody: { contentType: 'application/json', schema: 'ListFeaturedRequest', required: false },
+    responses: { 200: { description: 'One page of plaques', schema: 'FeaturedPage' } },
     errors: listingErrors,
   },
-  getOpenApiDocument: {
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['Service'],
-    responses: { 200: { description: 'The OpenAPI document' } },
-  },
-};
+} satisfies Record<string, OperationDoc>;

@@ -39,10 +39,12 @@ describe('accounts in the OpenAPI document', () => {
   });
 
   it('describes the User with exactly its fields, and the profile form as multipart', () => {
-    const user = document.paths['/auth/profile'].get.responses['200'].content['application/json'].schema;
+    const component = (schema: { $ref?: string }) =>
+      schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+    const user = component(document.paths['/auth/profile'].get.responses['200'].content['application/json'].schema);
     expect(Object.keys(user.properties)).toHaveLength(17);
     expect(user.properties.walletAddress).toEqual({ type: 'string' });
-    const form = document.paths['/auth/profile'].post.requestBody.content['multipart/form-data'].schema;
+    const form = component(document.paths['/auth/profile'].post.requestBody.content['multipart/form-data'].schema);
     expect(Object.keys(form.properties).sort()).toEqual(['currentPassword', 'image', 'password', 'phoneNumber', 'username']);
     expect(document.paths['/auth/profile'].post.security).toEqual([{ bearer: [] }]);
   });

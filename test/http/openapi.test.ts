@@ -33,9 +33,11 @@ describe('GET /openapi.json', () => {
     const parameters = document.paths['/plaques/featured'].get.parameters as { name: string; schema: Record<string, any> }[];
     const limit = parameters.find((p) => p.name === 'limit')!;
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
-    const filters = parameters.find((p) => p.name === 'filters')!;
-    expect(filters).toMatchObject({ style: 'deepObject' });
-    expect(Object.keys(filters.schema.properties)).toEqual([
+    // JSON text, which a generated client can send (deepObject cannot carry the arrays inside filters).
+    const filters = parameters.find((p) => p.name === 'filters') as unknown as { content: Record<string, { schema: Record<string, any> }> };
+    expect(Object.keys(filters.content)).toEqual(['application/json']);
+    expect(filters.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/FeaturedFilters' });
+    expect(Object.keys(document.components.schemas.FeaturedFilters.properties)).toEqual([
       'condition',
       'marketplace',
       'status',

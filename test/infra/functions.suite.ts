@@ -2,14 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { ENTITY } from '#lib/db/keys.ts';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, handlerModules, routes } from '#lib/http/routes.ts';
+import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
 import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
-import { functionAccess, type FunctionAccess } from '../../infra/permissions.ts';
 import { stageNames, stages } from '../../infra/stages.ts';
 import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
 
 const allModules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+/** What each function may touch, as the manifest declares it. */
+const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 
 /** The environment variables an access entry implies, besides STAGE, LOG_LEVEL and NODE_OPTIONS. */
 function expectedEnv(access: FunctionAccess): string[] {
@@ -27,9 +29,26 @@ function expectedEnv(access: FunctionAccess): string[] {
 
 const actionsOf = (statements: Array<Record<string, any>>) => statements.flatMap((s) => asArray<string>(s['Action']));
 
-describe('the access map', () => {
-  it('has an entry for every handler module, the authorizer and the delivery worker, and no stale entry', () => {
-    expect(Object.keys(functionAccess).sort()).toEqual([...allModules].sort());
+describe('the access the manifest declares', () => {
+  it('covers every handler module, the authorizer and the delivery worker, once each', () => {
+    expect(
+      functionManifest()
+        .map((fn) => fn.handler)
+        .sort(),
+    ).toEqual([...allModules].sort());
+  });
+
+  it('gives a function serving several operations what any of them needs', () => {
+    const listing = routes.filter((r) => r.handler === 'functions/plaques/list-featured.ts');
+    expect(listing.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+    expect(functionAccess['functions/plaques/list-featured.ts']).toEqual({ table: 'read' });
+    for (const fn of functionManifest()) {
+      for (const route of fn.routes) {
+        if (route.access.table) expect(fn.access.table, route.operationId).toBeDefined();
+        if (route.access.table === 'readWrite') expect(fn.access.table, route.operationId).toBe('readWrite');
+        if (route.access.jwtKeys) expect(fn.access.jwtKeys, route.operationId).toBe(true);
+      }
+    }
   });
 
   it('keeps the authorizer away from the table: it only reads the JWT key set', () => {
@@ -67,6 +86,16 @@ describe.each(stageNames)('%s functions', (stageName) => {
       expect(p['LoggingConfig'].LogGroup.Ref, module).toBeDefined();
     }
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: stage.logRetention });
+  });
+
+  it('sizes each function as its declared access says (512 MB and 10 s unless declared)', () => {
+    const { template } = synthStage(stageName);
+    for (const [module, fn] of functionsByModule(template)) {
+      expect(fn.properties['MemorySize'], module).toBe(functionAccess[module]!.memorySize ?? 512);
+      expect(fn.properties['Timeout'], module).toBe(functionAccess[module]!.timeoutSeconds ?? 10);
+    }
+    expect(functionsByModule(template).get(AUTHORIZER_HANDLER)!.properties['Timeout']).toBe(5);
+    expect(functionsByModule(template).get(DELIVERY_WORKER_HANDLER)!.properties['Timeout']).toBe(120);
   });
 
   it('gives each function exactly the environment its access entry implies', () => {
@@ -133,14 +162,15 @@ describe.each(stageNames)('%s functions', (stageName) => {
     const fns = functionsByModule(template);
     const profile = roleStatements(template, fns.get('functions/auth/update-profile.ts')!.properties['Role']['Fn::GetAtt'][0]);
     const s3 = profile.find((s) => actionsOf([s]).includes('s3:PutObject'))!;
-    expect(JSON.stringify(s3['Resource'])).toContain(`/${stage.media.uploadPrefix}*`);
+    expect(JSON.stringify(s3['Resource'])).toContain(`/${functionAccess['functions/auth/update-profile.ts']!.writesMedia}*`);
+    expect(functionAccess['functions/auth/update-profile.ts']!.writesMedia).toBe('users/');
     const mail = roleStatements(template, fns.get('functions/auth/request-code.ts')!.properties['Role']['Fn::GetAtt'][0]).find((s) =>
       actionsOf([s]).includes('ses:SendEmail'),
     )!;
     expect(mail['Condition']).toEqual({ StringEquals: { 'ses:FromAddress': stage.mailFrom } });
     for (const [module, fn] of fns) {
       const actions = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]));
-      if (!functionAccess[module]!.writesMedia)
+      if (functionAccess[module]!.writesMedia === undefined)
         expect(
           actions.filter((a) => a.startsWith('s3:')),
           module,

@@ -1,0 +1,52 @@
+// What a function may touch, as plain data in the operation manifest: the CDK stack turns it into IAM grants and
+// environment variables, the bench into the clients a function's cold start cannot avoid, the OpenAPI document
+// into the answers a dependency's outage produces (a function that uses the table may answer 503).
+
+export interface FunctionAccess {
+  /** `read`: GetItem/BatchGetItem/Query/ConditionCheckItem; `readWrite` adds Put/Update/Delete/BatchWrite. */
+  readonly table?: 'read' | 'readWrite';
+  /** Signs or verifies JWTs (JWT_KEYS_SECRET_ARN, JWT_ISSUER, JWT_AUDIENCE). */
+  readonly jwtKeys?: true;
+  /** Derives service wallets from the HD mnemonic (WALLET_MNEMONIC_SECRET_ARN). */
+  readonly walletMnemonic?: true;
+  /** Signs chain transactions (CHAIN_SIGNER_SECRET_ARN). */
+  readonly chainSigner?: true;
+  /** Reads or simulates on the chain (CHAIN_RPC_URL, CHAIN_ID, CONTRACT_ADDRESS). */
+  readonly chain?: true;
+  /** Builds public URLs of stored images (MEDIA_BASE_URL). */
+  readonly linksMedia?: true;
+  /** Puts and deletes images under this key prefix of the media bucket, nowhere else (MEDIA_BUCKET, MEDIA_BASE_URL). */
+  readonly writesMedia?: string;
+  /** Sends mail from the stage's sender address (MAIL_FROM). */
+  readonly sendsMail?: true;
+  /** Creates or revokes API Gateway keys in the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
+  readonly apiKeys?: 'create' | 'revoke';
+  /** MB; 512 when not given. */
+  readonly memorySize?: number;
+  /** Seconds; 10 when not given. */
+  readonly timeoutSeconds?: number;
+}
+
+/** The access of a function that serves several operations: everything any of them needs. */
+export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAccess {
+  const out: { -readonly [K in keyof FunctionAccess]: FunctionAccess[K] } = {};
+  for (const access of entries) {
+    if (access.table) out.table = out.table === 'readWrite' || access.table === 'readWrite' ? 'readWrite' : 'read';
+    if (access.jwtKeys) out.jwtKeys = true;
+    if (access.walletMnemonic) out.walletMnemonic = true;
+    if (access.chainSigner) out.chainSigner = true;
+    if (access.chain) out.chain = true;
+    if (access.linksMedia) out.linksMedia = true;
+    if (access.writesMedia !== undefined) {
+      if (out.writesMedia !== undefined && out.writesMedia !== access.writesMedia) {
+        throw new Error(`one function cannot write media under both ${out.writesMedia} and ${access.writesMedia}`);
+      }
+      out.writesMedia = access.writesMedia;
+    }
+    if (access.sendsMail) out.sendsMail = true;
+    if (access.apiKeys) out.apiKeys = out.apiKeys === 'create' || access.apiKeys === 'create' ? 'create' : 'revoke';
+    if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
+    if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
+  }
+  return out;
+}
