@@ -10,6 +10,8 @@ export default defineConfig({
     // Browser tests need Chromium and run on their own: `npm run test:browser` (test/vitest.browser.config.ts).
     exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
+    // Every answer of the local server is held to the OpenAPI document.
+    setupFiles: ['test/support/openapi-responses.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'SILENT' },
