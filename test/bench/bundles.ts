@@ -347,11 +347,14 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
   );
   for (const fn of functions) {
     const declared = declaredClients(fn.access!);
-    const undeclared = clientsIn(fn.bundle).filter((name) => !declared.includes(name));
+    const undeclared: string[] = clientsIn(fn.bundle)
+      .filter((name) => !declared.includes(name))
+      .map((name) => CLIENTS[name].label);
+    if (!fn.access!.table && fn.bundle.inputs.some((input) => input.startsWith('node_modules/@aws-sdk/client-dynamodb/'))) {
+      undeclared.unshift('the DynamoDB client');
+    }
     if (undeclared.length > 0) {
-      console.log(
-        `  note: ${fn.name} bundles ${undeclared.map((name) => CLIENTS[name].label).join(', ')} that its access does not declare`,
-      );
+      console.log(`  note: ${fn.name} bundles ${undeclared.join(', ')}, which its access does not declare`);
     }
   }
 
