@@ -55,10 +55,13 @@ export const coreConfig = section(() => ({
   MEDIA_BASE_URL: optionalText,
 }));
 
-/** The featured listing's in-memory catalogue (only the listing function reads it). */
+/** The featured listing's in-memory catalogue (the listing function and the snapshot writer read it). */
 export const listingConfig = section(() => ({
   /** Milliseconds a listing may lag behind writes (the catalogue's refresh interval). */
   CATALOG_STALENESS_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60_000)), 1000),
+  /** S3 bucket holding the catalogue snapshot (AWS); locally the snapshot is a file under DATA_DIR/catalog. */
+  CATALOG_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  AWS_REGION: awsRegion(),
 }));
 
 /**

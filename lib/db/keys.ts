@@ -24,10 +24,19 @@ export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
 export const PLAQUE_NAME_PREFIX = 'PLAQUENAME#';
 export const plaqueNameKey = (name: string) => ({ pk: `${PLAQUE_NAME_PREFIX}${name}`, sk: 'PLAQUENAME' });
 
-/** The catalogue index keys: one partition, sorted by `updatedAt` then id (ISO strings sort chronologically). */
-export const CATALOG_PARTITION = 'CATALOG';
+/**
+ * The catalogue index keys: spread over CATALOG_SHARDS partitions by id (`CATALOG#<id mod 16>`), each sorted by
+ * `updatedAt` then id (ISO strings sort chronologically). Readers query every shard in parallel.
+ */
+export const CATALOG_SHARDS = 16;
+export const catalogShardOf = (id: number): number => id % CATALOG_SHARDS;
+export const catalogPartition = (shard: number): string => `CATALOG#${shard}`;
+/** Every partition of the sharded index, in shard order. */
+export const catalogPartitions = (): string[] => Array.from({ length: CATALOG_SHARDS }, (_, shard) => catalogPartition(shard));
+/** The single partition plaques were indexed under before sharding; emptied by the catalogue backfill. */
+export const LEGACY_CATALOG_PARTITION = 'CATALOG';
 export const catalogKey = (updatedAt: string, id: number) => ({
-  catpk: CATALOG_PARTITION,
+  catpk: catalogPartition(catalogShardOf(id)),
   catsk: catalogSortKey(updatedAt, id),
 });
 export const catalogSortKey = (updatedAt: string, id: number) => `${updatedAt}#${String(id).padStart(12, '0')}`;

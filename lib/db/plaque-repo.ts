@@ -1,19 +1,14 @@
 // The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index and the id counter.
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allocate } from '#lib/db/counter-repo.ts';
-import { queryAll } from '#lib/db/query-all.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { DatabaseConflict } from '#lib/db/failures.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
-import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
-import { CATALOG_PARTITION, ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
+import { ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
 type Item = Record<string, unknown>;
-
-/** The catalogue index's view of a plaque: what filtering and ordering need. */
-export type CatalogRow = Pick<StoredPlaque, (typeof CATALOG_ATTRIBUTES)[number]>;
 
 export function toItem(plaque: StoredPlaque): Item {
   return {
@@ -68,35 +63,6 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       }
     }
     return found;
-  },
-
-  /** Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, oldest first; all rows when null. */
-  async catalogChanges(afterKey: string | null): Promise<CatalogRow[]> {
-    const items = await queryAll(db, {
-      TableName: tableName,
-      IndexName: CATALOG_INDEX,
-      KeyConditionExpression: afterKey === null ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
-      ExpressionAttributeNames: { '#pk': 'catpk', ...(afterKey !== null && { '#sk': 'catsk' }) },
-      ExpressionAttributeValues: { ':pk': CATALOG_PARTITION, ...(afterKey !== null && { ':after': afterKey }) },
-      ReturnConsumedCapacity: 'TOTAL',
-    });
-    return items.map(pickCatalogRow);
-  },
-
-  /** Whether the catalogue holds no plaque at all (one key-only read). */
-  async isEmpty(): Promise<boolean> {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: CATALOG_INDEX,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'catpk' },
-        ExpressionAttributeValues: { ':pk': CATALOG_PARTITION },
-        Limit: 1,
-        ProjectionExpression: 'catsk',
-      }),
-    );
-    return (out.Count ?? 0) === 0;
   },
 
   /** Which of the given names are already claimed by a plaque. */
@@ -284,12 +250,6 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 });
 
 export type PlaqueRepo = ReturnType<typeof plaqueRepo>;
-
-function pickCatalogRow(item: Item): CatalogRow {
-  const row: Record<string, unknown> = {};
-  for (const name of CATALOG_ATTRIBUTES) row[name] = item[name] ?? null;
-  return row as CatalogRow;
-}
 
 /** A plaque as the partner workflow sees it: the record, the hold that locks it, the order that sold it. */
 export interface PlaqueForSale {

@@ -8,7 +8,7 @@ import type { Context } from 'aws-lambda';
 import { coreConfig, localConfig, readEverySection } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
-import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { JavaMissingError, startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
@@ -94,8 +94,7 @@ async function main(): Promise<void> {
   });
   await ensureTable(db, ctx.tableName);
   await ensureServiceAccount(ctx, await chain.ownerAddress());
-  const repo = plaqueRepo(db, ctx.tableName);
-  if (await repo.isEmpty()) {
+  if (await catalogRepo(db, ctx.tableName).isEmpty()) {
     const now = new Date();
     const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now }), SEED_COUNT);
     console.log(`Seeded ${seeded} sample plaques.`);

@@ -1,11 +1,17 @@
-// The featured listing: an in-memory projection of the catalogue, refreshed incrementally, evaluated in memory,
-// with only the page's records read by key. See README "Featured listing design" for the reasoning.
+// The featured listing: a compact in-memory index of the catalogue (catalog-index.ts), loaded from the catalogue
+// snapshot at cold start, kept fresh by reading only the index rows that changed, evaluated in memory, with only the
+// page's records read by key. See README "Featured listing design" for the reasoning and the figures.
 import { createHash } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
-import { plaqueRepo, type CatalogRow, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
+import { catalogRepo, type CatalogRepo } from '#lib/db/catalog-repo.ts';
+import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { catalogSortKey } from '#lib/db/keys.ts';
-import { presentPlaque, type Plaque, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
+import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
+import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import { presentPlaque, type Plaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -15,73 +21,14 @@ export interface FeaturedPage {
   nextCursor: string | null;
 }
 
-/** A catalogue row prepared for fast evaluation: timestamps as epoch ms, the name lower-cased. */
-export interface CatalogEntry {
-  id: number;
-  nameLower: string;
-  featured: boolean;
-  condition: string;
-  marketplace: string;
-  status: PlaqueStatus;
-  /** Epoch ms a partner's hold lapses; null for an operator's lock or no lock. */
-  lockExpiresMs: number | null;
-  price: number;
-  deleted: boolean;
-  /** ISO text as stored: the version the item cache is keyed on. */
-  updatedAtIso: string;
-  updatedAt: number;
-  saleAt: number | null;
-  featuredAt: number | null;
-  mintedAt: number | null;
-}
-
-type OrderField = (typeof ORDER_FIELDS)[keyof typeof ORDER_FIELDS];
-type DateField = (typeof FILTER_BY_FIELDS)[keyof typeof FILTER_BY_FIELDS];
-
-const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
-
-export function toEntry(row: CatalogRow): CatalogEntry {
-  return {
-    id: row.id,
-    nameLower: row.name.toLowerCase(),
-    featured: row.featured === true,
-    condition: row.condition,
-    marketplace: row.marketplace,
-    status: row.status,
-    lockExpiresMs: ms(row.lockExpiresAt),
-    price: row.price,
-    deleted: row.deletedAt !== null,
-    updatedAtIso: row.updatedAt,
-    updatedAt: Date.parse(row.updatedAt),
-    saleAt: ms(row.saleAt),
-    featuredAt: ms(row.featuredAt),
-    mintedAt: ms(row.mintedAt),
-  };
-}
-
-// ---- Pure evaluation: filters, order, pages (also the reference the property tests compare against) ----
-
-/** The criteria a listing applies, resolved from the input. */
-export interface Criteria {
-  featured: boolean;
-  conditions: Set<string> | null;
-  marketplaces: Set<string> | null;
-  statuses: Set<string> | null;
-  dateField: DateField;
-  from: number | null;
-  to: number | null;
-  priceMin: number | null;
-  priceMax: number | null;
-  search: string | null;
-}
-
-export function criteriaOf(input: ListFeaturedInput): Criteria {
+/** The input's filters in the index's terms. Filter values are compared with stored values as they are. */
+export function indexQueryOf(input: ListFeaturedInput): IndexQuery {
   const f = input.filters ?? {};
   return {
     featured: f.featured ?? true,
-    conditions: f.condition ? new Set(f.condition) : null,
-    marketplaces: f.marketplace ? new Set(f.marketplace) : null,
-    statuses: f.status ? new Set(f.status) : null,
+    condition: f.condition ?? null,
+    marketplace: f.marketplace ?? null,
+    status: f.status ?? null,
     dateField: FILTER_BY_FIELDS[input.filterBy],
     from: f.from === undefined ? null : Date.parse(f.from),
     to: f.to === undefined ? null : Date.parse(f.to),
@@ -91,44 +38,7 @@ export function criteriaOf(input: ListFeaturedInput): Criteria {
   };
 }
 
-/** The entry's status at `nowMs`: a lapsed hold counts as AVAILABLE (see effectiveStatus). */
-export function entryStatus(entry: CatalogEntry, nowMs: number): PlaqueStatus {
-  return entry.status === 'LOCKED' && entry.lockExpiresMs !== null && entry.lockExpiresMs <= nowMs ? 'AVAILABLE' : entry.status;
-}
-
-export function matches(entry: CatalogEntry, c: Criteria, now: Date): boolean {
-  if (entry.deleted || entry.featured !== c.featured) return false;
-  if (c.conditions && !c.conditions.has(entry.condition)) return false;
-  if (c.marketplaces && !c.marketplaces.has(entry.marketplace)) return false;
-  if (c.statuses && !c.statuses.has(entryStatus(entry, now.getTime()))) return false;
-  if (c.priceMin !== null && !(entry.price >= c.priceMin)) return false;
-  if (c.priceMax !== null && !(entry.price <= c.priceMax)) return false;
-  if (c.from !== null || c.to !== null) {
-    const at = entry[c.dateField];
-    if (at === null) return false;
-    if (c.from !== null && at < c.from) return false;
-    if (c.to !== null && at > c.to) return false;
-  }
-  if (c.search !== null && !entry.nameLower.includes(c.search)) return false;
-  return true;
-}
-
 export type SortValue = number | string | null;
-
-export function sortValue(entry: CatalogEntry, field: OrderField, now: Date): SortValue {
-  return field === 'status' ? entryStatus(entry, now.getTime()) : entry[field];
-}
-
-/** Total order: the field's value (nulls last in both directions), then id, both in the requested direction. */
-export function compareKeys(a: SortValue, aId: number, b: SortValue, bId: number, descending: boolean): number {
-  if (a !== b) {
-    if (a === null) return 1;
-    if (b === null) return -1;
-    const byValue = a < b ? -1 : 1;
-    return descending ? -byValue : byValue;
-  }
-  return descending ? bId - aId : aId - bId;
-}
 
 interface CursorPayload {
   /** Format version. */
@@ -178,40 +88,26 @@ export function decodeCursor(cursor: string, input: ListFeaturedInput): CursorPa
   return p as CursorPayload;
 }
 
+/** The page's matches as positions in the index: ids in order, the count, and the cursor to the next page. */
 export interface PageSelection {
   count: number;
   ids: number[];
   nextCursor: string | null;
 }
 
-/** Slices one page out of the matching entries (already in the requested order), from `skip` or after the cursor. */
-export function selectPage(matching: CatalogEntry[], input: ListFeaturedInput, now: Date): PageSelection {
+/** Evaluates one listing on the index at `nowMs`: filters and count on bitmaps, then a walk along the order. */
+export function selectPage(index: CatalogIndex, input: ListFeaturedInput, nowMs: number): PageSelection {
   const field = ORDER_FIELDS[input.orderBy];
-  const descending = input.sort === 'DESC';
-  let start = input.skip;
-  if (input.cursor !== undefined) {
-    const cursor = decodeCursor(input.cursor, input);
-    start = firstAfter(matching, (e) => compareKeys(sortValue(e, field, now), e.id, cursor.k, cursor.i, descending) > 0);
-  }
-  const page = matching.slice(start, start + input.limit);
-  const last = page[page.length - 1];
+  const order: OrderSpec = { field, descending: input.sort === 'DESC' };
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor, input);
+  const bits = index.matching(indexQueryOf(input), nowMs);
+  const page = index.page(bits, order, { skip: input.skip, after: after && { value: after.k, id: after.i } }, input.limit, nowMs);
+  const last = page.slots[page.slots.length - 1];
   const nextCursor =
-    last !== undefined && start + page.length < matching.length
-      ? encodeCursor({ o: `${field}:${input.sort}`, q: queryDigest(input), k: sortValue(last, field, now), i: last.id })
+    last !== undefined && page.more
+      ? encodeCursor({ o: `${field}:${input.sort}`, q: queryDigest(input), k: index.sortValue(last, field, nowMs), i: index.ids[last]! })
       : null;
-  return { count: matching.length, ids: page.map((e) => e.id), nextCursor };
-}
-
-/** Index of the first element satisfying a predicate that is false then true along the array (binary search). */
-function firstAfter<T>(items: T[], after: (item: T) => boolean): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (after(items[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  return { count: page.count, ids: page.slots.map((slot) => index.ids[slot]!), nextCursor };
 }
 
 // ---- The projection kept in memory across invocations ----
@@ -225,31 +121,69 @@ const VISIBILITY_LAG_MS = 5_000;
 const ITEM_CACHE_SIZE = 5_000;
 /** Share of the staleness bound after which a sync starts without holding up the request. */
 const BACKGROUND_SYNC_AT = 0.8;
-/** Filtered result lists kept for repeated queries. */
-const RESULT_CACHE_SIZE = 256;
 
-interface CachedList {
-  entries: CatalogEntry[];
-  /** Epoch ms after which the list may be wrong: when the next hold lapses, for lists that depend on status. */
-  validUntil: number;
+export interface ProjectionOptions {
+  stalenessMs: number;
+  /** Where the snapshot is read at cold start; none: the whole index is read. */
+  snapshots?: CatalogSnapshotStore | undefined;
+}
+
+/** What the last cold start cost, for operators and the bench. */
+export interface ColdStart {
+  fromSnapshot: boolean;
+  /** Rows read from the index after the snapshot (all rows without one). */
+  rowsRead: number;
+  snapshotBytes: number;
 }
 
 export class CatalogProjection {
-  private readonly entries = new Map<number, CatalogEntry>();
-  /** Listable entries per order and `featured` value. */
-  private readonly sorted = new Map<string, CachedList & { nextLapse: number }>();
-  /** Matching entries per order and criteria (least recently used first). */
-  private readonly results = new Map<string, CachedList>();
+  index = new CatalogIndex();
   private readonly items = new Map<number, StoredPlaque>();
+  private readonly catalog: CatalogRepo;
+  private readonly plaques: PlaqueRepo;
   /** Index position (`updatedAt#id`) of the newest row seen. */
   private lastKey: string | null = null;
   private syncedAt = -Infinity;
   private syncing: Promise<void> | null = null;
+  private synced = false;
+  private started: Promise<void> | null = null;
+  /** Whether plaques indexed before sharding remain (read from the old partition too until the backfill is done). */
+  private includeLegacy = true;
+  /** Index rows applied since the snapshot was loaded (or since the start). */
+  changesApplied = 0;
+  coldStart: ColdStart | null = null;
+  /** When the loaded snapshot was made (epoch ms), null without one. */
+  snapshotWrittenAt: number | null = null;
 
   constructor(
-    private readonly repo: PlaqueRepo,
-    private readonly stalenessMs: number,
-  ) {}
+    source: { db: DynamoDBDocumentClient; tableName: string },
+    private readonly options: ProjectionOptions,
+  ) {
+    this.catalog = catalogRepo(source.db, source.tableName);
+    this.plaques = plaqueRepo(source.db, source.tableName);
+  }
+
+  /** Cold start, once: load the snapshot (if any) and learn whether the old unsharded partition still holds rows. */
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      const [bytes, legacy] = await Promise.all([this.options.snapshots?.read() ?? null, this.catalog.hasLegacyRows()]);
+      this.includeLegacy = legacy;
+      if (bytes !== null) {
+        try {
+          const snapshot = decodeSnapshot(bytes);
+          this.index = CatalogIndex.fromParts(snapshot.parts);
+          this.lastKey = snapshot.lastKey;
+          this.syncedAt = snapshot.syncedAt;
+          this.snapshotWrittenAt = snapshot.writtenAt;
+        } catch {
+          // An unreadable snapshot (another format version) costs a full read, never a failed listing.
+          this.index = new CatalogIndex();
+        }
+      }
+      this.coldStart = { fromSnapshot: this.snapshotWrittenAt !== null, rowsRead: 0, snapshotBytes: bytes?.byteLength ?? 0 };
+    })();
+    return this.started;
+  }
 
   /**
    * Keeps the projection within the staleness bound. Past 80% of the bound a sync starts in the background and the
@@ -257,10 +191,11 @@ export class CatalogProjection {
    * steady traffic, no request waits for DynamoDB.
    */
   async refresh(nowMs: number = Date.now()): Promise<void> {
+    await this.start();
     const age = nowMs - this.syncedAt;
-    if (age < this.stalenessMs * BACKGROUND_SYNC_AT) return;
+    if (age < this.options.stalenessMs * BACKGROUND_SYNC_AT) return;
     this.syncing ??= this.sync(nowMs).finally(() => (this.syncing = null));
-    if (age >= this.stalenessMs) await this.syncing;
+    if (age >= this.options.stalenessMs) await this.syncing;
     else this.syncing.catch(() => undefined);
   }
 
@@ -271,72 +206,28 @@ export class CatalogProjection {
       const lagKey = catalogSortKey(new Date(this.syncedAt - VISIBILITY_LAG_MS).toISOString(), 0);
       if (lagKey < after) after = lagKey;
     }
-    const rows = await this.repo.catalogChanges(after);
-    let changed = false;
+    const rows = await this.catalog.changes(after, { includeLegacy: this.includeLegacy });
     for (const row of rows) {
       const key = catalogSortKey(row.updatedAt, row.id);
       if (this.lastKey === null || key > this.lastKey) this.lastKey = key;
-      const known = this.entries.get(row.id);
-      if (known && known.updatedAtIso >= row.updatedAt) continue;
-      this.entries.set(row.id, toEntry(row));
-      changed = true;
     }
-    if (changed) {
-      this.sorted.clear();
-      this.results.clear();
-    }
+    this.changesApplied += this.index.apply(rows);
+    if (this.coldStart && !this.synced) this.coldStart.rowsRead = rows.length;
+    this.synced = true;
     this.syncedAt = startedAt;
-  }
-
-  /**
-   * The listable entries of one `featured` value in the requested order, cached per order. Orders by status stay
-   * valid only until the next hold lapses (a lapsed hold sorts as AVAILABLE).
-   */
-  private ordered(input: ListFeaturedInput, now: Date): CachedList & { nextLapse: number } {
-    const field = ORDER_FIELDS[input.orderBy];
-    const featured = input.filters?.featured ?? true;
-    const key = `${field}:${input.sort}:${featured}`;
-    const nowMs = now.getTime();
-    const cached = this.sorted.get(key);
-    if (cached && cached.validUntil > nowMs && cached.nextLapse > nowMs) return cached;
-    const descending = input.sort === 'DESC';
-    const listable = [...this.entries.values()].filter((e) => !e.deleted && e.featured === featured);
-    const values = new Map(listable.map((e) => [e.id, sortValue(e, field, now)]));
-    const entries = listable.sort((a, b) => compareKeys(values.get(a.id)!, a.id, values.get(b.id)!, b.id, descending));
-    let nextLapse = Infinity;
-    for (const e of listable) {
-      if (e.status === 'LOCKED' && e.lockExpiresMs !== null && e.lockExpiresMs > nowMs) nextLapse = Math.min(nextLapse, e.lockExpiresMs);
-    }
-    const list = { entries, nextLapse, validUntil: field === 'status' ? nextLapse : Infinity };
-    this.sorted.set(key, list);
-    return list;
-  }
-
-  /** The entries matching the input's criteria, in its order; repeated queries reuse the list while it is valid. */
-  private matching(input: ListFeaturedInput, now: Date): CatalogEntry[] {
-    const nowMs = now.getTime();
-    const key = JSON.stringify([input.orderBy, input.sort, input.filterBy, input.filters ?? null, input.search ?? null]);
-    const cached = this.results.get(key);
-    if (cached && cached.validUntil > nowMs) {
-      this.results.delete(key);
-      this.results.set(key, cached);
-      return cached.entries;
-    }
-    const ordered = this.ordered(input, now);
-    const criteria = criteriaOf(input);
-    const entries = ordered.entries.filter((e) => matches(e, criteria, now));
-    const dependsOnStatus = criteria.statuses !== null || ORDER_FIELDS[input.orderBy] === 'status';
-    this.results.set(key, { entries, validUntil: dependsOnStatus ? ordered.nextLapse : Infinity });
-    while (this.results.size > RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
-    return entries;
   }
 
   /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */
   async list(input: ListFeaturedInput, now: Date): Promise<FeaturedPage> {
     await this.refresh();
-    const selection = selectPage(this.matching(input, now), input, now);
+    const selection = selectPage(this.index, input, now.getTime());
     const records = await this.records(selection.ids);
     return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now)), nextCursor: selection.nextCursor };
+  }
+
+  /** The projection as a snapshot (after a refresh), for the snapshot writer and the bench. */
+  snapshot(writtenAt: number): Uint8Array {
+    return encodeSnapshot({ parts: this.index.exportParts(), lastKey: this.lastKey, syncedAt: this.syncedAt, writtenAt });
   }
 
   /** Forgets cached records (the projection stays): the next pages read their records by key again. */
@@ -346,9 +237,12 @@ export class CatalogProjection {
 
   /** Full records for the page, from the cache when the cached version is the projection's, else by key. */
   private async records(ids: number[]): Promise<StoredPlaque[]> {
-    const missing = ids.filter((id) => this.items.get(id)?.updatedAt !== this.entries.get(id)?.updatedAtIso);
+    const missing = ids.filter((id) => {
+      const cached = this.items.get(id);
+      return cached === undefined || Date.parse(cached.updatedAt) !== this.index.updatedAtOf(id);
+    });
     if (missing.length > 0) {
-      const fetched = await this.repo.getMany(missing);
+      const fetched = await this.plaques.getMany(missing);
       for (const [id, record] of fetched) {
         this.items.delete(id);
         this.items.set(id, record);
@@ -359,6 +253,15 @@ export class CatalogProjection {
   }
 }
 
+/** The snapshot store of a context: the one it was given, the stage's bucket in AWS, or a file under DATA_DIR. */
+export function snapshotStoreOf(ctx: AppContext): CatalogSnapshotStore {
+  if (ctx.catalogSnapshots) return ctx.catalogSnapshots;
+  const config = listingConfig();
+  return config.CATALOG_SNAPSHOT_BUCKET
+    ? s3SnapshotStore(config.CATALOG_SNAPSHOT_BUCKET, snapshotKey(ctx.tableName), config.AWS_REGION)
+    : localSnapshotStore(ctx.dataDir, ctx.tableName);
+}
+
 const projections = new WeakMap<object, Map<string, CatalogProjection>>();
 
 function projectionFor(ctx: AppContext): CatalogProjection {
@@ -366,7 +269,10 @@ function projectionFor(ctx: AppContext): CatalogProjection {
   if (!byTable) projections.set(ctx.db, (byTable = new Map()));
   let projection = byTable.get(ctx.tableName);
   if (!projection) {
-    projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), ctx.catalogStalenessMs ?? listingConfig().CATALOG_STALENESS_MS);
+    projection = new CatalogProjection(ctx, {
+      stalenessMs: ctx.catalogStalenessMs ?? listingConfig().CATALOG_STALENESS_MS,
+      snapshots: snapshotStoreOf(ctx),
+    });
     byTable.set(ctx.tableName, projection);
   }
   return projection;

@@ -8,6 +8,7 @@ import type { ChainPort, ChainReader } from '#lib/chain/chain-port.ts';
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import type { Mailer } from '#lib/mail/mailer.ts';
+import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import type { MediaStorage } from '#lib/media/storage.ts';
 import type { ServiceWallets } from '#lib/wallet/service-wallet.ts';
 
@@ -17,6 +18,8 @@ export interface AppContext {
   now: () => Date;
   /** Milliseconds the in-memory catalogue may lag behind writes; CATALOG_STALENESS_MS when not given. */
   catalogStalenessMs?: number;
+  /** Where the listing's catalogue snapshot is kept; the stage's bucket or DATA_DIR/catalog when not given. */
+  catalogSnapshots?: CatalogSnapshotStore;
   /** Public base URL under which stored media is served. */
   mediaBaseUrl: string;
   dataDir: string;

@@ -108,7 +108,7 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
     // A projection that checks freshness on every page: the worst case of the 1 s staleness bound.
     const metered = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
     const m = meter(metered);
-    const projection = new CatalogProjection(plaqueRepo(metered, TABLE), 0);
+    const projection = new CatalogProjection({ db: metered, tableName: TABLE }, { stalenessMs: 0 });
     started = Date.now();
     await projection.refresh();
     console.log(

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { importPlaques } from '#lib/ops/plaque-commands.ts';
 import { readJsonRows } from '#lib/plaques/import-rows.ts';
@@ -27,7 +28,8 @@ beforeEach(async () => {
   target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName };
 });
 
-const allPlaques = async () => (await plaqueRepo(ctx.db, ctx.tableName).catalogChanges(null)).sort((a, b) => a.id - b.id);
+const allPlaques = async () =>
+  (await catalogRepo(ctx.db, ctx.tableName).changes(null, { includeLegacy: false })).sort((a, b) => a.id - b.id);
 
 const CSV_HEADER = 'alphabetPart,numberPart,price,currency,marketplace,condition,featured,description';
 

@@ -1,5 +1,6 @@
 // POST /partner/plaques/{id}/prepare through the local server: the hold, its answer, bad input, and a race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { serviceAccount } from '#lib/partner/service-account.ts';
@@ -89,7 +90,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     });
     // Listings pick the change up: updatedAt and the catalogue sort key move together.
     expect(Date.parse(stored!.plaque.updatedAt)).toBeGreaterThan(Date.parse(plaque.updatedAt));
-    const rows = await plaqueRepo(ctx.db, ctx.tableName).catalogChanges(stored!.plaque.updatedAt);
+    const rows = await catalogRepo(ctx.db, ctx.tableName).changes(stored!.plaque.updatedAt, { includeLegacy: false });
     expect(rows.find((r) => r.id === plaque.id)).toMatchObject({ status: 'LOCKED', lockExpiresAt: expiresAt });
   });
 

@@ -1,6 +1,7 @@
 // The in-memory catalogue against DynamoDB Local: it follows writes incrementally and never scans.
 import { describe, expect, it } from 'vitest';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { CATALOG_SHARDS } from '#lib/db/keys.ts';
 import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -37,7 +38,7 @@ describe('featured catalogue', () => {
     expect(page.plaques[0]!.featuredAt).not.toBeNull();
   });
 
-  it('reads only what changed since the last refresh, and never scans', async () => {
+  it('reads only what changed since the last refresh, from every shard in parallel, and never scans', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(
       ctx,
@@ -46,10 +47,12 @@ describe('featured catalogue', () => {
     const commands = recordCommands(ctx);
     const catalog = featuredCatalog(ctx);
     await catalog.list(input({ limit: 5 }));
+    // Cold: is the unsharded partition empty (one read), every shard's rows, then the page's records by key.
+    expect(commands).toEqual(['QueryCommand', ...Array(CATALOG_SHARDS).fill('QueryCommand'), 'BatchGetItemCommand']);
+    commands.length = 0;
     await catalog.list(input({ limit: 5 }));
-    expect(commands).not.toContain('ScanCommand');
-    // First page: full sync + page read; second: the freshness query only (records are cached).
-    expect(commands).toEqual(['QueryCommand', 'BatchGetItemCommand', 'QueryCommand']);
+    // Warm: one freshness query per shard; the records are cached.
+    expect(commands).toEqual(Array(CATALOG_SHARDS).fill('QueryCommand'));
   });
 
   it('serves from memory without any read while the listing is fresh enough', async () => {
@@ -121,18 +124,21 @@ describe('featured catalogue', () => {
 });
 
 describe('catalogue sync window', () => {
-  /** Rows returned by each Query the client sends. */
-  function recordQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): number[] {
-    const counts: number[] = [];
+  /** Index rows read so far by the client's queries (a running total) and the number of queries sent. */
+  function recordQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): { rows: number; queries: number } {
+    const seen = { rows: 0, queries: 0 };
     ctx.db.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
-        if (context.commandName === 'QueryCommand') counts.push((result.output as { Count?: number }).Count ?? 0);
+        if (context.commandName === 'QueryCommand') {
+          seen.queries += 1;
+          seen.rows += (result.output as { Count?: number }).Count ?? 0;
+        }
         return result;
       },
       { step: 'initialize', name: 'recordQueryRows' },
     );
-    return counts;
+    return seen;
   }
 
   it('re-reads recent writes for a few seconds, then only what is new, even when many rows share one timestamp', async () => {
@@ -143,31 +149,34 @@ describe('catalogue sync window', () => {
       ctx,
       Array.from({ length: 40 }, (_, i) => aPlaque({ id: i + 1, updatedAt: stamp })),
     );
-    const counts = recordQueryRows(ctx);
-    const projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), 0);
-    await projection.refresh(writtenAt + 100);
-    await projection.refresh(writtenAt + 1_000);
-    await projection.refresh(writtenAt + 6_000);
-    await projection.refresh(writtenAt + 12_000);
-    await projection.refresh(writtenAt + 13_000);
+    const seen = recordQueryRows(ctx);
+    const projection = new CatalogProjection(ctx, { stalenessMs: 0 });
+    const rowsPerRefresh: number[] = [];
+    for (const at of [100, 1_000, 6_000, 12_000, 13_000]) {
+      const before = seen.rows;
+      await projection.refresh(writtenAt + at);
+      rowsPerRefresh.push(seen.rows - before);
+    }
     // Full read; the lag window still covers the writes twice; then nothing is read again.
-    expect(counts).toEqual([40, 40, 40, 0, 0]);
+    expect(rowsPerRefresh).toEqual([40, 40, 40, 0, 0]);
   });
 
   it('refreshes in the background past 80% of the staleness bound, and waits only past the bound', async () => {
     const ctx = await freshTable();
     await insertPlaques(ctx, [aPlaque({ id: 1 })]);
-    const counts = recordQueryRows(ctx);
-    const projection = new CatalogProjection(plaqueRepo(ctx.db, ctx.tableName), 1000);
+    const seen = recordQueryRows(ctx);
+    const projection = new CatalogProjection(ctx, { stalenessMs: 1000 });
     const t0 = Date.now();
     await projection.refresh(t0);
+    const cold = seen.queries;
+    expect(cold).toBe(1 + CATALOG_SHARDS);
     await projection.refresh(t0 + 500);
-    expect(counts).toEqual([1]);
+    expect(seen.queries).toBe(cold);
     await projection.refresh(t0 + 850);
-    // Served at once: the background query has not answered yet.
-    expect(counts).toEqual([1]);
+    // Served at once: the background queries have not answered yet.
+    expect(seen.queries).toBe(cold);
     await projection.refresh(t0 + 2000);
     // Past the bound: this one waited, behind the background sync that then finished.
-    expect(counts.length).toBeGreaterThanOrEqual(2);
+    expect(seen.queries).toBeGreaterThanOrEqual(cold + CATALOG_SHARDS);
   });
 });

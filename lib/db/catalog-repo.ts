@@ -1,0 +1,129 @@
+// The catalogue index (`catalog`): the listing's reads of what changed, spread over the index's shards, and the
+// backfill that moves plaques indexed before sharding into their shard. Plaque records themselves: plaque-repo.ts.
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { queryAll } from '#lib/db/query-all.ts';
+import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
+import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogPartitions, catalogShardOf, plaqueKey } from '#lib/db/keys.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+
+type Item = Record<string, unknown>;
+
+/** The catalogue index's view of a plaque: what filtering and ordering need. */
+export type CatalogRow = Pick<StoredPlaque, (typeof CATALOG_ATTRIBUTES)[number]>;
+
+function pickCatalogRow(item: Item): CatalogRow {
+  const row: Record<string, unknown> = {};
+  for (const name of CATALOG_ATTRIBUTES) row[name] = item[name] ?? null;
+  return row as CatalogRow;
+}
+
+/** Index rows read per backfill query page (each moves with one conditional write). */
+const BACKFILL_PAGE = 100;
+
+export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
+  /** Rows of one index partition after `afterKey` (`updatedAt#id`), oldest first; all of them when null. */
+  const partitionChanges = async (partition: string, afterKey: string | null): Promise<CatalogRow[]> => {
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: CATALOG_INDEX,
+      KeyConditionExpression: afterKey === null ? '#pk = :pk' : '#pk = :pk AND #sk > :after',
+      ExpressionAttributeNames: { '#pk': 'catpk', ...(afterKey !== null && { '#sk': 'catsk' }) },
+      ExpressionAttributeValues: { ':pk': partition, ...(afterKey !== null && { ':after': afterKey }) },
+      ReturnConsumedCapacity: 'TOTAL',
+    });
+    return items.map(pickCatalogRow);
+  };
+
+  /** Whether one index partition holds no row (one key-only read). */
+  const partitionEmpty = async (partition: string): Promise<boolean> => {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: CATALOG_INDEX,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'catpk' },
+        ExpressionAttributeValues: { ':pk': partition },
+        Limit: 1,
+        ProjectionExpression: 'catsk',
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    return (out.Count ?? 0) === 0;
+  };
+
+  return {
+    /**
+     * Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, from every shard in parallel (plus
+     * the pre-sharding partition when `includeLegacy`); all rows when null. One Query per partition at least.
+     */
+    async changes(afterKey: string | null, options: { includeLegacy: boolean }): Promise<CatalogRow[]> {
+      const partitions = options.includeLegacy ? [...catalogPartitions(), LEGACY_CATALOG_PARTITION] : catalogPartitions();
+      const perPartition = await Promise.all(partitions.map((partition) => partitionChanges(partition, afterKey)));
+      return perPartition.flat();
+    },
+
+    /** Whether plaques indexed before sharding are left (the backfill has not finished): one key-only read. */
+    hasLegacyRows: async (): Promise<boolean> => !(await partitionEmpty(LEGACY_CATALOG_PARTITION)),
+
+    /** Whether the catalogue holds no plaque at all (one key-only read per partition). */
+    async isEmpty(): Promise<boolean> {
+      const empty = await Promise.all([...catalogPartitions(), LEGACY_CATALOG_PARTITION].map(partitionEmpty));
+      return empty.every(Boolean);
+    },
+
+    /**
+     * Moves every plaque still indexed under the pre-sharding partition into its shard. Each move is one conditional
+     * write of `catpk` alone (applied only while the item is still in the old partition), so it is safe while the
+     * service writes the same plaques, and safe to run again. Returns how many plaques it moved.
+     */
+    async backfillShards(): Promise<number> {
+      let moved = 0;
+      // Passes until one finds nothing left to move: an index read lags its table a little.
+      for (let pass = -1; pass !== 0;) {
+        pass = 0;
+        let startKey: Item | undefined;
+        do {
+          const out = await db.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: CATALOG_INDEX,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': 'catpk' },
+              ExpressionAttributeValues: { ':pk': LEGACY_CATALOG_PARTITION },
+              ProjectionExpression: 'id',
+              Limit: BACKFILL_PAGE,
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          const results = await Promise.all((out.Items ?? []).map((item) => moveToShard(Number(item.id))));
+          pass += results.filter(Boolean).length;
+          startKey = out.LastEvaluatedKey;
+        } while (startKey);
+        moved += pass;
+      }
+      return moved;
+    },
+  };
+
+  /** One plaque's move into its shard; false when it had moved already (or is gone). */
+  async function moveToShard(id: number): Promise<boolean> {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: plaqueKey(id),
+          UpdateExpression: 'SET catpk = :shard',
+          ConditionExpression: 'catpk = :legacy',
+          ExpressionAttributeValues: { ':shard': catalogPartition(catalogShardOf(id)), ':legacy': LEGACY_CATALOG_PARTITION },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+};
+
+export type CatalogRepo = ReturnType<typeof catalogRepo>;

@@ -1,0 +1,58 @@
+// Where the catalogue snapshot lives: one object in the stage's snapshot bucket in AWS, one file under DATA_DIR
+// locally. The listing reads it at cold start; the snapshot writer replaces it whole (readers never see half of it).
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export interface CatalogSnapshotStore {
+  /** The stored snapshot's bytes, or null when there is none yet. */
+  read(): Promise<Uint8Array | null>;
+  write(bytes: Uint8Array): Promise<void>;
+  /** Where it is, for logs and operators. */
+  readonly location: string;
+}
+
+/** The object key of a table's snapshot (in the bucket, or under DATA_DIR/catalog locally). */
+export const snapshotKey = (tableName: string): string => `catalog/${tableName}.snapshot`;
+
+export function fileSnapshotStore(file: string): CatalogSnapshotStore {
+  return {
+    location: file,
+    read: () =>
+      readFile(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      }),
+    async write(bytes) {
+      await mkdir(dirname(file), { recursive: true });
+      const draft = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(draft, bytes);
+      await rename(draft, file);
+    },
+  };
+}
+
+/** The local store: `DATA_DIR/catalog/<table>.snapshot`. */
+export const localSnapshotStore = (dataDir: string, tableName: string): CatalogSnapshotStore =>
+  fileSnapshotStore(join(dataDir, snapshotKey(tableName)));
+
+/** The AWS store: one object in the snapshot bucket (S3 client loaded on first use, off the listing's init path). */
+export function s3SnapshotStore(bucket: string, key: string, region: string): CatalogSnapshotStore {
+  const client = import('@aws-sdk/client-s3').then((s3) => ({ s3, client: new s3.S3Client({ region }) }));
+  return {
+    location: `s3://${bucket}/${key}`,
+    async read() {
+      const { s3, client: c } = await client;
+      try {
+        const out = await c.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }));
+        return out.Body ? await out.Body.transformToByteArray() : null;
+      } catch (error) {
+        if (error instanceof s3.NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async write(bytes) {
+      const { s3, client: c } = await client;
+      await c.send(new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
+    },
+  };
+}

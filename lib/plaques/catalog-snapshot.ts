@@ -1,0 +1,138 @@
+// The catalogue snapshot: the listing's whole index in one compact binary object (columns, names and the sorted
+// orders as raw typed arrays behind a small JSON header), so a cold function loads it instead of reading the
+// catalogue index, then reads only the index rows newer than the snapshot.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  CODED_FIELDS,
+  NAME_WIDTH,
+  ORDERED_FIELDS,
+  TIME_FIELDS,
+  type CodedField,
+  type IndexParts,
+  type OrderedField,
+  type TimeField,
+} from '#lib/plaques/catalog-index.ts';
+
+const MAGIC = 'PLQCAT02';
+const VERSION = 2;
+
+export interface CatalogSnapshot {
+  parts: IndexParts;
+  /** Index position (`updatedAt#id`) of the newest row the snapshot holds. */
+  lastKey: string | null;
+  /** Epoch ms the snapshot's last sync started: rows written before it (less the visibility lag) are in it. */
+  syncedAt: number;
+  /** Epoch ms the snapshot was made. */
+  writtenAt: number;
+}
+
+interface Section {
+  name: string;
+  type: 'i32' | 'f64' | 'u8';
+  offset: number;
+  length: number;
+}
+
+interface Header {
+  version: number;
+  size: number;
+  lastKey: string | null;
+  syncedAt: number;
+  writtenAt: number;
+  dictionaries: Record<CodedField, string[]>;
+  oddNames: [number, string][];
+  valued: Record<OrderedField, number>;
+  sections: Section[];
+}
+
+type Typed = Int32Array | Float64Array | Uint8Array;
+
+/** Encodes a snapshot: gzip (fastest level) of a header and 8-byte-aligned sections. */
+export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
+  const { parts } = snapshot;
+  const holdSlots = Int32Array.from(parts.holds.map(([slot]) => slot));
+  const holdExpires = Float64Array.from(parts.holds.map(([, at]) => at));
+  const arrays: [string, Typed][] = [
+    ['ids', parts.ids],
+    ['price', parts.price],
+    ...TIME_FIELDS.map((f): [string, Typed] => [`time.${f}`, parts.times[f]]),
+    ...CODED_FIELDS.map((f): [string, Typed] => [`code.${f}`, parts.coded[f]]),
+    ['flags', parts.flags],
+    ['names', parts.names],
+    ...ORDERED_FIELDS.map((f): [string, Typed] => [`order.${f}`, parts.orders[f].slots]),
+    ['holds.slots', holdSlots],
+    ['holds.expires', holdExpires],
+  ];
+  const sections: Section[] = [];
+  let offset = 0;
+  for (const [name, array] of arrays) {
+    const type = array instanceof Int32Array ? 'i32' : array instanceof Float64Array ? 'f64' : 'u8';
+    sections.push({ name, type, offset, length: array.length });
+    offset += Math.ceil(array.byteLength / 8) * 8;
+  }
+  const header: Header = {
+    version: VERSION,
+    size: parts.size,
+    lastKey: snapshot.lastKey,
+    syncedAt: snapshot.syncedAt,
+    writtenAt: snapshot.writtenAt,
+    dictionaries: parts.dictionaries,
+    oddNames: parts.oddNames,
+    valued: Object.fromEntries(ORDERED_FIELDS.map((f) => [f, parts.orders[f].valued])) as Record<OrderedField, number>,
+    sections,
+  };
+  const headerBytes = Buffer.from(JSON.stringify(header));
+  const prefix = 8 + 4;
+  const bodyStart = Math.ceil((prefix + headerBytes.length) / 8) * 8;
+  const out = Buffer.alloc(bodyStart + offset);
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(headerBytes.length, 8);
+  headerBytes.copy(out, prefix);
+  arrays.forEach(([, array], i) => {
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(out, bodyStart + sections[i]!.offset);
+  });
+  return gzipSync(out, { level: 1 });
+}
+
+export class SnapshotFormatError extends Error {}
+
+/** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
+export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
+  let bytes = gunzipSync(compressed);
+  // Typed views need 8-byte alignment; a small result may sit at any offset of Node's buffer pool.
+  if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes).buffer);
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) throw new SnapshotFormatError('not a catalogue snapshot');
+  const headerLength = bytes.readUInt32LE(8);
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerLength)) as Header;
+  if (header.version !== VERSION) throw new SnapshotFormatError(`snapshot version ${header.version} is not ${VERSION}`);
+  const bodyStart = Math.ceil((12 + headerLength) / 8) * 8;
+  const byName = new Map(header.sections.map((s) => [s.name, s]));
+  const view = (name: string): Typed => {
+    const s = byName.get(name);
+    if (!s) throw new SnapshotFormatError(`snapshot section ${name} is missing`);
+    const start = bytes.byteOffset + bodyStart + s.offset;
+    // Views over the decompressed buffer (its sections are 8-byte aligned); CatalogIndex.fromParts copies them.
+    if (s.type === 'i32') return new Int32Array(bytes.buffer, start, s.length);
+    if (s.type === 'f64') return new Float64Array(bytes.buffer, start, s.length);
+    return new Uint8Array(bytes.buffer, start, s.length);
+  };
+  const holdSlots = view('holds.slots') as Int32Array;
+  const holdExpires = view('holds.expires') as Float64Array;
+  const parts: IndexParts = {
+    size: header.size,
+    dictionaries: header.dictionaries,
+    oddNames: header.oddNames,
+    holds: Array.from(holdSlots, (slot, i): [number, number] => [slot, holdExpires[i]!]),
+    ids: view('ids') as Int32Array,
+    price: view('price') as Float64Array,
+    times: Object.fromEntries(TIME_FIELDS.map((f) => [f, view(`time.${f}`)])) as Record<TimeField, Float64Array>,
+    coded: Object.fromEntries(CODED_FIELDS.map((f) => [f, view(`code.${f}`)])) as Record<CodedField, Uint8Array>,
+    flags: view('flags') as Uint8Array,
+    names: view('names') as Uint8Array,
+    orders: Object.fromEntries(
+      ORDERED_FIELDS.map((f) => [f, { slots: view(`order.${f}`) as Int32Array, valued: header.valued[f] }]),
+    ) as IndexParts['orders'],
+  };
+  if (parts.names.length !== parts.size * NAME_WIDTH) throw new SnapshotFormatError('snapshot name table does not match its size');
+  return { parts, lastKey: header.lastKey, syncedAt: header.syncedAt, writtenAt: header.writtenAt };
+}
