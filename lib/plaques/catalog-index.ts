@@ -21,6 +21,8 @@ const DELETED = 2;
 const INITIAL_CAPACITY = 1024;
 /** Changed slots per order above which one merge pass replaces moving them one by one. */
 const MERGE_THRESHOLD = 16;
+/** Growth factor of the arrays when slots run out one by one. */
+const GROWTH = 1.25;
 
 // ---- Bitmaps: one bit per slot in 32-bit words ----
 
@@ -344,6 +346,8 @@ export class CatalogIndex {
       mintedAt: new Map(),
     };
     let applied = 0;
+    // Room for every row at once: a cold read grows the arrays once, to size, instead of by halves.
+    if (this.size + rows.length > this.capacity) this.grow(Math.max(this.size + rows.length, Math.ceil(this.capacity * GROWTH)));
     for (const row of rows) {
       const updatedAt = Date.parse(row.updatedAt);
       let slot = this.slotOf(row.id);
@@ -362,7 +366,7 @@ export class CatalogIndex {
   }
 
   private newSlot(id: number): number {
-    if (this.size === this.capacity) this.grow(Math.max(INITIAL_CAPACITY, Math.ceil(this.capacity * 1.5)));
+    if (this.size === this.capacity) this.grow(Math.max(INITIAL_CAPACITY, Math.ceil(this.capacity * GROWTH)));
     const slot = this.size++;
     this.ids[slot] = id;
     this.mapId(id, slot);
@@ -371,7 +375,7 @@ export class CatalogIndex {
 
   private mapId(id: number, slot: number): void {
     if (id >= this.slotOfId.length && id < 4 * this.capacity + 1_000_000) {
-      const next = new Int32Array(Math.max(id + 1, Math.ceil(this.slotOfId.length * 1.5))).fill(-1);
+      const next = new Int32Array(Math.max(id + 1, Math.ceil(this.slotOfId.length * GROWTH))).fill(-1);
       next.set(this.slotOfId);
       this.slotOfId = next;
     }

@@ -1,152 +1,22 @@
 // Listing semantics against DynamoDB Local: for random catalogues and random parameters, the handler's page and
-// count equal a straightforward reference filter / sort / slice over the same records.
+// count equal a straightforward reference filter / sort / slice over the same records; so do the pages of a listing
+// that follows random writes, lapsing holds and snapshot reloads.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { handler } from '#functions/plaques/list-featured.ts';
+import { join } from 'node:path';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
-import { CONDITIONS, MARKETPLACES, STATUSES, type StoredPlaque } from '#lib/plaques/plaque.ts';
-import { freshTable } from '../support/db.ts';
+import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { aPlaque } from '../support/factories.ts';
+import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
+import { NOW, catalogueArb, invalidRange, paramsArb, plaqueArb, reference, toStored, type ValueOf } from './listing-reference.ts';
 
-const NOW = new Date('2026-06-01T12:00:00.000Z');
-const INSTANTS = [
-  '2026-01-01T00:00:00.000Z',
-  '2026-02-01T00:00:00.000Z',
-  '2026-03-01T00:00:00.000Z',
-  '2026-05-31T12:00:00.000Z',
-  '2026-06-01T11:00:00.000Z',
-];
-
-// Few distinct values, so ties, nulls and equal timestamps are common.
-const instant = fc.constantFrom(...INSTANTS);
-const maybeInstant = fc.option(instant, { nil: null });
-const plaqueArb = fc.record({
-  featured: fc.boolean(),
-  condition: fc.constantFrom(...CONDITIONS),
-  marketplace: fc.constantFrom(...MARKETPLACES),
-  status: fc.constantFrom(...STATUSES),
-  lock: fc.constantFrom('none', 'operator', 'live', 'expired'),
-  price: fc.constantFrom(5, 10, 99.5, 100, 2500),
-  updatedAt: instant,
-  saleAt: maybeInstant,
-  featuredAt: maybeInstant,
-  mintedAt: maybeInstant,
-  deleted: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-  letters: fc.constantFrom('ABC', 'ABD', 'XYZ', 'QAB'),
-});
-const catalogueArb = fc.array(plaqueArb, { minLength: 0, maxLength: 60 });
-
-type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
-
-function toStored(spec: ValueOf<typeof plaqueArb>, id: number): StoredPlaque {
-  const locked = spec.status === 'LOCKED';
-  const lockExpiresAt =
-    !locked || spec.lock === 'operator' || spec.lock === 'none'
-      ? null
-      : spec.lock === 'live'
-        ? '2026-06-01T12:10:00.000Z'
-        : '2026-06-01T11:50:00.000Z';
-  return aPlaque({
-    id,
-    alphabetPart: spec.letters,
-    numberPart: String(id).padStart(4, '0'),
-    featured: spec.featured,
-    condition: spec.condition,
-    marketplace: spec.marketplace,
-    status: spec.status,
-    lockExpiresAt,
-    price: spec.price,
-    updatedAt: spec.updatedAt,
-    saleAt: spec.saleAt,
-    featuredAt: spec.featuredAt,
-    mintedAt: spec.mintedAt,
-    deletedAt: spec.deleted ? spec.updatedAt : null,
-  });
-}
-
-const filtersArb = fc.record(
-  {
-    condition: fc.oneof(fc.constantFrom(...CONDITIONS), fc.subarray([...CONDITIONS], { minLength: 1 })),
-    marketplace: fc.oneof(fc.constantFrom(...MARKETPLACES), fc.subarray([...MARKETPLACES], { minLength: 1 })),
-    status: fc.oneof(fc.constantFrom(...STATUSES), fc.subarray([...STATUSES], { minLength: 1 })),
-    featured: fc.boolean(),
-    from: instant,
-    to: fc.constantFrom('2026-12-31T00:00:00.000Z', ...INSTANTS.slice(2)),
-    priceMin: fc.constantFrom(0, 10, 99.5),
-    priceMax: fc.constantFrom(100, 2500, 10_000),
-  },
-  { requiredKeys: [] },
-);
-
-const paramsArb = fc.record(
-  {
-    filters: filtersArb,
-    filterBy: fc.constantFrom('p.updated_at', 'p.sale_at', 'p.featured_at', 'p.minted_at'),
-    search: fc.constantFrom('ab', 'AB', 'abc-00', 'xyz', '-001', 'q', ''),
-    orderBy: fc.constantFrom('p.id', 'p.updated_at', 'p.updatedAt', 'p.status', 'p.sale_at', 'p.featured_at', 'p.minted_at'),
-    sort: fc.constantFrom('ASC', 'DESC', 'asc', 'Desc'),
-    limit: fc.integer({ min: 1, max: 100 }),
-    skip: fc.integer({ min: 0, max: 70 }),
-  },
-  { requiredKeys: [] },
-);
 type Params = ValueOf<typeof paramsArb>;
-
-const ORDER: Record<string, keyof StoredPlaque> = {
-  'p.id': 'id',
-  'p.updated_at': 'updatedAt',
-  'p.updatedAt': 'updatedAt',
-  'p.status': 'status',
-  'p.sale_at': 'saleAt',
-  'p.featured_at': 'featuredAt',
-  'p.minted_at': 'mintedAt',
-};
-const FILTER_BY: Record<string, keyof StoredPlaque> = {
-  'p.updated_at': 'updatedAt',
-  'p.sale_at': 'saleAt',
-  'p.featured_at': 'featuredAt',
-  'p.minted_at': 'mintedAt',
-};
-
-/** The listing's rules written out plainly, independent of the service's implementation. */
-function reference(catalogue: StoredPlaque[], params: Params): { count: number; ids: number[] } {
-  const f = params.filters ?? {};
-  const list = (v: string | string[] | undefined) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
-  const status = (p: StoredPlaque) =>
-    p.status === 'LOCKED' && p.lockExpiresAt !== null && Date.parse(p.lockExpiresAt) <= NOW.getTime() ? 'AVAILABLE' : p.status;
-  const dateField = FILTER_BY[params.filterBy ?? 'p.featured_at']!;
-  const search = params.search ? params.search.toLowerCase() : undefined;
-  const matching = catalogue.filter((p) => {
-    if (p.deletedAt !== null) return false;
-    if (p.featured !== (f.featured ?? true)) return false;
-    if (list(f.condition) && !list(f.condition)!.includes(p.condition)) return false;
-    if (list(f.marketplace) && !list(f.marketplace)!.includes(p.marketplace)) return false;
-    if (list(f.status) && !list(f.status)!.includes(status(p))) return false;
-    if (f.priceMin !== undefined && p.price < f.priceMin) return false;
-    if (f.priceMax !== undefined && p.price > f.priceMax) return false;
-    const at = p[dateField] as string | null;
-    if (f.from !== undefined && (at === null || Date.parse(at) < Date.parse(f.from))) return false;
-    if (f.to !== undefined && (at === null || Date.parse(at) > Date.parse(f.to))) return false;
-    if (search !== undefined && !p.name.toLowerCase().includes(search)) return false;
-    return true;
-  });
-  const field = ORDER[params.orderBy ?? 'p.featured_at']!;
-  const desc = (params.sort ?? 'DESC').toUpperCase() === 'DESC';
-  const value = (p: StoredPlaque) => (field === 'status' ? status(p) : p[field]);
-  matching.sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va !== vb) {
-      if (va === null) return 1;
-      if (vb === null) return -1;
-      return (va! < vb! ? -1 : 1) * (desc ? -1 : 1);
-    }
-    return (a.id - b.id) * (desc ? -1 : 1);
-  });
-  const skip = params.skip ?? 0;
-  return { count: matching.length, ids: matching.slice(skip, skip + (params.limit ?? 20)).map((p) => p.id) };
-}
 
 /** The parameters as a query string, with filters in JSON or in one of the bracket forms. */
 function asQuery(params: Params, form: 'json' | 'brackets' | 'indexed'): Record<string, string[]> {
@@ -178,10 +48,6 @@ async function list(params: Params, via: 'json' | 'brackets' | 'indexed' | 'body
   return response.json as { count: number; plaques: { id: number }[]; nextCursor: string | null };
 }
 
-const invalidRange = (p: Params) =>
-  (p.filters?.from !== undefined && p.filters?.to !== undefined && Date.parse(p.filters.from) > Date.parse(p.filters.to)) ||
-  (p.filters?.priceMin !== undefined && p.filters?.priceMax !== undefined && p.filters.priceMin > p.filters.priceMax);
-
 describe('featured listing semantics', () => {
   it('answers every valid query with the reference page and count, whatever the encoding', async () => {
     await fc.assert(
@@ -195,7 +61,7 @@ describe('featured listing semantics', () => {
             paramsArb.filter((p) => !invalidRange(p)),
             fc.constantFrom('json', 'brackets', 'indexed', 'body'),
             async (params, via) => {
-              const expected = reference(catalogue, params);
+              const expected = reference(catalogue, params, NOW);
               const page = await list(params, via as 'json');
               expect(page.count).toBe(expected.count);
               expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
@@ -235,5 +101,80 @@ describe('featured listing semantics', () => {
       ),
       { numRuns: 8 },
     );
+  });
+
+  it('follows any interleaving of features, holds, lapsing holds and snapshot reloads, as the reference does', async () => {
+    const stepArb = fc.oneof(
+      fc.record({ kind: fc.constant('feature' as const), id: fc.integer({ min: 1, max: 30 }), featured: fc.boolean() }),
+      fc.record({ kind: fc.constant('hold' as const), id: fc.integer({ min: 1, max: 30 }), minutes: fc.integer({ min: 1, max: 10 }) }),
+      fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 6 }) }),
+      fc.constant({ kind: 'snapshot' as const }),
+      fc.record({ kind: fc.constant('query' as const), params: paramsArb.filter((p) => !invalidRange(p)) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(plaqueArb, { minLength: 1, maxLength: 30 }),
+        fc.array(stepArb, { minLength: 1, maxLength: 14 }),
+        async (specs, steps) => {
+          let now = NOW.getTime();
+          const ctx = await freshTable({ now: () => new Date(now) });
+          const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
+          await insertPlaques(ctx, catalogue);
+          const known = new Map(catalogue.map((p) => [p.id, p]));
+          const repo = plaqueRepo(ctx.db, ctx.tableName);
+          const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+          let projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+          // Every write is stamped a second after the one before, like writes that do not share a millisecond.
+          const write = async (change: (at: Date) => Promise<unknown>, id: number) => {
+            now += 1000;
+            await change(new Date(now)).catch(() => undefined);
+            const stored = await repo.get(id);
+            if (stored) known.set(id, stored);
+          };
+          for (const step of steps) {
+            if (step.kind === 'feature' && known.has(step.id)) await write((at) => repo.setFeatured(step.id, step.featured, at), step.id);
+            if (step.kind === 'hold' && known.has(step.id)) {
+              const hold = (at: Date) =>
+                repo.placeHold(
+                  step.id,
+                  {
+                    reservationId: `res_${now}`,
+                    expiresAt: new Date(at.getTime() + step.minutes * 60_000).toISOString(),
+                    partnerId: 1,
+                    apiKeyId: 'key_1',
+                    buyerWallet: '0x' + '1'.repeat(40),
+                  },
+                  at,
+                );
+              await write(hold, step.id);
+            }
+            if (step.kind === 'advance') now += step.minutes * 60_000;
+            if (step.kind === 'snapshot') {
+              await writeCatalogSnapshot({ ...ctx, store, force: true });
+              projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+            }
+            if (step.kind === 'query') {
+              const expected = reference([...known.values()], step.params, new Date(now));
+              const page = await projection.list(listFeaturedInput.parse(step.params), new Date(now));
+              expect(page.count).toBe(expected.count);
+              expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
+            }
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('shows a write within the staleness bound (1 s) without any further request', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 1000 });
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
+    const projection = new CatalogProjection(ctx, { stalenessMs: 1000 });
+    const featured = async () =>
+      (await projection.list(listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC' }), new Date())).plaques.map((p) => p.id);
+    expect(await featured()).toEqual([1, 2]);
+    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(2, false, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await featured()).toEqual([1]);
   });
 });

@@ -1,0 +1,38 @@
+// Writes the catalogue snapshot the listing starts from: loads the current one, reads the index rows changed since,
+// and replaces it when enough changed or it has grown old. Run on a schedule (AWS) or a timer (`npm start`).
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+
+/** Changed rows after which a new snapshot is written: a cold listing then reads at most about this many rows. */
+export const SNAPSHOT_AFTER_CHANGES = 500;
+/** A snapshot older than this is replaced even if little changed (the lag window and holds stay recent). */
+export const SNAPSHOT_MAX_AGE_MS = 60 * 60_000;
+
+export interface SnapshotRun {
+  written: boolean;
+  /** Plaques in the snapshot. */
+  plaques: number;
+  /** Index rows changed since the previous snapshot (all rows when there was none). */
+  changes: number;
+  bytes: number;
+}
+
+export async function writeCatalogSnapshot(options: {
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  store: CatalogSnapshotStore;
+  now: () => Date;
+  /** Write whatever changed (operators, tests); otherwise only past SNAPSHOT_AFTER_CHANGES or SNAPSHOT_MAX_AGE_MS. */
+  force?: boolean;
+}): Promise<SnapshotRun> {
+  const projection = new CatalogProjection(options, { stalenessMs: 0, snapshots: options.store });
+  await projection.refresh(options.now().getTime());
+  const age = projection.snapshotWrittenAt === null ? Infinity : options.now().getTime() - projection.snapshotWrittenAt;
+  const changes = projection.changesApplied;
+  const due = options.force === true || age >= SNAPSHOT_MAX_AGE_MS || changes >= SNAPSHOT_AFTER_CHANGES;
+  if (!due) return { written: false, plaques: projection.index.size, changes, bytes: 0 };
+  const bytes = projection.snapshot(options.now().getTime());
+  await options.store.write(bytes);
+  return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength };
+}

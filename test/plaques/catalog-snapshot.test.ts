@@ -1,0 +1,92 @@
+// The catalogue snapshot against DynamoDB Local: the writer makes it when due, and a cold listing that loads it reads
+// only the index rows written after it, yet answers exactly as one that read the whole index.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { handler as writeSnapshotHandler } from '#functions/plaques/write-catalog-snapshot.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { fileSnapshotStore, localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import { SNAPSHOT_AFTER_CHANGES, writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { freshTable } from '../support/db.ts';
+import { aPlaque } from '../support/factories.ts';
+
+const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse(members);
+
+/** Index rows the client's queries return, as a running total. */
+function countQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): { rows: number } {
+  const seen = { rows: 0 };
+  ctx.db.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (context.commandName === 'QueryCommand') seen.rows += (result.output as { Count?: number }).Count ?? 0;
+      return result;
+    },
+    { step: 'initialize', name: 'countQueryRows' },
+  );
+  return seen;
+}
+
+describe('catalogue snapshot', () => {
+  it('lets a cold listing read only the rows written after the snapshot, and answer as a full read does', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1, featured: i % 3 !== 0, updatedAt: '2026-01-02T00:00:00.000Z' })),
+    );
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    const first = await writeCatalogSnapshot({ ...ctx, store });
+    expect(first).toMatchObject({ written: true, plaques: 60, changes: 60 });
+
+    // Written after the snapshot: two changes the snapshot does not hold.
+    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    await repo.setFeatured(1, true, new Date());
+    await repo.setFeatured(2, false, new Date());
+
+    const seen = countQueryRows(ctx);
+    const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+    const fullRead = new CatalogProjection(ctx, { stalenessMs: 0 });
+    const query = input({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
+    const page = await fromSnapshot.list(query, new Date());
+    expect(fromSnapshot.coldStart).toMatchObject({ fromSnapshot: true, rowsRead: 2 });
+    expect(seen.rows).toBe(2);
+    expect(page).toEqual(await fullRead.list(query, new Date()));
+    expect(page.plaques.map((p) => p.id)).toContain(1);
+    expect(page.plaques.map((p) => p.id)).not.toContain(2);
+  });
+
+  it('writes a new snapshot only when enough changed or it has aged, unless forced', async () => {
+    const ctx = await freshTable();
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    expect((await writeCatalogSnapshot({ ...ctx, store })).written).toBe(true);
+    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(1, false, new Date());
+    const later = await writeCatalogSnapshot({ ...ctx, store });
+    expect(later).toMatchObject({ written: false, changes: 1 });
+    expect(later.changes).toBeLessThan(SNAPSHOT_AFTER_CHANGES);
+    const hourLater = await writeCatalogSnapshot({ ...ctx, store, now: () => new Date(Date.now() + 3_600_000) });
+    expect(hourLater.written).toBe(true);
+    expect((await writeCatalogSnapshot({ ...ctx, store, force: true })).written).toBe(true);
+  });
+
+  it('is written by the scheduled function where the listing of the same table finds it (DATA_DIR locally)', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2, featured: false, featuredAt: null })]);
+    const run = await writeSnapshotHandler();
+    expect(run).toMatchObject({ written: true, plaques: 2 });
+    expect(await localSnapshotStore(ctx.dataDir, ctx.tableName).read()).not.toBeNull();
+    expect((await featuredCatalog(ctx).list(input())).plaques.map((p) => p.id)).toEqual([1]);
+  });
+
+  it('falls back to reading the whole index when the snapshot cannot be read', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
+    const file = join(ctx.dataDir, 'snapshot.bin');
+    await writeFile(file, 'not a snapshot');
+    const projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: fileSnapshotStore(file) });
+    expect((await projection.list(input({ orderBy: 'p.id', sort: 'ASC' }), new Date())).plaques.map((p) => p.id)).toEqual([1, 2]);
+    expect(projection.coldStart).toMatchObject({ fromSnapshot: false, rowsRead: 2 });
+  });
+});
