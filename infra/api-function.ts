@@ -30,6 +30,7 @@ export const ENV = {
   chainId: 'CHAIN_ID',
   contractAddress: 'CONTRACT_ADDRESS',
   chainSignerSecretArn: 'CHAIN_SIGNER_SECRET_ARN',
+  catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
 } as const;
 
 /** Table actions for reading: point reads and queries (no Scan: every access path is a key or an index). */

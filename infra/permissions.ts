@@ -10,6 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import type { ApiFunction, ApiFunctionProps } from './api-function.ts';
+import type { CatalogSnapshots } from './catalog-snapshot.ts';
 import type { StageConfig } from './stages.ts';
 
 /** What the grants can point at: the stage's shared resources. */
@@ -19,6 +20,7 @@ export interface ServiceResources {
   secrets: { jwtKeys: ISecret; walletMnemonic: ISecret; chainSigner: ISecret };
   media: { bucket: IBucket; baseUrl: string };
   usagePlan: IUsagePlan;
+  catalogSnapshots: CatalogSnapshots;
 }
 
 /** The function settings an access declaration fixes. */
@@ -41,4 +43,6 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   else if (access.linksMedia) fn.linksMedia(resources.media.baseUrl);
   if (access.sendsMail) fn.sendsMail(resources.stage.mailFrom);
   if (access.apiKeys) fn.managesApiKeys(resources.usagePlan, access.apiKeys);
+  if (access.catalogSnapshot === 'read') resources.catalogSnapshots.grantRead(fn);
+  if (access.catalogSnapshot === 'write') resources.catalogSnapshots.grantWrite(fn);
 }

@@ -2,10 +2,11 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, routes } from '#lib/http/routes.ts';
+import { AUTHORIZER_HANDLER, CATALOG_SNAPSHOT_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, routes } from '#lib/http/routes.ts';
 import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
+import { CatalogSnapshots } from './catalog-snapshot.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
 import { HttpApi } from './http-api.ts';
@@ -41,6 +42,7 @@ export class PlaqueApiStack extends Stack {
     const media = new MediaStore(this, 'Media', { stage });
     const secrets = new ServiceSecrets(this, 'Secrets', { stage });
     this.httpApi = new HttpApi(this, 'Http', { stage });
+    const catalogSnapshots = new CatalogSnapshots(this, 'CatalogSnapshots', { stage, table: data.table });
 
     const resources: ServiceResources = {
       stage,
@@ -48,6 +50,7 @@ export class PlaqueApiStack extends Stack {
       secrets,
       media: { bucket: media.bucket, baseUrl: media.baseUrl },
       usagePlan: this.httpApi.usagePlan,
+      catalogSnapshots,
     };
 
     // One function per handler module of the manifest, with exactly the access its operations declare.
@@ -73,6 +76,8 @@ export class PlaqueApiStack extends Stack {
     this.httpApi.addRoutes(routes, functionFor, authorizer);
 
     new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigins: stage.corsOrigins });
+
+    catalogSnapshots.schedule(functionFor(CATALOG_SNAPSHOT_HANDLER));
 
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
     const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });

@@ -21,6 +21,8 @@ export interface FunctionAccess {
   readonly sendsMail?: true;
   /** Creates or revokes API Gateway keys in the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
   readonly apiKeys?: 'create' | 'revoke';
+  /** Reads (the listing's cold start) or replaces (its writer) the catalogue snapshot object (CATALOG_SNAPSHOT_BUCKET). */
+  readonly catalogSnapshot?: 'read' | 'write';
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -45,6 +47,8 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     }
     if (access.sendsMail) out.sendsMail = true;
     if (access.apiKeys) out.apiKeys = out.apiKeys === 'create' || access.apiKeys === 'create' ? 'create' : 'revoke';
+    if (access.catalogSnapshot)
+      out.catalogSnapshot = out.catalogSnapshot === 'write' || access.catalogSnapshot === 'write' ? 'write' : 'read';
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

@@ -34,13 +34,15 @@ export type Route = RouteAuth & {
 /** A function that serves no route: what starts it, and what it may touch. */
 export interface BackgroundFunction {
   readonly handler: string;
-  readonly trigger: 'authorizer' | 'table-stream';
+  readonly trigger: 'authorizer' | 'table-stream' | 'schedule';
   readonly description: string;
   readonly access: FunctionAccess;
 }
 
-// Reads stored users (their image URLs are stored whole, so only the uploading function needs MEDIA_BASE_URL).
-const listing = { table: 'read' } as const satisfies FunctionAccess;
+// Holds the catalogue index in memory (about 96 bytes a plaque: 1 000 000 plaques ≈ 96 MB, plus the snapshot while it
+// loads) and starts from the catalogue snapshot; 1024 MB also buys the CPU that loads a large snapshot quickly
+// (README "Featured listing design").
+const listing = { table: 'read', catalogSnapshot: 'read', memorySize: 1024 } as const satisfies FunctionAccess;
 // Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code's hash (keyed with
 // the code-hash key kept in the JWT key set) and mails the code.
 const requestCode = { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true } as const satisfies FunctionAccess;
@@ -169,6 +171,9 @@ export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
 /** The worker that mints sold plaques, fed by the table's stream (not an HTTP route). */
 export const DELIVERY_WORKER_HANDLER = 'functions/delivery/deliver-order.ts';
 
+/** Rewrites the listing's catalogue snapshot, on a schedule (not an HTTP route). */
+export const CATALOG_SNAPSHOT_HANDLER = 'functions/plaques/write-catalog-snapshot.ts';
+
 /** The functions no route leads to. */
 export const backgroundFunctions = [
   {
@@ -185,6 +190,14 @@ export const backgroundFunctions = [
     description: 'Mints sold orders to their buyer wallets',
     // Mints sold plaques and records the outcome; the stream read permission comes with its event source.
     access: { table: 'readWrite', chain: true, chainSigner: true, timeoutSeconds: 120 },
+  },
+  {
+    handler: CATALOG_SNAPSHOT_HANDLER,
+    trigger: 'schedule',
+    description: 'Rewrites the listing catalogue snapshot when enough changed',
+    // Loads the snapshot, reads the index rows changed since, encodes and stores a new one: the index twice in memory
+    // at worst.
+    access: { table: 'read', catalogSnapshot: 'write', memorySize: 1024, timeoutSeconds: 120 },
   },
 ] as const satisfies readonly BackgroundFunction[];
 

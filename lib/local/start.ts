@@ -1,7 +1,8 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
 // seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
 // Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start,
-// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams).
+// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams), and the
+// listing's catalogue snapshot under DATA_DIR/catalog.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -22,10 +23,15 @@ import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
+import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
 const WORKER_TIMEOUT_MS = 120_000;
+
+/** How often the local catalogue snapshot is checked (the AWS schedule's rate). */
+const SNAPSHOT_SCHEDULE_MS = 60_000;
 
 /** Plaques seeded on the first start. */
 const SEED_COUNT = 240;
@@ -130,6 +136,17 @@ async function main(): Promise<void> {
     stateDir: resolve(dataDir, 'streams'),
   });
   stoppers.push(poller.stop);
+
+  // The catalogue snapshot the listing starts from: DATA_DIR/catalog/<table>.snapshot, checked every minute like the
+  // scheduled writer in AWS (rewritten when 500 rows changed or it is an hour old), and written now if missing.
+  const snapshots = localSnapshotStore(dataDir, ctx.tableName);
+  const writeSnapshot = () =>
+    writeCatalogSnapshot({ db, tableName: ctx.tableName, store: snapshots, now: () => new Date() }).catch((error: unknown) =>
+      console.error(`Catalogue snapshot not written: ${(error as Error).message}`),
+    );
+  await writeSnapshot();
+  const snapshotTimer = setInterval(() => void writeSnapshot(), SNAPSHOT_SCHEDULE_MS);
+  stoppers.push(async () => clearInterval(snapshotTimer));
   console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
   console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
   console.log(`Chain: anvil on ${anvil.rpcUrl}, PlaqueToken at ${contractAddress}`);

@@ -24,6 +24,7 @@ function placeholder(name: string): string {
   const known: Record<string, string> = {
     TABLE_NAME: 'PlaqueApi-test-table',
     MEDIA_BUCKET: 'plaqueapi-test-media',
+    CATALOG_SNAPSHOT_BUCKET: 'plaqueapi-test-catalog',
     MEDIA_BASE_URL: 'https://d111111abcdef8.cloudfront.net',
     API_KEY_USAGE_PLAN_ID: 'abc123',
   };

@@ -2,14 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { ENTITY } from '#lib/db/keys.ts';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, handlerModules, routes } from '#lib/http/routes.ts';
+import {
+  AUTHORIZER_HANDLER,
+  CATALOG_SNAPSHOT_HANDLER,
+  DELIVERY_WORKER_HANDLER,
+  functionManifest,
+  handlerModules,
+  routes,
+} from '#lib/http/routes.ts';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
 import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
 import { stageNames, stages } from '../../infra/stages.ts';
 import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
 
-const allModules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+const allModules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, CATALOG_SNAPSHOT_HANDLER];
 /** What each function may touch, as the manifest declares it. */
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 
@@ -24,6 +31,7 @@ function expectedEnv(access: FunctionAccess): string[] {
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
+    ...(access.catalogSnapshot ? [ENV.catalogSnapshotBucket] : []),
   ].sort();
 }
 
@@ -41,7 +49,7 @@ describe('the access the manifest declares', () => {
   it('gives a function serving several operations what any of them needs', () => {
     const listing = routes.filter((r) => r.handler === 'functions/plaques/list-featured.ts');
     expect(listing.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
-    expect(functionAccess['functions/plaques/list-featured.ts']).toEqual({ table: 'read' });
+    expect(functionAccess['functions/plaques/list-featured.ts']).toEqual({ table: 'read', catalogSnapshot: 'read', memorySize: 1024 });
     for (const fn of functionManifest()) {
       for (const route of fn.routes) {
         if (route.access.table) expect(fn.access.table, route.operationId).toBeDefined();
@@ -170,7 +178,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     expect(mail['Condition']).toEqual({ StringEquals: { 'ses:FromAddress': stage.mailFrom } });
     for (const [module, fn] of fns) {
       const actions = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]));
-      if (functionAccess[module]!.writesMedia === undefined)
+      if (functionAccess[module]!.writesMedia === undefined && !functionAccess[module]!.catalogSnapshot)
         expect(
           actions.filter((a) => a.startsWith('s3:')),
           module,

@@ -4,3 +4,4 @@ import './payload-limit.suite.ts';
 import './functions.suite.ts';
 import './data.suite.ts';
 import './nag.suite.ts';
+import './catalog-snapshot.suite.ts';

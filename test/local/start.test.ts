@@ -1,7 +1,7 @@
 // `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,9 @@ describe('npm start', () => {
     expect(featuredShare).toBeGreaterThan(0.35);
     expect(featuredShare).toBeLessThan(0.65);
     for (const p of plaques) expect(p.name).toMatch(/^[A-Z]{3}-\d{4}$/);
+
+    // The listing's catalogue snapshot is written under DATA_DIR, and the second start's listing loads it.
+    expect(existsSync(join(dataDir, 'catalog', 'plaques.snapshot'))).toBe(true);
 
     expect(await stop(first)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
