@@ -6,10 +6,17 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string', short: 'o' },
     duration: { type: 'string', short: 'd' },
+    /** Catalogue sizes for the listing at scale, e.g. `--scale 100000,1000000`. */
+    scale: { type: 'string', short: 's' },
   },
 });
 
 console.log('# Plaque API bench');
+if (values.scale) {
+  const { runScaleBench } = await import('./listing-scale.ts');
+  await runScaleBench(values.scale.split(',').map((n) => Number(n.replace(/_/g, ''))));
+  process.exit(0);
+}
 if (!values.only || values.only === 'listing') await runListingBench({ durationSeconds: values.duration ? Number(values.duration) : 10 });
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');

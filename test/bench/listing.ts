@@ -19,14 +19,14 @@ const TABLE = 'bench-plaques';
 /** DynamoDB bills every read request at least 0.5 RCU (eventually consistent), whatever DynamoDB Local reports. */
 const MIN_RCU_PER_READ = 0.5;
 
-interface Meter {
+export interface Meter {
   requests: number;
   rcu: number;
   reset(): void;
 }
 
 /** Counts read requests and their consumed capacity on a client. */
-function meter(db: DynamoDBDocumentClient): Meter {
+export function meter(db: DynamoDBDocumentClient): Meter {
   const m: Meter = {
     requests: 0,
     rcu: 0,
@@ -50,18 +50,21 @@ function meter(db: DynamoDBDocumentClient): Meter {
 }
 
 /** The floor: read exactly the returned items by key. */
-async function floorRcu(db: DynamoDBDocumentClient, ids: number[]): Promise<number> {
+export async function floorRcu(db: DynamoDBDocumentClient, tableName: string, ids: number[]): Promise<number> {
   let total = 0;
   for (let i = 0; i < ids.length; i += 100) {
     const out = await db.send(
-      new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: ids.slice(i, i + 100).map(plaqueKey) } }, ReturnConsumedCapacity: 'TOTAL' }),
+      new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: ids.slice(i, i + 100).map(plaqueKey) } },
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
     );
     total += Math.max(out.ConsumedCapacity?.[0]?.CapacityUnits ?? 0, MIN_RCU_PER_READ);
   }
   return total;
 }
 
-const CASES: { name: string; members: Record<string, unknown>; pages?: number }[] = [
+export const CASES: { name: string; members: Record<string, unknown>; pages?: number }[] = [
   { name: 'defaults (featured_at DESC, 20)', members: {} },
   { name: 'condition VIRGIN|GOOD', members: { filters: { condition: ['VIRGIN', 'GOOD'] } } },
   { name: 'status AVAILABLE + PRIMARY', members: { filters: { status: 'AVAILABLE', marketplace: 'PRIMARY' } } },
@@ -80,8 +83,8 @@ const CASES: { name: string; members: Record<string, unknown>; pages?: number }[
   { name: 'cursor, 5th page', members: {}, pages: 5 },
 ];
 
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
-function table(headers: string[], rows: string[][]): string {
+export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
@@ -132,6 +135,7 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
       const steady = { requests: m.requests, rcu: m.rcu };
       const floor = await floorRcu(
         db,
+        TABLE,
         first.plaques.map((p) => p.id),
       );
       const ratio = Math.max(firstCost.rcu, steady.rcu) / floor;
