@@ -134,6 +134,8 @@ export interface ColdStart {
   /** Rows read from the index after the snapshot (all rows without one). */
   rowsRead: number;
   snapshotBytes: number;
+  /** Milliseconds spent reading and decoding the snapshot. */
+  loadMs: number;
 }
 
 export class CatalogProjection {
@@ -163,11 +165,11 @@ export class CatalogProjection {
     this.plaques = plaqueRepo(source.db, source.tableName);
   }
 
-  /** Cold start, once: load the snapshot (if any) and learn whether the old unsharded partition still holds rows. */
+  /** Cold start, once: load the snapshot, if any. */
   private start(): Promise<void> {
     this.started ??= (async () => {
-      const [bytes, legacy] = await Promise.all([this.options.snapshots?.read() ?? null, this.catalog.hasLegacyRows()]);
-      this.includeLegacy = legacy;
+      const loadStarted = performance.now();
+      const bytes = (await this.options.snapshots?.read()) ?? null;
       if (bytes !== null) {
         try {
           const snapshot = decodeSnapshot(bytes);
@@ -180,7 +182,12 @@ export class CatalogProjection {
           this.index = new CatalogIndex();
         }
       }
-      this.coldStart = { fromSnapshot: this.snapshotWrittenAt !== null, rowsRead: 0, snapshotBytes: bytes?.byteLength ?? 0 };
+      this.coldStart = {
+        fromSnapshot: this.snapshotWrittenAt !== null,
+        rowsRead: 0,
+        snapshotBytes: bytes?.byteLength ?? 0,
+        loadMs: performance.now() - loadStarted,
+      };
     })();
     return this.started;
   }
@@ -206,7 +213,12 @@ export class CatalogProjection {
       const lagKey = catalogSortKey(new Date(this.syncedAt - VISIBILITY_LAG_MS).toISOString(), 0);
       if (lagKey < after) after = lagKey;
     }
-    const rows = await this.catalog.changes(after, { includeLegacy: this.includeLegacy });
+    // The first sync also asks, in parallel, whether the unsharded partition still holds any row at all.
+    const [rows, legacy] = await Promise.all([
+      this.catalog.changes(after, { includeLegacy: this.includeLegacy }),
+      this.synced ? this.includeLegacy : this.catalog.hasLegacyRows(),
+    ]);
+    this.includeLegacy = legacy;
     for (const row of rows) {
       const key = catalogSortKey(row.updatedAt, row.id);
       if (this.lastKey === null || key > this.lastKey) this.lastKey = key;

@@ -72,7 +72,8 @@ describe('featured listing semantics', () => {
       }),
       { numRuns: 6 },
     );
-  });
+    // Each of its 240 listings queries all 16 shards of DynamoDB Local: slow on a busy machine.
+  }, 120_000);
 
   it('pages read by following cursors equal the pages read with skip', async () => {
     await fc.assert(
@@ -101,7 +102,7 @@ describe('featured listing semantics', () => {
       ),
       { numRuns: 8 },
     );
-  });
+  }, 120_000);
 
   it('follows any interleaving of features, holds, lapsing holds and snapshot reloads, as the reference does', async () => {
     const stepArb = fc.oneof(
@@ -164,7 +165,7 @@ describe('featured listing semantics', () => {
       ),
       { numRuns: 20 },
     );
-  });
+  }, 120_000);
 
   it('shows a write within the staleness bound (1 s) without any further request', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 1000 });
