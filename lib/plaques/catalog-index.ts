@@ -21,6 +21,11 @@ const DELETED = 2;
 const INITIAL_CAPACITY = 1024;
 /** Changed slots per order above which one merge pass replaces moving them one by one. */
 const MERGE_THRESHOLD = 16;
+/** Scratch bitmaps an evaluation reuses: the result, a union of filter values, one status, search hits. */
+const SCRATCH_RESULT = 0;
+const SCRATCH_ANY = 1;
+const SCRATCH_STATUS = 2;
+const SCRATCH_SEARCH = 3;
 /** Growth factor of the arrays when slots run out one by one. */
 const GROWTH = 1.25;
 
@@ -446,6 +451,16 @@ export class CatalogIndex {
 
   // ---- Evaluation ----
 
+  private scratch: Bitmap[] = [];
+
+  /** A reusable bitmap of the index's current size (contents undefined). */
+  private scratchBits(which: number): Bitmap {
+    const words = this.featuredBits.length;
+    let bits = this.scratch[which];
+    if (bits === undefined || bits.length !== words) this.scratch[which] = bits = new Uint32Array(words);
+    return bits;
+  }
+
   /** Slots whose partner hold has lapsed at `nowMs` (they count as AVAILABLE, with no write). */
   private lapsedAt(nowMs: number): Bitmap {
     const cached = this.lapsed;
@@ -465,7 +480,9 @@ export class CatalogIndex {
     const dictionary = this.dictionaries.status;
     const words = this.featuredBits.length;
     const code = dictionary.codes.get(value);
-    const bits = code === undefined ? new Uint32Array(words) : Uint32Array.from(dictionary.bitmaps[code]!);
+    const bits = this.scratchBits(SCRATCH_STATUS);
+    if (code === undefined) bits.fill(0);
+    else bits.set(dictionary.bitmaps[code]!);
     if (this.holds.size === 0) return bits;
     const lapsed = this.lapsedAt(nowMs);
     if (value === 'LOCKED') for (let i = 0; i < words; i++) bits[i]! &= ~lapsed[i]!;
@@ -474,7 +491,7 @@ export class CatalogIndex {
   }
 
   private anyOf(field: CodedField, values: string[], nowMs: number): Bitmap {
-    const bits = new Uint32Array(this.featuredBits.length);
+    const bits = this.scratchBits(SCRATCH_ANY).fill(0);
     for (const value of new Set(values)) {
       const one = field === 'status' ? this.statusBits(value, nowMs) : this.codeBits(field, value);
       if (one) for (let i = 0; i < bits.length; i++) bits[i]! |= one[i]!;
@@ -509,7 +526,7 @@ export class CatalogIndex {
 
   /** Keeps only slots whose name contains `needle` (lower case). */
   private searchBits(needle: string, within: Bitmap): void {
-    const found = new Uint32Array(within.length);
+    const found = this.scratchBits(SCRATCH_SEARCH).fill(0);
     if (/^[\x20-\x7e]+$/.test(needle) && needle.length < NAME_WIDTH) {
       const pattern = Buffer.from(needle, 'latin1');
       const end = this.size * NAME_WIDTH;
@@ -526,9 +543,13 @@ export class CatalogIndex {
     andInto(within, found);
   }
 
-  /** The slots matching a query at `nowMs`, as a bitmap. */
+  /**
+   * The slots matching a query at `nowMs`, as a bitmap. Evaluation reuses the index's scratch bitmaps instead of
+   * allocating (no garbage per request): the result is valid until the next call on this index.
+   */
   matching(query: IndexQuery, nowMs: number): Bitmap {
-    const bits = Uint32Array.from(this.listableBits);
+    const bits = this.scratchBits(SCRATCH_RESULT);
+    bits.set(this.listableBits);
     if (query.featured) andInto(bits, this.featuredBits);
     else for (let i = 0; i < bits.length; i++) bits[i]! &= ~this.featuredBits[i]!;
     for (const field of CODED_FIELDS) {
