@@ -1,7 +1,7 @@
 // The catalogue index (`catalog`): the listing's reads of what changed, spread over the index's shards, and the
 // backfill that moves plaques indexed before sharding into their shard. Plaque records themselves: plaque-repo.ts.
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
 import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogPartitions, catalogShardOf, plaqueKey } from '#lib/db/keys.ts';
@@ -108,21 +108,17 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
   /** One plaque's move into its shard; false when it had moved already (or is gone). */
   async function moveToShard(id: number): Promise<boolean> {
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: plaqueKey(id),
-          UpdateExpression: 'SET catpk = :shard',
-          ConditionExpression: 'catpk = :legacy',
-          ExpressionAttributeValues: { ':shard': catalogPartition(catalogShardOf(id)), ':legacy': LEGACY_CATALOG_PARTITION },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: plaqueKey(id),
+        UpdateExpression: 'SET catpk = :shard',
+        ConditionExpression: 'catpk = :legacy',
+        ExpressionAttributeValues: { ':shard': catalogPartition(catalogShardOf(id)), ':legacy': LEGACY_CATALOG_PARTITION },
+      }),
+    );
+    return result.written;
   }
 };
 

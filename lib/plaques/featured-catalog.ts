@@ -169,7 +169,8 @@ export class CatalogProjection {
   private start(): Promise<void> {
     this.started ??= (async () => {
       const loadStarted = performance.now();
-      const bytes = (await this.options.snapshots?.read()) ?? null;
+      // A snapshot that cannot be fetched costs a full read of the index, never a failed listing.
+      const bytes = (await this.options.snapshots?.read().catch(() => null)) ?? null;
       if (bytes !== null) {
         try {
           const snapshot = decodeSnapshot(bytes);
