@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { PROBLEM_CONTENT_TYPE, problemResult } from '#lib/http/problem.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
-import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/http/principals.ts';
 import { buyInput } from '#lib/partner/sale-schemas.ts';
 import { IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
 

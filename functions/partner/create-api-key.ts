@@ -3,7 +3,7 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
-import { signedInUser } from '#lib/auth/principal.ts';
+import { signedInUser } from '#lib/http/principals.ts';
 
 export const handler = httpHandler(
   { operation: 'createApiKey', principal: signedInUser, input: { schema: createApiKeyBody, read: (request) => request.body ?? {} } },

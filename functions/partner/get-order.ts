@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { getOrder } from '#lib/partner/orders.ts';
-import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/http/principals.ts';
 
 export const handler = httpHandler(
   {

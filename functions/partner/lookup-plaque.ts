@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { lookupPlaque } from '#lib/partner/lookup.ts';
-import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/http/principals.ts';
 import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(

@@ -1,7 +1,7 @@
 // POST /partner/plaques/{id}/prepare: holds the plaque for the buyer's wallet for 10 minutes.
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
-import { apiKeyPartner } from '#lib/partner/partner-identity.ts';
+import { apiKeyPartner } from '#lib/http/principals.ts';
 import { preparePlaque } from '#lib/partner/prepare.ts';
 import { prepareInput } from '#lib/partner/sale-schemas.ts';
 import { withPath } from '#lib/partner/schemas.ts';

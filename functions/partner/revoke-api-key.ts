@@ -4,7 +4,7 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { noContent } from '#lib/http/response.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
 import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
-import { signedInUser } from '#lib/auth/principal.ts';
+import { signedInUser } from '#lib/http/principals.ts';
 
 export const handler = httpHandler(
   {

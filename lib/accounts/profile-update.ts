@@ -2,7 +2,7 @@
 // (with the username claim) changed in one transaction, then the replaced image removed.
 import { randomUUID } from 'node:crypto';
 import { conflict, unauthorized, validationFailed } from '#lib/errors.ts';
-import { parseInput } from '#lib/http/validation.ts';
+import { parseInput } from '#lib/validation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { userRepo, type ProfileChanges, type ProfileUpdateOutcome } from '#lib/db/user-repo.ts';
 import { hashPassword, verifyPassword } from '#lib/auth/password.ts';

@@ -10,7 +10,7 @@ import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
-import { parseInput } from '#lib/http/validation.ts';
+import { parseInput } from '#lib/validation.ts';
 import type { OperationId, PrincipalKind, PrincipalOf } from '#lib/http/routes.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
@@ -36,7 +36,7 @@ export interface InputSpec<S extends z.ZodMiniType> {
 }
 
 /**
- * Finds who is calling an operation of one principal kind (`lib/auth/principal.ts`, `lib/partner/partner-identity.ts`)
+ * Finds who is calling an operation of one principal kind (`lib/http/principals.ts`)
  * or refuses the request (401/403). The handler module imports it, so only functions that need it bundle it. The kind
  * exists for the type checker alone (it costs the bundle nothing).
  */

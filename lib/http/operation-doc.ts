@@ -24,7 +24,7 @@ export interface ResponseDoc {
 
 export interface OperationDoc {
   readonly summary: string;
-  /** Where API.md is silent, the decision taken is written here. */
+  /** Where the interface description is silent, the decision taken is written here. */
   readonly description: string;
   readonly tags: readonly Tag[];
   /** Query parameters: each member of the schema becomes a parameter. */

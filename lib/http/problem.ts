@@ -17,7 +17,7 @@ export interface ProblemDocument {
   [extension: string]: unknown;
 }
 
-/** Problem types API.md names explicitly; every other code maps to its kebab-case form. */
+/** Problem types the interface names explicitly; every other code maps to its kebab-case form. */
 const NAMED_TYPES: Record<string, string> = { VALIDATION_FAILED: 'validation' };
 
 /** `VALIDATION_FAILED` → `https://errors.plaques.dev/validation`, `NOT_AVAILABLE` → `…/not-available`. */

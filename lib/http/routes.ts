@@ -5,10 +5,10 @@
 // is checked against it at compile time (`httpHandler` in lib/http/handler.ts).
 import { combinedAccess, type FunctionAccess } from '#lib/http/function-access.ts';
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
-import { serviceOperationDocs } from '#lib/http/operation-docs.ts';
-import { plaqueOperationDocs } from '#lib/plaques/operation-docs.ts';
-import { accountsOperationDocs } from '#lib/accounts/operation-docs.ts';
-import { partnerOperationDocs } from '#lib/partner/operation-docs.ts';
+import { serviceOperationDocs } from '#lib/http/docs/service.ts';
+import { plaqueOperationDocs } from '#lib/http/docs/plaques.ts';
+import { accountsOperationDocs } from '#lib/http/docs/accounts.ts';
+import { partnerOperationDocs } from '#lib/http/docs/partner.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `none`: public; `jwt`: the TOKEN authorizer runs first; `apiKey`: API Gateway requires `x-api-key`. */
@@ -207,7 +207,7 @@ export const BINARY_MEDIA_TYPES = ['multipart/form-data'] as const;
 /** Lambda's synchronous request payload limit: the whole event, body base64-encoded where binary. */
 export const MAX_EVENT_BYTES = 6 * 1024 * 1024;
 
-/** Request line plus headers, as API.md fixes it: the local server answers 431 beyond it. */
+/** Request line plus headers (16 KiB): beyond it the local server answers 431 REQUEST_HEADERS_TOO_LARGE, as the OpenAPI document states. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
 export type RouteMatch =

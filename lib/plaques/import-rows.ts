@@ -1,7 +1,7 @@
 // Reading plaques to import from JSON or CSV text: each row validated on its own and reported by line number.
 import { parse as parseCsv } from 'csv-parse/sync';
 import * as z from 'zod/mini';
-import { fieldErrors } from '#lib/http/validation.ts';
+import { fieldErrors } from '#lib/validation.ts';
 import {
   ALPHABET_PART,
   CONDITIONS,

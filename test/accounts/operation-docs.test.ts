@@ -1,4 +1,4 @@
-// The accounts operations in the published OpenAPI document: valid, and naming every error code API.md gives them.
+// The accounts operations in the published OpenAPI document: valid, and naming every error code the interface gives them.
 import { describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { openApiDocument } from '#lib/http/openapi.ts';

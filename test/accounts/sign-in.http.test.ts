@@ -1,4 +1,4 @@
-// The sign-in operations over real HTTP through the local server: every status and error code API.md gives them.
+// The sign-in operations over real HTTP through the local server: every status and error code the interface gives them.
 import { createPublicKey } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import jsonwebtoken from 'jsonwebtoken';

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -5,7 +5,7 @@ import { handler } from '#functions/plaques/list-featured.ts';
 import { AppError } from '#lib/errors.ts';
 import { parseNestedQuery } from '#lib/http/nested-query.ts';
 import { flatQuery } from '#lib/http/query.ts';
-import { parseInput } from '#lib/http/validation.ts';
+import { parseInput } from '#lib/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
 import { freshTable } from '../support/db.ts';
