@@ -216,6 +216,12 @@ export class ApiFunction extends Construct {
   }
 
   /** Talks to the chain (reads, simulations): RPC endpoint, chain id and contract address. */
+  /** Names the stage's token contract (records show it) without talking to the chain. */
+  namesContract(chain: StageConfig['chain']): this {
+    this.env(ENV.contractAddress, chain.contractAddress);
+    return this;
+  }
+
   readsChain(chain: StageConfig['chain']): this {
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));

@@ -1,9 +1,13 @@
-// The image bucket (private, encrypted, TLS-only) served to the public through CloudFront with origin access control.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+// The image bucket (private, encrypted, TLS-only) served to the public through CloudFront with origin access control,
+// holding the uploaded profile images and the service's static media (the plaque placeholder image).
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 
@@ -75,5 +79,39 @@ export class MediaStore extends Construct {
     ]);
 
     this.baseUrl = `https://${this.distribution.distributionDomainName}`;
+
+    // The static media (lib/media/static/, each file at its key: plaques/placeholder.png), copied into the bucket on
+    // every deploy by CDK's deployment custom resource. Never prune: that would delete every uploaded profile image.
+    new s3deploy.BucketDeployment(this, 'StaticMedia', {
+      sources: [s3deploy.Source.asset(STATIC_MEDIA_DIR)],
+      destinationBucket: this.bucket,
+      prune: false,
+      // Keys keep their name when a file changes: caches refresh within a day.
+      cacheControl: [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(1))],
+      logGroup: new logs.LogGroup(this, 'StaticMediaLogs', { retention: stage.logRetention, ...removal }),
+    });
+    // The copying function is one per stack (CDK's singleton), a child of the stack rather than of the deployment.
+    const copier = Stack.of(this).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!copier) throw new Error("CDK's bucket deployment function was not found in the stack");
+    const bucketArn = `<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket)}.Arn>`;
+    acknowledge(copier, [
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "CDK's deployment function writes its logs with AWS's basic execution policy; it runs only during deploys.",
+      },
+      ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((action) => ({
+        id: `AwsSolutions-IAM5[Action::${action}]`,
+        reason: "CDK's grants for copying the static media from the bootstrap asset bucket into the media bucket.",
+      })),
+      {
+        id: `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
+        reason: 'The static media are copied to keys of this one bucket; prune is off, so nothing else in it is deleted.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        reason: 'The static media are read from the CDK bootstrap asset bucket, where `cdk deploy` uploads them.',
+      },
+      { id: 'AwsSolutions-L1', reason: "The deployment function's Python runtime is chosen by the CDK release that provides it." },
+    ]);
   }
 }

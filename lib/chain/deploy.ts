@@ -1,7 +1,7 @@
 // Deploys PlaqueToken (compiled on demand) and, for the local runtime, remembers where: the first start deploys,
 // later starts reuse the recorded address as long as the chain still holds the contract's code.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
@@ -44,6 +44,15 @@ interface DeploymentRecord {
   chainId: number;
   contractAddress: Address;
   deployedAt: string;
+}
+
+/** Where the local runtime records its deployment: DATA_DIR/chain/contract.json. */
+export const localContractRecordFile = (dataDir: string): string => resolve(dataDir, 'chain', 'contract.json');
+
+/** The contract recorded in `recordFile` by an earlier deployment, without asking the chain; null when none is. */
+export function recordedPlaqueToken(recordFile: string): Address | null {
+  if (!existsSync(recordFile)) return null;
+  return (JSON.parse(readFileSync(recordFile, 'utf8')) as DeploymentRecord).contractAddress;
 }
 
 /** The recorded contract when the chain still has it, else a fresh deployment, recorded in `recordFile`. */

@@ -7,6 +7,7 @@ import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import { currentAttributes } from '#lib/plaques/legacy-values.ts';
 
 type Item = Record<string, unknown>;
 
@@ -19,9 +20,10 @@ export function toItem(plaque: StoredPlaque): Item {
   };
 }
 
+/** Values stored by earlier versions are read as the interface's (see lib/plaques/legacy-values.ts). */
 export function fromItem(item: Item): StoredPlaque {
   const { pk: _pk, sk: _sk, catpk: _cp, catsk: _cs, entity: _e, ...record } = item;
-  return record as unknown as StoredPlaque;
+  return currentAttributes(record) as unknown as StoredPlaque;
 }
 
 const BATCH_GET_LIMIT = 100;

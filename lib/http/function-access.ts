@@ -13,6 +13,8 @@ export interface FunctionAccess {
   readonly chainSigner?: true;
   /** Reads or simulates on the chain (CHAIN_RPC_URL, CHAIN_ID, CONTRACT_ADDRESS). */
   readonly chain?: true;
+  /** Names the stage's token contract without calling the chain (CONTRACT_ADDRESS); `chain` includes it. */
+  readonly namesContract?: true;
   /** Builds public URLs of stored images (MEDIA_BASE_URL). */
   readonly linksMedia?: true;
   /** Puts and deletes images under this key prefix of the media bucket, nowhere else (MEDIA_BUCKET, MEDIA_BASE_URL). */
@@ -38,6 +40,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     if (access.walletMnemonic) out.walletMnemonic = true;
     if (access.chainSigner) out.chainSigner = true;
     if (access.chain) out.chain = true;
+    if (access.namesContract) out.namesContract = true;
     if (access.linksMedia) out.linksMedia = true;
     if (access.writesMedia !== undefined) {
       if (out.writesMedia !== undefined && out.writesMedia !== access.writesMedia) {

@@ -41,8 +41,16 @@ export interface BackgroundFunction {
 
 // Holds the catalogue index in memory (about 96 bytes a plaque: 1 000 000 plaques ≈ 96 MB, plus the snapshot while it
 // loads) and starts from the catalogue snapshot; 1024 MB also buys the CPU that loads a large snapshot quickly
-// (README "Featured listing design").
-const listing = { table: 'read', catalogSnapshot: 'read', memorySize: 1024 } as const satisfies FunctionAccess;
+// (README "Featured listing design"). A plaque stored by an earlier version may lack an image or a contract until
+// `ops migrate` has run: it is shown with the stage's placeholder image (MEDIA_BASE_URL) and contract
+// (CONTRACT_ADDRESS, named without a chain call).
+const listing = {
+  table: 'read',
+  catalogSnapshot: 'read',
+  memorySize: 1024,
+  linksMedia: true,
+  namesContract: true,
+} as const satisfies FunctionAccess;
 // Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code's hash (keyed with
 // the code-hash key kept in the JWT key set) and mails the code.
 const requestCode = { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true } as const satisfies FunctionAccess;
@@ -136,8 +144,9 @@ export const routes = [
   {
     method: 'POST', path: '/partner/plaques/{id}/prepare', operationId: 'preparePlaque',
     handler: 'functions/partner/prepare-plaque.ts', auth: 'apiKey', principal: 'partner',
-    // The reservation names the contract and the token metadata; the mint is simulated before holding.
-    access: { table: 'readWrite', chain: true },
+    // The reservation names the contract and the token metadata (its image: the plaque's or the stage's placeholder);
+    // the mint is simulated before holding.
+    access: { table: 'readWrite', chain: true, linksMedia: true },
     docs: partnerOperationDocs.preparePlaque,
   },
   {
@@ -149,7 +158,8 @@ export const routes = [
   {
     method: 'POST', path: '/partner/plaques/{id}/buy', operationId: 'buyPlaque',
     handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
-    access: { table: 'readWrite', chain: true },
+    // The sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
+    access: { table: 'readWrite', chain: true, linksMedia: true },
     docs: partnerOperationDocs.buyPlaque,
   },
   {

@@ -22,6 +22,7 @@ import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
+import { installStaticMedia } from '#lib/media/static-media.ts';
 
 const STAGE = 'local';
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -330,6 +331,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   useAppContext(ctx);
   // The TOKEN authorizer reads no context (it must stay small): it verifies with the installed key store.
   useJwtKeyStore(jwtKeysOf(ctx));
+  // What the stack uploads to the media bucket (the plaque placeholder image), served from /_media like uploads.
+  await installStaticMedia(ctx.dataDir);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx));
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {

@@ -14,10 +14,11 @@ import { JavaMissingError, startDynamoDbLocal, type RunningDynamoDb } from '#lib
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
 import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
-import { ensurePlaqueToken } from '#lib/chain/deploy.ts';
+import { ensurePlaqueToken, localContractRecordFile } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const { contractAddress, deployed } = await ensurePlaqueToken({
     rpcUrl: anvil.rpcUrl,
     deployerKey: ANVIL_DEV_KEY,
-    recordFile: resolve(dataDir, 'chain', 'contract.json'),
+    recordFile: localContractRecordFile(dataDir),
   });
   if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
   const chain = createChainPort({
@@ -100,9 +101,10 @@ async function main(): Promise<void> {
   });
   await ensureTable(db, ctx.tableName);
   await ensureServiceAccount(ctx, await chain.ownerAddress());
+  const stage = stageValuesOf(ctx);
   if (await catalogRepo(db, ctx.tableName).isEmpty()) {
     const now = new Date();
-    const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now }), SEED_COUNT);
+    const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now, stage }), SEED_COUNT);
     console.log(`Seeded ${seeded} sample plaques.`);
   }
 

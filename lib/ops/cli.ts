@@ -11,10 +11,15 @@ const program = new Command()
   .option('--table <name>', 'table name (default: TABLE_NAME or "plaques")')
   .option('--endpoint <url>', 'a DynamoDB endpoint to use as it is, e.g. a running DynamoDB Local')
   .option('--data-dir <dir>', 'local data folder (default: DATA_DIR or .data)')
+  .option(
+    '--contract-address <0x…>',
+    "the stage's token contract, which new and migrated plaques carry (default: CONTRACT_ADDRESS; locally the one npm start deployed)",
+  )
+  .option('--media-base-url <url>', 'where the stage serves media (default: MEDIA_BASE_URL; locally the local server)')
   .showHelpAfterError();
 
 const target = (): TargetOptions => {
-  const options = program.opts<{ region?: string; table?: string; endpoint?: string; dataDir?: string }>();
+  const options = program.opts<TargetOptions>();
   if (options.region && !options.table) program.error('--region needs --table: name the AWS table to work on');
   return options;
 };

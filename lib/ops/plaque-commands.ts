@@ -26,12 +26,16 @@ export async function importPlaques(target: TargetOptions, file: string, options
     const clashes = rows
       .filter(({ row }) => taken.has(plaqueName(row.alphabetPart, row.numberPart)))
       .map(({ line, row }) => ({ line, messages: [`name ${plaqueName(row.alphabetPart, row.numberPart)} already exists`] }));
-    if (clashes.length > 0 || options.dryRun || rows.length === 0) return { imported: 0, problems: clashes };
+    if (clashes.length > 0 || rows.length === 0) return { imported: 0, problems: clashes };
+    // The stage values new plaques carry, known before anything is written (a dry run checks them too).
+    void opened.stage.contractAddress;
+    if (rows.some(({ row }) => !row.image)) void opened.stage.placeholderImage;
+    if (options.dryRun) return { imported: 0, problems: [] };
     const ids = await repo.allocateIds(rows.length);
     const now = opened.ctx.now();
     await insertPlaques(
       opened.ctx,
-      rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now)),
+      rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage)),
     );
     return { imported: rows.length, problems: [] };
   } finally {

@@ -6,6 +6,7 @@ import { orderRepo } from '#lib/db/order-repo.ts';
 import { idempotencyRepo, type StoredResponse } from '#lib/db/idempotency-repo.ts';
 import { recordSale } from '#lib/db/sale-transaction.ts';
 import { presentPlaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { sell, stateOf } from '#lib/partner/plaque-state.ts';
 import { newOrderId, type Order } from '#lib/partner/order.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
@@ -118,6 +119,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
   );
   const hold = current.hold!;
   const { plaque } = current;
+  const stage = stageValuesOf(ctx);
   // Strictly later than the version read, so the listing's change feed (ordered by updatedAt) never misses the sale.
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(plaque.updatedAt) + 1)).toISOString();
   const sold: StoredPlaque = {
@@ -127,7 +129,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     wallet_address: next.ownerWallet,
     lockExpiresAt: null,
     reservationId: null,
-    metadata: { ...tokenMetadata(plaque) },
+    metadata: { ...tokenMetadata(plaque, stage.placeholderImage) },
     updatedAt,
   };
   const at = now.toISOString();
@@ -151,7 +153,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
   const response: StoredResponse = {
     status: 201,
     contentType: 'application/json',
-    body: JSON.stringify({ orderId, status: 'SOLD', plaque: presentPlaque(sold, now) }),
+    body: JSON.stringify({ orderId, status: 'SOLD', plaque: presentPlaque(sold, now, stage) }),
   };
   return { now, sold, order, response };
 }

@@ -31,18 +31,22 @@ export interface TokenAttribute {
 export interface TokenMetadata {
   name: string;
   description: string;
-  image?: string;
+  image: string;
   decimals: 0;
   attributes: TokenAttribute[];
   properties: { plaqueId: number; condition: string; marketplace: string; alphabetPart: string; numberPart: string };
 }
 
-export function tokenMetadata(plaque: StoredPlaque): TokenMetadata {
+/**
+ * The token's metadata, with the interface's values (condition USED, marketplace service, ...). A plaque whose
+ * record has no image yet (stored by an earlier version, not migrated) shows the stage's placeholder, as its record does.
+ */
+export function tokenMetadata(plaque: StoredPlaque, placeholderImage: string): TokenMetadata {
   return {
     name: plaque.name,
-    description: plaque.description ?? `Plaque ${plaque.name}`,
-    // EIP-1155 makes image a URI; a plaque without one leaves it out rather than sending null or "".
-    ...(plaque.image !== null && { image: plaque.image }),
+    // Metadata wallets show needs some text: an empty description falls back to the plaque's name.
+    description: plaque.description || `Plaque ${plaque.name}`,
+    image: plaque.image ?? placeholderImage,
     decimals: 0,
     attributes: [
       { trait_type: 'Condition', value: plaque.condition },

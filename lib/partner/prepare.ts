@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
-import { effectiveStatus, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
+import { effectiveStatus } from '#lib/plaques/plaque.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaque-token.ts';
 import { mintability } from '#lib/partner/lookup.ts';
@@ -85,10 +86,10 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
     price: hold.price,
     currency: hold.currency,
     token: {
-      standard: held.plaque.standard || TOKEN_STANDARD,
+      standard: held.plaque.standard,
       contractAddress: contractAddressOf(held.plaque, serviceContractOf(ctx)),
       tokenId: tokenIdOf(held.plaque),
-      metadata: tokenMetadata(held.plaque),
+      metadata: tokenMetadata(held.plaque, stageValuesOf(ctx).placeholderImage),
     },
   };
 }

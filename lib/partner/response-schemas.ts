@@ -23,7 +23,7 @@ export const lookupSchema = z.object({
 export const tokenMetadataSchema = z.object({
   name: z.string(),
   description: z.string(),
-  image: z.optional(z.string()),
+  image: z.url(),
   decimals: z.literal(0),
   attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
   properties: z.object({

@@ -11,7 +11,9 @@ import { catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
-import { presentPlaque, type Plaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { presentPlaque, type Plaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { storedConditions, storedMarketplaces } from '#lib/plaques/legacy-values.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -21,13 +23,17 @@ export interface FeaturedPage {
   nextCursor: string | null;
 }
 
-/** The input's filters in the index's terms. Filter values are compared with stored values as they are. */
+/**
+ * The input's filters in the index's terms: the index holds values as stored, so a filter value stands for every
+ * spelling stored for it (SERVICE: `service`, and PRIMARY as earlier versions stored it; USED: GOOD and WORN too).
+ * A migration rewrites old spellings without moving the row, so the index may keep them; see legacy-values.ts.
+ */
 export function indexQueryOf(input: ListFeaturedInput): IndexQuery {
   const f = input.filters ?? {};
   return {
     featured: f.featured ?? true,
-    condition: f.condition ?? null,
-    marketplace: f.marketplace ?? null,
+    condition: f.condition ? storedConditions(f.condition) : null,
+    marketplace: f.marketplace ? storedMarketplaces(f.marketplace) : null,
     status: f.status ?? null,
     dateField: FILTER_BY_FIELDS[input.filterBy],
     from: f.from === undefined ? null : Date.parse(f.from),
@@ -231,11 +237,11 @@ export class CatalogProjection {
   }
 
   /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */
-  async list(input: ListFeaturedInput, now: Date): Promise<FeaturedPage> {
+  async list(input: ListFeaturedInput, now: Date, stage: StageValues): Promise<FeaturedPage> {
     await this.refresh();
     const selection = selectPage(this.index, input, now.getTime());
     const records = await this.records(selection.ids);
-    return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now)), nextCursor: selection.nextCursor };
+    return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now, stage)), nextCursor: selection.nextCursor };
   }
 
   /** The projection as a snapshot (after a refresh), for the snapshot writer and the bench. */
@@ -292,5 +298,5 @@ function projectionFor(ctx: AppContext): CatalogProjection {
 }
 
 export const featuredCatalog = (ctx: AppContext) => ({
-  list: (input: ListFeaturedInput): Promise<FeaturedPage> => projectionFor(ctx).list(input, ctx.now()),
+  list: (input: ListFeaturedInput): Promise<FeaturedPage> => projectionFor(ctx).list(input, ctx.now(), stageValuesOf(ctx)),
 });

@@ -6,12 +6,21 @@ import {
   ALPHABET_PART,
   CONDITIONS,
   CURRENCIES,
+  MARKETPLACE_FILTERS,
   MARKETPLACES,
   NUMBER_PART,
   TOKEN_STANDARD,
   plaqueName,
+  type Marketplace,
+  type StageValues,
   type StoredPlaque,
 } from '#lib/plaques/plaque.ts';
+
+/** The interface's filter names (SERVICE) and the record's lower-case names (service) both name a marketplace. */
+const marketplace = z.pipe(
+  z.enum([...MARKETPLACE_FILTERS, ...MARKETPLACES], { error: `must be one of ${MARKETPLACE_FILTERS.join(', ')}` }),
+  z.transform((value): Marketplace => value.toLowerCase() as Marketplace),
+);
 
 /** A plaque as an import file describes it; the service fills in ids, timestamps and state. */
 export const importRow = z.strictObject({
@@ -19,11 +28,11 @@ export const importRow = z.strictObject({
   numberPart: z.string().check(z.regex(NUMBER_PART, 'must be four digits')),
   price: z.number().check(z.minimum(0)),
   currency: z._default(z.enum(CURRENCIES), 'USD'),
-  marketplace: z.enum(MARKETPLACES),
-  condition: z.enum(CONDITIONS),
+  marketplace,
+  condition: z.enum(CONDITIONS, { error: `must be one of ${CONDITIONS.join(', ')}` }),
   featured: z._default(z.boolean(), false),
   description: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  image: z.optional(z.nullable(z.string().check(z.url()))),
+  image: z.optional(z.nullable(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }))),
   building_id: z.optional(z.nullable(z.int().check(z.positive()))),
   mappedPlaqueId: z.optional(z.nullable(z.int().check(z.positive()))),
 });
@@ -127,8 +136,11 @@ export function readCsvRows(text: string): ReadRows {
   return validate(records.map(({ record, info }) => ({ line: info.lines, value: typedCsvRecord(record) })));
 }
 
-/** The stored record of an imported row: AVAILABLE, not minted, featured now when the row says so. */
-export function toStoredPlaque(row: ImportRow, id: number, now: Date): StoredPlaque {
+/**
+ * The stored record of an imported row: AVAILABLE, not minted, featured now when the row says so, on the stage's
+ * contract, with the stage's placeholder image when the row names none.
+ */
+export function toStoredPlaque(row: ImportRow, id: number, now: Date, stage: StageValues): StoredPlaque {
   const at = now.toISOString();
   return {
     id,
@@ -138,15 +150,15 @@ export function toStoredPlaque(row: ImportRow, id: number, now: Date): StoredPla
     name: plaqueName(row.alphabetPart, row.numberPart),
     alphabetPart: row.alphabetPart,
     numberPart: row.numberPart,
-    image: row.image ?? null,
+    image: row.image ?? stage.placeholderImage,
     price: row.price,
     currency: row.currency,
     marketplace: row.marketplace,
     tokenId: null,
     mappedPlaqueId: row.mappedPlaqueId ?? null,
-    contractAddress: null,
+    contractAddress: stage.contractAddress,
     featured: row.featured,
-    description: row.description ?? null,
+    description: row.description ?? '',
     standard: TOKEN_STANDARD,
     metadata: null,
     building_id: row.building_id ?? null,

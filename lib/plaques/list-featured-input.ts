@@ -1,7 +1,7 @@
 // The featured listing's parameters: one zod schema for the JSON body, and the query-string normaliser that feeds it.
 import * as z from 'zod/mini';
 import { validationFailed } from '#lib/errors.ts';
-import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
 
 /** `orderBy` values → the record field they sort on. */
 export const ORDER_FIELDS = {
@@ -29,11 +29,25 @@ export const MAX_SEARCH = 64;
 type Keys<T> = [keyof T & string, ...(keyof T & string)[]];
 const keysOf = <T extends object>(o: T) => Object.keys(o) as Keys<T>;
 
-/** A plain string counts as a one-item array. */
+/** Most values one enumeration filter takes. */
+const MAX_FILTER_VALUES = 20;
+
+/**
+ * A plain string counts as a one-item array. Any wrong value (an unknown or retired one such as GOOD, or a value of
+ * the wrong type) is reported on the member itself with the allowed values, whichever form it came in.
+ */
 const oneOrMany = <const T extends readonly [string, ...string[]]>(values: T) => {
-  const member = z.enum(values);
+  const allowed = `must be one of ${values.join(', ')}, or an array of them`;
+  const tooMany = `must have at most ${MAX_FILTER_VALUES} items`;
+  const member = z.enum(values, { error: allowed });
   return z.pipe(
-    z.union([member, z.array(member).check(z.maxLength(20))]),
+    z.union([member, z.array(member).check(z.maxLength(MAX_FILTER_VALUES, tooMany))], {
+      // The array branch's own complaint when that is all that is wrong; the allowed values otherwise.
+      error: (issue) => {
+        const branches = (issue as { errors?: { code: string }[][] }).errors ?? [];
+        return branches.some((b) => b.length > 0 && b.every((i) => i.code === 'too_big')) ? tooMany : allowed;
+      },
+    }),
     z.transform((v): T[number][] => (Array.isArray(v) ? v : [v]) as T[number][]),
   );
 };
@@ -46,7 +60,7 @@ const isoInstant = z
 export const featuredFilters = z
   .strictObject({
     condition: z.optional(oneOrMany(CONDITIONS)),
-    marketplace: z.optional(oneOrMany(MARKETPLACES)),
+    marketplace: z.optional(oneOrMany(MARKETPLACE_FILTERS)),
     status: z.optional(oneOrMany(STATUSES)),
     featured: z.optional(z.boolean()),
     from: z.optional(isoInstant),

@@ -1,14 +1,33 @@
 // The Plaque record: its enumerations, its wire shape, and the rules that derive fields (name, effective status).
 
-export const CONDITIONS = ['VIRGIN', 'GOOD', 'WORN', 'DAMAGED'] as const;
-export const MARKETPLACES = ['PRIMARY', 'SECONDARY'] as const;
+// The enumerations are the original interface's own (API.md "Enumerations and field types"); values stored by earlier
+// versions of the service are read through lib/plaques/legacy-values.ts and converted by a migration.
+export const CONDITIONS = ['VIRGIN', 'USED', 'DAMAGED'] as const;
+/** The marketplaces as the listing's filter names them: this service's own, and the external one. */
+export const MARKETPLACE_FILTERS = ['SERVICE', 'OPENSEA'] as const;
+/** The Plaque record's `marketplace` member: the lower-case name of the filter value. */
+export const MARKETPLACES = ['service', 'opensea'] as const;
 export const STATUSES = ['AVAILABLE', 'LOCKED', 'SOLD', 'MINTED'] as const;
 export const CURRENCIES = ['USD', 'EUR'] as const;
-export const TOKEN_STANDARD = 'ERC1155';
+export const TOKEN_STANDARD = 'ERC-1155';
 
 export type Condition = (typeof CONDITIONS)[number];
+export type MarketplaceFilter = (typeof MARKETPLACE_FILTERS)[number];
 export type Marketplace = (typeof MARKETPLACES)[number];
 export type PlaqueStatus = (typeof STATUSES)[number];
+export type TokenStandard = typeof TOKEN_STANDARD;
+
+/** `SERVICE` → `service`: the record's value a filter value selects. */
+export const marketplaceOf = (filter: MarketplaceFilter): Marketplace => filter.toLowerCase() as Marketplace;
+
+/**
+ * What the stage fills in where a record has no value of its own: the placeholder image it serves, and its token
+ * contract (a plaque's token lives there before it is minted too). See lib/plaques/stage-values.ts.
+ */
+export interface StageValues {
+  readonly placeholderImage: string;
+  readonly contractAddress: string;
+}
 
 /** The Plaque exactly as clients see it (mixed naming kept from the original interface). */
 export interface Plaque {
@@ -19,16 +38,20 @@ export interface Plaque {
   name: string;
   alphabetPart: string;
   numberPart: string;
-  image: string | null;
+  /** Always a URL: the plaque's own image, or the stage's placeholder. */
+  image: string;
   price: number;
   currency: string;
   marketplace: Marketplace;
+  /** Null until minted. */
   tokenId: string | null;
   mappedPlaqueId: number | null;
-  contractAddress: string | null;
+  /** The stage's token contract, also before minting. */
+  contractAddress: string;
   featured: boolean;
-  description: string | null;
-  standard: string;
+  /** `""` when the plaque has none. */
+  description: string;
+  standard: TokenStandard;
   metadata: Record<string, unknown> | null;
   building_id: number | null;
   wallet_address: string | null;
@@ -42,8 +65,14 @@ export interface Plaque {
   token_id: string | null;
 }
 
-/** What is stored: the record plus the hold that locks it (never shown to clients). */
-export interface StoredPlaque extends Omit<Plaque, 'token_id'> {
+/**
+ * What is stored: the record plus the hold that locks it (never shown to clients). Every write stores `image` and
+ * `contractAddress`; only a record written by an earlier version may still hold null there until it is migrated,
+ * and it is shown with the stage's values meanwhile (`presentPlaque`).
+ */
+export interface StoredPlaque extends Omit<Plaque, 'token_id' | 'image' | 'contractAddress'> {
+  image: string | null;
+  contractAddress: string | null;
   /** ISO time a partner's hold lapses; null for an operator's lock without expiry or when not locked. */
   lockExpiresAt: string | null;
   reservationId: string | null;
@@ -62,8 +91,12 @@ export function effectiveStatus(plaque: { status: PlaqueStatus; lockExpiresAt: s
   return plaque.status;
 }
 
-/** The wire record of a stored plaque at `now`, its members in the interface's order. */
-export function presentPlaque(p: StoredPlaque, now: Date): Plaque {
+/**
+ * The wire record of a stored plaque at `now`, its members in the interface's order. A record not migrated yet shows
+ * the stage's placeholder image and contract, and its token metadata names that image, as the migration writes them.
+ */
+export function presentPlaque(p: StoredPlaque, now: Date, stage: StageValues): Plaque {
+  const image = p.image ?? stage.placeholderImage;
   return {
     id: p.id,
     createdAt: p.createdAt,
@@ -72,17 +105,17 @@ export function presentPlaque(p: StoredPlaque, now: Date): Plaque {
     name: p.name,
     alphabetPart: p.alphabetPart,
     numberPart: p.numberPart,
-    image: p.image,
+    image,
     price: p.price,
     currency: p.currency,
     marketplace: p.marketplace,
     tokenId: p.tokenId,
     mappedPlaqueId: p.mappedPlaqueId,
-    contractAddress: p.contractAddress,
+    contractAddress: p.contractAddress ?? stage.contractAddress,
     featured: p.featured,
     description: p.description,
     standard: p.standard,
-    metadata: p.metadata,
+    metadata: p.metadata && (p.metadata.image === null || p.metadata.image === undefined) ? { ...p.metadata, image } : p.metadata,
     building_id: p.building_id,
     wallet_address: p.wallet_address,
     condition: p.condition,

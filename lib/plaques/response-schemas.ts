@@ -1,6 +1,6 @@
 // Response shapes of the plaque operations, as zod schemas for the OpenAPI document (only the OpenAPI function builds them).
 import * as z from 'zod/mini';
-import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 
 const timestamp = z.iso.datetime();
 const nullableTimestamp = z.nullable(timestamp);
@@ -13,16 +13,19 @@ export const plaqueSchema = z.object({
   name: z.string().check(z.regex(/^[A-Z]{3}-[0-9]{4}$/)),
   alphabetPart: z.string(),
   numberPart: z.string(),
-  image: z.nullable(z.string()),
+  // Always a URL: the plaque's own image or the stage's placeholder.
+  image: z.url(),
   price: z.number(),
   currency: z.string(),
   marketplace: z.enum(MARKETPLACES),
   tokenId: z.nullable(z.string()),
   mappedPlaqueId: z.nullable(z.int()),
-  contractAddress: z.nullable(z.string()),
+  // The stage's token contract, also before minting.
+  contractAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
   featured: z.boolean(),
-  description: z.nullable(z.string()),
-  standard: z.string(),
+  // "" when the plaque has none.
+  description: z.string(),
+  standard: z.literal(TOKEN_STANDARD),
   metadata: z.nullable(z.record(z.string(), z.unknown())),
   building_id: z.nullable(z.int()),
   wallet_address: z.nullable(z.string()),

@@ -1,6 +1,14 @@
 // Deterministic sample plaques for the local runtime's first start, the bench and tests: every condition, status
 // and marketplace, realistic names like ABC-0042.
-import { CONDITIONS, CURRENCIES, MARKETPLACES, TOKEN_STANDARD, plaqueName, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import {
+  CONDITIONS,
+  CURRENCIES,
+  MARKETPLACES,
+  TOKEN_STANDARD,
+  plaqueName,
+  type StageValues,
+  type StoredPlaque,
+} from '#lib/plaques/plaque.ts';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed yields the same catalogue. */
 export function seededRandom(seed: number): () => number {
@@ -24,6 +32,8 @@ export interface SampleOptions {
   seed?: number;
   /** Share of featured plaques; `undefined` → about half. */
   featuredShare?: number;
+  /** The stage's placeholder image and token contract, which every sample plaque carries. */
+  stage: StageValues;
 }
 
 const NAME_SPACE = 26 ** 3 * 10_000;
@@ -70,15 +80,16 @@ export function samplePlaques(options: SampleOptions): StoredPlaque[] {
       name,
       alphabetPart,
       numberPart,
-      image: null,
+      image: options.stage.placeholderImage,
       price: Math.round((5 + random() * 4995) * 100) / 100,
       currency: pick(CURRENCIES),
       marketplace: pick(MARKETPLACES),
       tokenId,
       mappedPlaqueId: null,
-      contractAddress: null,
+      contractAddress: options.stage.contractAddress,
       featured,
-      description: `Plaque ${name}`,
+      // Some plaques have no description: the record then says "" (and token metadata falls back to the name).
+      description: random() < 0.8 ? `Plaque ${name}` : '',
       standard: TOKEN_STANDARD,
       metadata: null,
       building_id: random() < 0.7 ? 1 + Math.floor(random() * 500) : null,

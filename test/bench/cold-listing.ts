@@ -4,7 +4,7 @@ import { createDocumentClient } from '#lib/db/client.ts';
 import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { meter } from './listing.ts';
+import { STAGE, meter } from './listing.ts';
 
 const db = createDocumentClient({ region: 'us-east-1', endpoint: process.env.BENCH_DYNAMODB_ENDPOINT! });
 const m = meter(db);
@@ -14,7 +14,7 @@ const projection = new CatalogProjection(
   { db, tableName: process.env.BENCH_TABLE! },
   { stalenessMs: 1000, snapshots: fileSnapshotStore(process.env.BENCH_SNAPSHOT!) },
 );
-const page = await projection.list(input, new Date());
+const page = await projection.list(input, new Date(), STAGE);
 const ms = performance.now() - started;
 const usage = process.memoryUsage();
 console.log(

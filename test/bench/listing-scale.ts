@@ -25,7 +25,7 @@ import { CatalogProjection, selectPage } from '#lib/plaques/featured-catalog.ts'
 import { listFeaturedInput, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
-import { CASES, fmt, floorRcu, meter, table } from './listing.ts';
+import { CASES, STAGE, fmt, floorRcu, meter, table } from './listing.ts';
 import { PreviousProjection } from './previous-listing.ts';
 
 /** Largest catalogue seeded into DynamoDB Local; above it the catalogue index is simulated (see the top). */
@@ -71,7 +71,7 @@ const rowOf = (p: StoredPlaque): CatalogRow => {
 /** The sample catalogue in chunks (about half featured), so a million full records never sit in memory at once. */
 function* catalogue(size: number, now: Date): Generator<StoredPlaque[]> {
   for (let first = 1; first <= size; first += 20_000)
-    yield samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now });
+    yield samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now, stage: STAGE });
 }
 
 async function putAll(db: DynamoDBDocumentClient, tableName: string, plaques: StoredPlaque[]): Promise<void> {
@@ -96,7 +96,7 @@ function changedAfter(size: number, now: Date): StoredPlaque[] {
   const step = Math.floor(size / CHANGED_AFTER_SNAPSHOT);
   const at = new Date(now.getTime() + 1000).toISOString();
   return Array.from({ length: CHANGED_AFTER_SNAPSHOT }, (_, i) => {
-    const [p] = samplePlaques({ firstId: 1 + i * step, count: 1, now, seed: 1 + i * step });
+    const [p] = samplePlaques({ firstId: 1 + i * step, count: 1, now, seed: 1 + i * step, stage: STAGE });
     return { ...p!, featured: !p!.featured, featuredAt: p!.featured ? null : at, updatedAt: at };
   });
 }
@@ -354,7 +354,7 @@ export async function runScaleBench(sizes: number[]): Promise<void> {
         const wanted = [...pageIds].filter((id) => !changedIds.has(id));
         const firstOfChunk = (id: number) => Math.floor((id - 1) / 20_000) * 20_000 + 1;
         for (const first of new Set(wanted.map(firstOfChunk))) {
-          const chunk = samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now });
+          const chunk = samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now, stage: STAGE });
           for (const id of wanted) if (firstOfChunk(id) === first) records.push(chunk[id - first]!);
         }
         await putAll(db, tableName, records);
@@ -369,7 +369,7 @@ export async function runScaleBench(sizes: number[]): Promise<void> {
       const coldCost = { requests: coldRun.requests, rcu: coldRun.rcu };
       const before = memory();
       const cold = new CatalogProjection({ db: metered, tableName }, { stalenessMs: 1000, snapshots: store });
-      await cold.list(listFeaturedInput.parse({}), new Date());
+      await cold.list(listFeaturedInput.parse({}), new Date(), STAGE);
       const heapPerPlaque = (memory() - before) / size;
 
       // Read capacity per page against the floor, every case of the listing bench (freshness checked on every page).
@@ -380,15 +380,15 @@ export async function runScaleBench(sizes: number[]): Promise<void> {
       for (const c of CASES) {
         let input = listFeaturedInput.parse(c.members);
         for (let page = 1; page < (c.pages ?? 1); page++) {
-          const previousPage = await perPage.list(input, new Date());
+          const previousPage = await perPage.list(input, new Date(), STAGE);
           input = listFeaturedInput.parse({ ...c.members, cursor: previousPage.nextCursor });
         }
         perPage.clearRecordCache();
         m.reset();
-        const first = await perPage.list(input, new Date());
+        const first = await perPage.list(input, new Date(), STAGE);
         const firstCost = m.rcu;
         m.reset();
-        await perPage.list(input, new Date());
+        await perPage.list(input, new Date(), STAGE);
         const steady = m.rcu;
         const floor = await floorRcu(
           db,

@@ -12,10 +12,17 @@ import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
+import type { StageValues } from '#lib/plaques/plaque.ts';
+import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 
 const FEATURED = 10_000;
 const NOT_FEATURED = 10_000;
 const TABLE = 'bench-plaques';
+/** What every bench plaque carries: the local server's placeholder image and anvil's first deployment address. */
+export const STAGE: StageValues = {
+  placeholderImage: placeholderImageUrl('http://127.0.0.1:3000/_media'),
+  contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+};
 /** DynamoDB bills every read request at least 0.5 RCU (eventually consistent), whatever DynamoDB Local reports. */
 const MIN_RCU_PER_READ = 0.5;
 
@@ -66,8 +73,8 @@ export async function floorRcu(db: DynamoDBDocumentClient, tableName: string, id
 
 export const CASES: { name: string; members: Record<string, unknown>; pages?: number }[] = [
   { name: 'defaults (featured_at DESC, 20)', members: {} },
-  { name: 'condition VIRGIN|GOOD', members: { filters: { condition: ['VIRGIN', 'GOOD'] } } },
-  { name: 'status AVAILABLE + PRIMARY', members: { filters: { status: 'AVAILABLE', marketplace: 'PRIMARY' } } },
+  { name: 'condition VIRGIN|USED', members: { filters: { condition: ['VIRGIN', 'USED'] } } },
+  { name: 'status AVAILABLE + SERVICE', members: { filters: { status: 'AVAILABLE', marketplace: 'SERVICE' } } },
   { name: 'price 100–500, id ASC', members: { filters: { priceMin: 100, priceMax: 500 }, orderBy: 'p.id', sort: 'ASC' } },
   {
     name: 'updated in last 90 days',
@@ -101,8 +108,8 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
     const repo = plaqueRepo(db, TABLE);
     const ids = await repo.allocateIds(FEATURED + NOT_FEATURED);
     await insertPlaques({ db, tableName: TABLE }, [
-      ...samplePlaques({ firstId: ids[0]!, count: FEATURED, now, featuredShare: 1 }),
-      ...samplePlaques({ firstId: ids[0]! + FEATURED, count: NOT_FEATURED, now, featuredShare: 0 }),
+      ...samplePlaques({ firstId: ids[0]!, count: FEATURED, now, featuredShare: 1, stage: STAGE }),
+      ...samplePlaques({ firstId: ids[0]! + FEATURED, count: NOT_FEATURED, now, featuredShare: 0, stage: STAGE }),
     ]);
     console.log(
       `Seeded ${FEATURED} featured and ${NOT_FEATURED} non-featured plaques in ${fmt((Date.now() - started) / 1000)} s (DynamoDB Local, in memory).`,
@@ -123,15 +130,15 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
     for (const c of CASES) {
       let input = listFeaturedInput.parse(c.members);
       for (let page = 1; page < (c.pages ?? 1); page++) {
-        const previous = await projection.list(input, new Date());
+        const previous = await projection.list(input, new Date(), STAGE);
         input = listFeaturedInput.parse({ ...c.members, cursor: previous.nextCursor });
       }
       projection.clearRecordCache();
       m.reset();
-      const first = await projection.list(input, new Date());
+      const first = await projection.list(input, new Date(), STAGE);
       const firstCost = { requests: m.requests, rcu: m.rcu };
       m.reset();
-      await projection.list(input, new Date());
+      await projection.list(input, new Date(), STAGE);
       const steady = { requests: m.requests, rcu: m.rcu };
       const floor = await floorRcu(
         db,
@@ -173,8 +180,8 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
       });
       const paths = [
         '/plaques/featured',
-        '/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=GOOD',
-        '/plaques/featured?filters={"status":["AVAILABLE"],"marketplace":"PRIMARY"}&orderBy=p.id&sort=ASC',
+        '/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=USED',
+        '/plaques/featured?filters={"status":["AVAILABLE"],"marketplace":"SERVICE"}&orderBy=p.id&sort=ASC',
         '/plaques/featured?search=ab&limit=10',
         '/plaques/featured?orderBy=p.status&skip=5000',
         '/plaques/featured?filters[featured]=false&orderBy=p.updated_at&limit=50',

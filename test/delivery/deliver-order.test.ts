@@ -20,6 +20,7 @@ import { deliverStreamRecords } from '#lib/delivery/stream-batch.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import { presentPlaque } from '#lib/plaques/plaque.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
@@ -85,7 +86,11 @@ describe('delivering a sold order', () => {
       mintedAt: expect.any(String),
     });
     expect(Date.parse(plaque.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
-    expect(presentPlaque(plaque, new Date())).toMatchObject({ token_id: String(sold.plaque.id), minted: true, status: 'MINTED' });
+    expect(presentPlaque(plaque, new Date(), stageValuesOf(ctx))).toMatchObject({
+      token_id: String(sold.plaque.id),
+      minted: true,
+      status: 'MINTED',
+    });
     expect(await orders().undeliveredOrderIds()).not.toContain(sold.orderId);
   });
 

@@ -7,7 +7,7 @@ import { parseNestedQuery } from '#lib/http/nested-query.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { parseInput } from '#lib/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 
@@ -15,7 +15,7 @@ const filtersArb = fc
   .record(
     {
       condition: fc.subarray([...CONDITIONS], { minLength: 1 }),
-      marketplace: fc.subarray([...MARKETPLACES], { minLength: 1 }),
+      marketplace: fc.subarray([...MARKETPLACE_FILTERS], { minLength: 1 }),
       status: fc.subarray([...STATUSES], { minLength: 1 }),
       featured: fc.boolean(),
       priceMin: fc.integer({ min: 0, max: 50 }),

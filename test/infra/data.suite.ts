@@ -5,6 +5,10 @@ import { tableDefinition } from '#lib/db/table.ts';
 import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
+import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
 
 const staging = () => synthStage('staging');
 const production = () => synthStage('production');
@@ -105,6 +109,22 @@ describe('media', () => {
         ]),
       },
     });
+  });
+
+  it('uploads the static media (the plaque placeholder image) into the image bucket without deleting uploads', () => {
+    const { stack, template } = staging();
+    const bucket = logicalIdOf(stack.node.findChild('Media').node.findChild('Images'));
+    expect(existsSync(join(STATIC_MEDIA_DIR, PLACEHOLDER_IMAGE_KEY))).toBe(true);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: bucket },
+      // Pruning would delete every uploaded profile image that is not in the static folder.
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=86400' },
+    });
+    // Keys are the files' paths in the folder: plaques/placeholder.png at the root of the bucket.
+    const [deployment] = Object.values(template.findResources('Custom::CDKBucketDeployment'));
+    expect(deployment!['Properties']).not.toHaveProperty('DestinationBucketKeyPrefix');
   });
 });
 

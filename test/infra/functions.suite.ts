@@ -27,7 +27,7 @@ function expectedEnv(access: FunctionAccess): string[] {
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
     ...(access.chainSigner ? [ENV.chainSignerSecretArn] : []),
-    ...(access.chain ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress] : []),
+    ...(access.chain ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress] : access.namesContract ? [ENV.contractAddress] : []),
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
@@ -49,7 +49,13 @@ describe('the access the manifest declares', () => {
   it('gives a function serving several operations what any of them needs', () => {
     const listing = routes.filter((r) => r.handler === 'functions/plaques/list-featured.ts');
     expect(listing.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
-    expect(functionAccess['functions/plaques/list-featured.ts']).toEqual({ table: 'read', catalogSnapshot: 'read', memorySize: 1024 });
+    expect(functionAccess['functions/plaques/list-featured.ts']).toEqual({
+      table: 'read',
+      catalogSnapshot: 'read',
+      memorySize: 1024,
+      linksMedia: true,
+      namesContract: true,
+    });
     for (const fn of functionManifest()) {
       for (const route of fn.routes) {
         if (route.access.table) expect(fn.access.table, route.operationId).toBeDefined();

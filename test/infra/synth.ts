@@ -110,10 +110,14 @@ export function methods(template: Template): MethodView[] {
   });
 }
 
-/** Lambda functions by their handler module (the Description the stack gives each function). */
+/** Logical id prefix of CDK's own deploy-time function that copies the static media into the bucket (infra/media.ts). */
+export const STATIC_MEDIA_COPIER = 'CustomCDKBucketDeployment';
+
+/** The service's Lambda functions by their handler module (the Description the stack gives each function). */
 export function functionsByModule(template: Template): Map<string, { logicalId: string; properties: Record<string, any> }> {
   const out = new Map<string, { logicalId: string; properties: Record<string, any> }>();
   for (const [logicalId, fn] of Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))) {
+    if (logicalId.startsWith(STATIC_MEDIA_COPIER)) continue;
     out.set(fn.Properties!['Description'], { logicalId, properties: fn.Properties! });
   }
   return out;

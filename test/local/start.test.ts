@@ -5,7 +5,10 @@ import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
 import { freePort } from '#lib/local/child-process.ts';
+import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
+import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 
 const ENTRY = ['--import', 'tsx', 'lib/local/start.ts'];
 
@@ -101,9 +104,16 @@ describe('npm start', () => {
     expect(first.output()).toContain('Seeded 240 sample plaques');
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(plaques.map((p) => p.condition)).size).toBe(4);
+    expect(new Set(plaques.map((p) => p.condition))).toEqual(new Set(CONDITIONS));
     expect(new Set(plaques.map((p) => p.status))).toEqual(new Set(['AVAILABLE', 'LOCKED', 'SOLD', 'MINTED']));
-    expect(new Set(plaques.map((p) => p.marketplace)).size).toBe(2);
+    expect(new Set(plaques.map((p) => p.marketplace))).toEqual(new Set(MARKETPLACES));
+    // The interface's types: the placeholder image (served), "" or a description, the deployed contract.
+    const contract = recordedPlaqueToken(localContractRecordFile(dataDir));
+    expect(new Set(plaques.map((p) => p.image))).toEqual(new Set([`${first.url}/_media/${PLACEHOLDER_IMAGE_KEY}`]));
+    expect((await fetch(plaques[0]!.image as string)).headers.get('content-type')).toBe('image/png');
+    expect(new Set(plaques.map((p) => p.contractAddress))).toEqual(new Set([contract]));
+    expect(new Set(plaques.map((p) => p.standard))).toEqual(new Set(['ERC-1155']));
+    expect(plaques.some((p) => p.description === '')).toBe(true);
     const featuredShare = plaques.filter((p) => p.featured).length / plaques.length;
     expect(featuredShare).toBeGreaterThan(0.35);
     expect(featuredShare).toBeLessThan(0.65);

@@ -6,12 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
+import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { importPlaques } from '#lib/ops/plaque-commands.ts';
+import type { TargetOptions } from '#lib/ops/target.ts';
 import { readJsonRows } from '#lib/plaques/import-rows.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'plaque-ops-'));
@@ -21,11 +25,14 @@ const file = (name: string, text: string) => {
   return path;
 };
 
+/** The stage's contract as an operator may type it (lower case): stored checksummed. */
+const CONTRACT = TEST_CONTRACT.toLowerCase();
+
 let ctx: AppContext;
-let target: { endpoint: string; table: string };
+let target: TargetOptions;
 beforeEach(async () => {
   ctx = await freshTable();
-  target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName };
+  target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName, dataDir: ctx.dataDir, contractAddress: CONTRACT };
 });
 
 const allPlaques = async () =>
@@ -37,7 +44,7 @@ describe('import', () => {
   it('imports a CSV file with quoted cells, as AVAILABLE plaques with fresh ids', async () => {
     const path = file(
       'good.csv',
-      `${CSV_HEADER}\nABC,0042,12.5,USD,PRIMARY,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,SECONDARY,WORN,false,\n`,
+      `${CSV_HEADER}\nABC,0042,12.5,USD,SERVICE,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,OPENSEA,USED,false,\n`,
     );
     expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [] });
     const rows = await allPlaques();
@@ -49,17 +56,67 @@ describe('import', () => {
     expect(stored).toMatchObject({ description: 'Corner, north side', price: 12.5, featuredAt: expect.any(String) });
   });
 
+  it('stores the interface\'s values and types: lower-case marketplace, ERC-1155, the placeholder image, "", the stage\'s contract', async () => {
+    const path = file(
+      'values.json',
+      JSON.stringify([
+        { alphabetPart: 'ABC', numberPart: '0001', price: 1, marketplace: 'SERVICE', condition: 'VIRGIN' },
+        {
+          alphabetPart: 'ABC',
+          numberPart: '0002',
+          price: 1,
+          marketplace: 'opensea',
+          condition: 'DAMAGED',
+          image: 'https://img.example/a.png',
+        },
+        { alphabetPart: 'ABC', numberPart: '0003', price: 1, marketplace: 'OPENSEA', condition: 'USED', description: null },
+      ]),
+    );
+    expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [] });
+    const raw = await Promise.all([1, 2, 3].map((id) => ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id) }))));
+    expect(raw.map((r) => r.Item)).toEqual([
+      expect.objectContaining({ marketplace: 'service', condition: 'VIRGIN', image: TEST_PLACEHOLDER, description: '' }),
+      expect.objectContaining({ marketplace: 'opensea', condition: 'DAMAGED', image: 'https://img.example/a.png' }),
+      expect.objectContaining({ marketplace: 'opensea', condition: 'USED', description: '' }),
+    ]);
+    for (const { Item } of raw) {
+      expect(Item).toMatchObject({ standard: 'ERC-1155', contractAddress: TEST_CONTRACT, tokenId: null, minted: false });
+    }
+  });
+
+  it('refuses the values of earlier versions, naming the allowed ones', async () => {
+    const path = file('old.csv', `${CSV_HEADER}\nABC,0042,1,USD,PRIMARY,GOOD,true,\nABC,0043,1,USD,SECONDARY,WORN,true,\n`);
+    const report = await importPlaques(target, path);
+    expect(report.problems).toEqual([
+      { line: 2, messages: ['marketplace must be one of SERVICE, OPENSEA', 'condition must be one of VIRGIN, USED, DAMAGED'] },
+      { line: 3, messages: ['marketplace must be one of SERVICE, OPENSEA', 'condition must be one of VIRGIN, USED, DAMAGED'] },
+    ]);
+    expect(await allPlaques()).toEqual([]);
+  });
+
+  it('stops with one line naming the option when the contract address is unknown, before writing anything', async () => {
+    const path = file('no-contract.csv', `${CSV_HEADER}\nABC,0042,1,USD,SERVICE,VIRGIN,true,\n`);
+    const { contractAddress: _given, ...withoutContract } = target;
+    const error = await importPlaques(withoutContract, path).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/^No contract address for table .+: pass --contract-address <0x…>.* or set CONTRACT_ADDRESS/);
+    expect((error as Error).message).not.toContain('\n');
+    expect(await allPlaques()).toEqual([]);
+    // Not even an id was spent: the next import starts at 1.
+    await importPlaques(target, path);
+    expect((await allPlaques()).map((r) => r.id)).toEqual([1]);
+  });
+
   it('reports every bad row of a JSON file by line and writes nothing', async () => {
     const path = file(
       'bad.json',
       [
         '[',
-        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" },',
-        '  { "alphabetPart": "abc", "numberPart": "0002", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" },',
+        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "SERVICE", "condition": "USED" },',
+        '  { "alphabetPart": "abc", "numberPart": "0002", "price": 1, "marketplace": "SERVICE", "condition": "USED" },',
         '  {',
-        '    "alphabetPart": "ABC", "numberPart": "0003", "price": -1, "marketplace": "PRIMARY", "condition": "GOOD", "owner": "x"',
+        '    "alphabetPart": "ABC", "numberPart": "0003", "price": -1, "marketplace": "SERVICE", "condition": "USED", "owner": "x"',
         '  },',
-        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "PRIMARY", "condition": "GOOD" }',
+        '  { "alphabetPart": "ABC", "numberPart": "0001", "price": 1, "marketplace": "SERVICE", "condition": "USED" }',
         ']',
       ].join('\n'),
     );
@@ -74,10 +131,10 @@ describe('import', () => {
   });
 
   it('refuses the whole file when a name already exists in the table', async () => {
-    await importPlaques(target, file('first.csv', `${CSV_HEADER}\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`));
+    await importPlaques(target, file('first.csv', `${CSV_HEADER}\nABC,0042,1,USD,SERVICE,VIRGIN,true,\n`));
     const report = await importPlaques(
       target,
-      file('second.csv', `${CSV_HEADER}\nXYZ,0001,1,USD,PRIMARY,VIRGIN,true,\nABC,0042,1,USD,PRIMARY,VIRGIN,true,\n`),
+      file('second.csv', `${CSV_HEADER}\nXYZ,0001,1,USD,SERVICE,VIRGIN,true,\nABC,0042,1,USD,SERVICE,VIRGIN,true,\n`),
     );
     expect(report).toEqual({ imported: 0, problems: [{ line: 3, messages: ['name ABC-0042 already exists'] }] });
     expect((await allPlaques()).map((r) => r.name)).toEqual(['ABC-0042']);
@@ -91,20 +148,24 @@ describe('import', () => {
 
 describe('npm run ops', () => {
   it('imports, features and unfeatures from the command line, and exits 1 on bad rows', async () => {
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
-    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-    const good = file('cli.csv', `${CSV_HEADER}\nQRS,0007,5,USD,PRIMARY,GOOD,false,\n`);
+    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint!, '--table', target.table!];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: ctx.dataDir };
+    const good = file('cli.csv', `${CSV_HEADER}\nQRS,0007,5,USD,SERVICE,USED,false,\n`);
+    const noContract = await run(process.execPath, [...args, 'import', good], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect(noContract).toMatchObject({ code: 1, stderr: expect.stringMatching(/No contract address .*--contract-address/) });
+    args.push('--contract-address', CONTRACT);
     expect((await run(process.execPath, [...args, 'import', good], { env })).stdout).toContain('Imported 1 plaque(s).');
     expect((await run(process.execPath, [...args, 'feature', '1'], { env })).stdout).toContain('QRS-0007 (id 1) is featured');
     expect((await allPlaques())[0]).toMatchObject({ featured: true, featuredAt: expect.any(String) });
     expect((await run(process.execPath, [...args, 'unfeature', '1'], { env })).stdout).toContain('no longer featured');
     expect((await allPlaques())[0]).toMatchObject({ featured: false, featuredAt: null });
 
-    const bad = file('cli-bad.csv', `${CSV_HEADER}\nQR,0008,5,USD,PRIMARY,GOOD,false,\n`);
+    const bad = file('cli-bad.csv', `${CSV_HEADER}\nQR,0008,5,USD,SERVICE,USED,false,\n`);
     const failed = await run(process.execPath, [...args, 'import', bad], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2: alphabetPart must be three capital letters') });
 
     const missing = await run(process.execPath, [...args, 'feature', '99'], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('plaque 99 does not exist') });
-  });
+    // Five command-line processes, each starting tsx: slow on a busy machine.
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { aPlaque } from '../support/factories.ts';
+import { aPlaque, TEST_CONTRACT } from '../support/factories.ts';
 
 let nextUser = 1000;
 
@@ -28,7 +28,9 @@ let nextPlaqueId = 1;
 /** Stores plaques with ids unique within the test file. */
 export async function storePlaque(ctx: AppContext, overrides: Partial<StoredPlaque> = {}): Promise<StoredPlaque> {
   const id = overrides.id ?? nextPlaqueId++;
-  const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), ...overrides, id });
+  // On the context's contract, as the stage's new plaques are.
+  const contractAddress = ctx.chain?.contractAddress ?? TEST_CONTRACT;
+  const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), contractAddress, ...overrides, id });
   const outcome = await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
   if (outcome.kind !== 'inserted') throw new Error(`plaque ${plaque.id} was not stored: ${outcome.kind}`);
   return plaque;

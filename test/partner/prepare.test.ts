@@ -34,8 +34,8 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     const plaque = await storePlaque(ctx, {
       price: 249.5,
       currency: 'EUR',
-      condition: 'WORN',
-      marketplace: 'SECONDARY',
+      condition: 'USED',
+      marketplace: 'opensea',
       image: 'https://img.example/p.png',
       description: 'By the door',
     });
@@ -52,7 +52,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
       price: 249.5,
       currency: 'EUR',
       token: {
-        standard: 'ERC1155',
+        standard: 'ERC-1155',
         contractAddress: chainOf(ctx).contractAddress,
         tokenId: String(plaque.id),
         metadata: {
@@ -61,15 +61,15 @@ describe('POST /partner/plaques/{id}/prepare', () => {
           image: 'https://img.example/p.png',
           decimals: 0,
           attributes: [
-            { trait_type: 'Condition', value: 'WORN' },
-            { trait_type: 'Marketplace', value: 'SECONDARY' },
+            { trait_type: 'Condition', value: 'USED' },
+            { trait_type: 'Marketplace', value: 'opensea' },
             { trait_type: 'Alphabet part', value: plaque.alphabetPart },
             { trait_type: 'Number part', value: plaque.numberPart },
           ],
           properties: {
             plaqueId: plaque.id,
-            condition: 'WORN',
-            marketplace: 'SECONDARY',
+            condition: 'USED',
+            marketplace: 'opensea',
             alphabetPart: plaque.alphabetPart,
             numberPart: plaque.numberPart,
           },

@@ -8,6 +8,7 @@ import { CATALOG_INDEX } from '#lib/db/table.ts';
 import { backfillCatalogShards } from '#lib/plaques/catalog-backfill.ts';
 import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 
@@ -53,7 +54,7 @@ describe('catalogue shard backfill', () => {
     expect(await backfillCatalogShards(ctx)).toBe(0);
     // A fresh listing (new cold start) sees the same catalogue from the shards alone.
     const cold = new CatalogProjection(ctx, { stalenessMs: 0 });
-    const page = await cold.list(listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100 }), new Date());
+    const page = await cold.list(listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100 }), new Date(), stageValuesOf(ctx));
     expect(page.plaques.map((p) => p.id)).toEqual(ids.filter((id) => id !== 7));
   });
 });

@@ -119,6 +119,7 @@ describe('catalogue index', () => {
               mintedAt: null,
               deleted: false,
               letters: 'ABC',
+              legacy: false,
             },
             id,
           ),

@@ -7,6 +7,7 @@ import { handler as writeSnapshotHandler } from '#functions/plaques/write-catalo
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { fileSnapshotStore, localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { SNAPSHOT_AFTER_CHANGES, writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -49,10 +50,10 @@ describe('catalogue snapshot', () => {
     const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
     const fullRead = new CatalogProjection(ctx, { stalenessMs: 0 });
     const query = input({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
-    const page = await fromSnapshot.list(query, new Date());
+    const page = await fromSnapshot.list(query, new Date(), stageValuesOf(ctx));
     expect(fromSnapshot.coldStart).toMatchObject({ fromSnapshot: true, rowsRead: 2 });
     expect(seen.rows).toBe(2);
-    expect(page).toEqual(await fullRead.list(query, new Date()));
+    expect(page).toEqual(await fullRead.list(query, new Date(), stageValuesOf(ctx)));
     expect(page.plaques.map((p) => p.id)).toContain(1);
     expect(page.plaques.map((p) => p.id)).not.toContain(2);
   });
@@ -86,7 +87,9 @@ describe('catalogue snapshot', () => {
     const file = join(ctx.dataDir, 'snapshot.bin');
     await writeFile(file, 'not a snapshot');
     const projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: fileSnapshotStore(file) });
-    expect((await projection.list(input({ orderBy: 'p.id', sort: 'ASC' }), new Date())).plaques.map((p) => p.id)).toEqual([1, 2]);
+    expect(
+      (await projection.list(input({ orderBy: 'p.id', sort: 'ASC' }), new Date(), stageValuesOf(ctx))).plaques.map((p) => p.id),
+    ).toEqual([1, 2]);
     expect(projection.coldStart).toMatchObject({ fromSnapshot: false, rowsRead: 2 });
   });
 });

@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { imageSize } from 'image-size';
+import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
+import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
+import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import { freshTable } from '../support/db.ts';
-import { aPlaque } from '../support/factories.ts';
+import { aPlaque, TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
 
 let server: LocalServer;
 
@@ -12,13 +18,13 @@ beforeAll(async () => {
   const ctx = await freshTable({ catalogStalenessMs: 0 });
   await insertPlaques(ctx, [
     aPlaque({ id: 1, alphabetPart: 'ABC', numberPart: '0042', condition: 'VIRGIN', price: 10, featuredAt: '2026-01-03T00:00:00.000Z' }),
-    aPlaque({ id: 2, alphabetPart: 'ABD', numberPart: '0001', condition: 'GOOD', price: 20, featuredAt: '2026-01-02T00:00:00.000Z' }),
+    aPlaque({ id: 2, alphabetPart: 'ABD', numberPart: '0001', condition: 'USED', price: 20, featuredAt: '2026-01-02T00:00:00.000Z' }),
     aPlaque({
       id: 3,
       alphabetPart: 'XYZ',
       numberPart: '0100',
-      condition: 'WORN',
-      marketplace: 'SECONDARY',
+      condition: 'DAMAGED',
+      marketplace: 'opensea',
       price: 30,
       featuredAt: '2026-01-01T00:00:00.000Z',
     }),
@@ -59,17 +65,18 @@ describe('GET /plaques/featured', () => {
   });
 
   it('reads filters in JSON and in both bracket forms alike', async () => {
-    const json = await ids(await get(`/plaques/featured?filters=${encodeURIComponent('{"condition":["VIRGIN","WORN"]}')}`));
-    const brackets = await ids(await get('/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=WORN'));
-    const indexed = await ids(await get('/plaques/featured?filters%5Bcondition%5D%5B0%5D=VIRGIN&filters%5Bcondition%5D%5B1%5D=WORN'));
+    const json = await ids(await get(`/plaques/featured?filters=${encodeURIComponent('{"condition":["VIRGIN","DAMAGED"]}')}`));
+    const brackets = await ids(await get('/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=DAMAGED'));
+    const indexed = await ids(await get('/plaques/featured?filters%5Bcondition%5D%5B0%5D=VIRGIN&filters%5Bcondition%5D%5B1%5D=DAMAGED'));
     expect(json).toEqual([1, 3]);
     expect(brackets).toEqual(json);
     expect(indexed).toEqual(json);
   });
 
   it('treats a plain string filter value as a one-item array and ANDs across members', async () => {
-    expect(await ids(await get('/plaques/featured?filters[condition]=WORN&filters[marketplace]=SECONDARY'))).toEqual([3]);
-    expect(await ids(await get('/plaques/featured?filters[condition]=WORN&filters[marketplace]=PRIMARY'))).toEqual([]);
+    expect(await ids(await get('/plaques/featured?filters[condition]=DAMAGED&filters[marketplace]=OPENSEA'))).toEqual([3]);
+    expect(await ids(await get('/plaques/featured?filters[condition]=DAMAGED&filters[marketplace]=SERVICE'))).toEqual([]);
+    expect(await ids(await get('/plaques/featured?filters[marketplace]=SERVICE&orderBy=p.id&sort=ASC'))).toEqual([1, 2]);
   });
 
   it('lists plaques that are not featured with filters[featured]=false', async () => {
@@ -147,7 +154,7 @@ describe('POST /plaques/featured', () => {
     get('/plaques/featured', { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('takes the same members in a JSON body', async () => {
-    const response = await post(JSON.stringify({ filters: { condition: 'GOOD' }, limit: 5 }));
+    const response = await post(JSON.stringify({ filters: { condition: 'USED' }, limit: 5 }));
     expect(response.status).toBe(200);
     expect(await ids(response)).toEqual([2]);
   });
@@ -172,6 +179,71 @@ describe('POST /plaques/featured', () => {
     await expectProblem(await post('[1]'), 400, 'VALIDATION_FAILED');
     const problem = await expectProblem(await post('{"limit":"5","filters":{"featured":"true"}}'), 400, 'VALIDATION_FAILED');
     expect((problem.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['filters.featured', 'limit']);
+  });
+});
+
+describe("the interface's enumerations and field types", () => {
+  const post = (body: unknown) =>
+    get('/plaques/featured', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it("answers records with the interface's values and types, as the published schema states them", async () => {
+    const response = await get('/plaques/featured?orderBy=p.id&sort=ASC');
+    const page = (await response.json()) as { plaques: Record<string, unknown>[] };
+    expect(featuredPageSchema.safeParse(page).success).toBe(true);
+    expect(page.plaques.map((p) => [p.condition, p.marketplace, p.standard])).toEqual([
+      ['VIRGIN', 'service', 'ERC-1155'],
+      ['USED', 'service', 'ERC-1155'],
+      ['DAMAGED', 'opensea', 'ERC-1155'],
+    ]);
+    for (const plaque of page.plaques) {
+      expect(plaque).toMatchObject({
+        image: TEST_PLACEHOLDER,
+        description: '',
+        contractAddress: TEST_CONTRACT,
+        tokenId: null,
+        token_id: null,
+      });
+    }
+  });
+
+  it('serves the placeholder image under /_media', async () => {
+    const response = await get(`/_media/${PLACEHOLDER_IMAGE_KEY}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.equals(readFileSync(join(STATIC_MEDIA_DIR, PLACEHOLDER_IMAGE_KEY)))).toBe(true);
+    expect(imageSize(bytes)).toMatchObject({ type: 'png', width: 320, height: 200 });
+  });
+
+  const ALLOWED = {
+    'filters.condition': 'must be one of VIRGIN, USED, DAMAGED, or an array of them',
+    'filters.marketplace': 'must be one of SERVICE, OPENSEA, or an array of them',
+  };
+
+  it.each([
+    ['filters[condition]=GOOD', 'filters.condition'],
+    ['filters[condition][]=WORN', 'filters.condition'],
+    ['filters[condition][0]=VIRGIN&filters[condition][1]=GOOD', 'filters.condition'],
+    [`filters=${encodeURIComponent('{"condition":"WORN"}')}`, 'filters.condition'],
+    [`filters=${encodeURIComponent('{"marketplace":["PRIMARY"]}')}`, 'filters.marketplace'],
+    ['filters[marketplace]=SECONDARY', 'filters.marketplace'],
+    ['filters[marketplace][]=SERVICE&filters[marketplace][]=PRIMARY', 'filters.marketplace'],
+    ['filters[marketplace]=service', 'filters.marketplace'],
+  ] as const)('answers 400 naming the member and the allowed values for %s', async (query, path) => {
+    const problem = await expectProblem(await get(`/plaques/featured?${query}`), 400, 'VALIDATION_FAILED');
+    expect(problem.errors).toEqual([{ path, message: ALLOWED[path] }]);
+    expect(problem.detail).toContain(path);
+  });
+
+  it.each([
+    [{ condition: 'GOOD' }, 'filters.condition'],
+    [{ condition: ['VIRGIN', 'WORN'] }, 'filters.condition'],
+    [{ marketplace: 'PRIMARY' }, 'filters.marketplace'],
+    [{ marketplace: ['SECONDARY'] }, 'filters.marketplace'],
+    [{ marketplace: 7 }, 'filters.marketplace'],
+  ] as const)('answers 400 naming the member and the allowed values for the body filters %j', async (filters, path) => {
+    const problem = await expectProblem(await post({ filters }), 400, 'VALIDATION_FAILED');
+    expect(problem.errors).toEqual([{ path, message: ALLOWED[path] }]);
   });
 });
 

@@ -1,6 +1,11 @@
 // Small factories for test data: a valid record with only the members a test cares about overridden.
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
+/** The contract a test plaque names unless told otherwise (anvil's first deployment address). */
+export const TEST_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** The placeholder image under the default local media base URL. */
+export const TEST_PLACEHOLDER = 'http://127.0.0.1:3000/_media/plaques/placeholder.png';
+
 let nextId = 1;
 
 export function aPlaque(overrides: Partial<StoredPlaque> = {}): StoredPlaque {
@@ -15,16 +20,16 @@ export function aPlaque(overrides: Partial<StoredPlaque> = {}): StoredPlaque {
     name: `${alphabetPart}-${numberPart}`,
     alphabetPart,
     numberPart,
-    image: null,
+    image: TEST_PLACEHOLDER,
     price: 100,
     currency: 'USD',
-    marketplace: 'PRIMARY',
+    marketplace: 'service',
     tokenId: null,
     mappedPlaqueId: null,
-    contractAddress: null,
+    contractAddress: TEST_CONTRACT,
     featured: true,
-    description: null,
-    standard: 'ERC1155',
+    description: '',
+    standard: 'ERC-1155',
     metadata: null,
     building_id: null,
     wallet_address: null,

@@ -2,10 +2,13 @@
 // Plain data (schemas by name): the route table carries these entries.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
-import { CONDITIONS, MARKETPLACES, STATUSES } from '#lib/plaques/plaque.ts';
+import { CONDITIONS, MARKETPLACE_FILTERS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 
 const listingRules = [
-  `Conditions: ${CONDITIONS.join(', ')}. Marketplaces: ${MARKETPLACES.join(', ')}. Statuses: ${STATUSES.join(', ')}.`,
+  `Conditions: ${CONDITIONS.join(', ')}. Statuses: ${STATUSES.join(', ')}.`,
+  `Marketplaces: filters.marketplace takes ${MARKETPLACE_FILTERS.join(', ')}; a plaque's marketplace member is the lower-case name (${MARKETPLACES.join(', ')}).`,
+  'Any other value of filters.condition, filters.marketplace or filters.status (values of earlier versions such as GOOD, WORN, PRIMARY or SECONDARY included) answers 400 VALIDATION_FAILED naming the member and listing the allowed values.',
+  `Every plaque has standard ${TOKEN_STANDARD}, an image URL (the stage's placeholder image when it has none of its own), a description ("" when empty) and the stage's contractAddress, also before minting; tokenId and token_id stay null until minted.`,
   'A plaque whose hold has expired is listed, filtered and ordered as AVAILABLE.',
   'Deleted plaques (deletedAt set) are never listed.',
   'When both cursor and skip are given, cursor wins and skip is ignored.',
