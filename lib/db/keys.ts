@@ -16,6 +16,7 @@ export const ENTITY = {
   idempotency: 'idempotency',
   serviceAccount: 'serviceAccount',
   undeliveredOrder: 'undeliveredOrder',
+  migration: 'migration',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -92,3 +93,6 @@ export const undeliveredOrdersIndexKey = (createdAt: string, orderId: string) =>
 export const idempotencyKey = (partnerId: number, key: string) => ({ pk: `IDEMPOTENCY#${partnerId}#${key}`, sk: 'IDEMPOTENCY' });
 /** The service's own account: the owner of every plaque not sold yet. */
 export const serviceAccountKey = () => ({ pk: 'SERVICEACCOUNT', sk: 'SERVICEACCOUNT' });
+/** Migrations applied to the table, one item each in one partition: listed with one Query, in id order. */
+export const MIGRATIONS_PARTITION = 'MIGRATIONS';
+export const migrationKey = (id: string) => ({ pk: MIGRATIONS_PARTITION, sk: `MIGRATION#${id}` });

@@ -15,6 +15,7 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import { describeCounts, runPendingMigrations } from '#lib/migrations/run-migrations.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
 import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
@@ -101,7 +102,12 @@ async function main(): Promise<void> {
   });
   await ensureTable(db, ctx.tableName);
   await ensureServiceAccount(ctx, await chain.ownerAddress());
+  // Data written by an earlier version is converted before anything reads it (lib/migrations/, `ops migrate`).
   const stage = stageValuesOf(ctx);
+  const migrations = await runPendingMigrations({ ctx, stage });
+  if (migrations.length > 0) {
+    console.log(`Migrated the data: ${migrations.map((m) => `${m.id} (${describeCounts(m.counts)})`).join('; ')}.`);
+  }
   if (await catalogRepo(db, ctx.tableName).isEmpty()) {
     const now = new Date();
     const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now, stage }), SEED_COUNT);

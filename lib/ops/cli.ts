@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
 import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
+import { registerMigrateCommand } from '#lib/ops/migrate-command.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -26,6 +27,7 @@ const target = (): TargetOptions => {
 
 registerPlaqueCommands(program, target);
 registerDeliveryCommands(program, target);
+registerMigrateCommand(program, target);
 
 try {
   await program.parseAsync();

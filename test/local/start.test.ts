@@ -1,14 +1,21 @@
-// `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept.
+// `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept,
+// and data written by an earlier version migrated before it serves.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
+import { createDocumentClient } from '#lib/db/client.ts';
+import { migrationKey } from '#lib/db/keys.ts';
 import { freePort } from '#lib/local/child-process.ts';
+import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
+import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
+import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
 
 const ENTRY = ['--import', 'tsx', 'lib/local/start.ts'];
 
@@ -102,6 +109,8 @@ describe('npm start', () => {
 
     const first = await start(env);
     expect(first.output()).toContain('Seeded 240 sample plaques');
+    // A new data folder has nothing to convert; its migrations are recorded as applied.
+    expect(first.output()).toContain(`Migrated the data: ${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted).`);
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);
     expect(new Set(plaques.map((p) => p.condition))).toEqual(new Set(CONDITIONS));
@@ -125,9 +134,27 @@ describe('npm start', () => {
     expect(await stop(first)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
 
+    // As if the previous version had written a plaque: old values, nulls, and its migration not applied yet.
+    const dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') });
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
+    await writeOldPlaques({ db, tableName: 'plaques' }, [anOldPlaqueItem({ id: 9999, condition: 'WORN', marketplace: 'PRIMARY' })]);
+    await db.send(new DeleteCommand({ TableName: 'plaques', Key: migrationKey(interfaceEnumerations.id) }));
+    db.destroy();
+    await dynamo.stop();
+
     const second = await start(env);
     expect(second.output()).not.toContain('Seeded');
-    expect((await catalogue(second.url)).map((p) => p.id).sort()).toEqual(plaques.map((p) => p.id).sort());
+    expect(second.output()).toContain(`Migrated the data: ${interfaceEnumerations.id} (241 scanned, 1 converted, 240 already converted).`);
+    const after = await catalogue(second.url);
+    expect(after.map((p) => p.id).sort()).toEqual([...plaques.map((p) => p.id), 9999].sort());
+    expect(after.find((p) => p.id === 9999)).toMatchObject({
+      condition: 'USED',
+      marketplace: 'service',
+      standard: 'ERC-1155',
+      description: '',
+      image: `${second.url}/_media/${PLACEHOLDER_IMAGE_KEY}`,
+      contractAddress: contract,
+    });
     expect(await stop(second)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
   }, 120_000);

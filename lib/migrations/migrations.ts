@@ -1,0 +1,6 @@
+// The migrations of stored data, oldest first: append new ones at the end with the next id, never edit or reorder
+// one that has shipped (tables record what they applied by id).
+import type { Migration } from '#lib/migrations/migration.ts';
+import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
+
+export const MIGRATIONS: readonly Migration[] = [interfaceEnumerations];
