@@ -75,10 +75,12 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     /**
      * Moves every plaque still indexed under the pre-sharding partition into its shard. Each move is one conditional
      * write of `catpk` alone (applied only while the item is still in the old partition), so it is safe while the
-     * service writes the same plaques, and safe to run again. Returns how many plaques it moved.
+     * service writes the same plaques, and safe to run again. Returns how many rows it read under the old partition
+     * and how many plaques it moved (a row read but not moved had been moved meanwhile, e.g. by a concurrent run).
      */
-    async backfillShards(): Promise<number> {
+    async backfillShards(): Promise<{ scanned: number; moved: number }> {
       let moved = 0;
+      let scanned = 0;
       // Passes until one finds nothing left to move: an index read lags its table a little.
       for (let pass = -1; pass !== 0;) {
         pass = 0;
@@ -96,13 +98,14 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
               ExclusiveStartKey: startKey,
             }),
           );
+          scanned += out.Items?.length ?? 0;
           const results = await Promise.all((out.Items ?? []).map((item) => moveToShard(Number(item.id))));
           pass += results.filter(Boolean).length;
           startKey = out.LastEvaluatedKey;
         } while (startKey);
         moved += pass;
       }
-      return moved;
+      return { scanned, moved };
     },
   };
 

@@ -1,4 +1,4 @@
-// Migration 0001: stored plaques take the interface's own values and field types (API.md "Enumerations and field
+// Migration 0002: stored plaques take the interface's own values and field types (API.md "Enumerations and field
 // types"). Until it reaches a plaque, reads convert the old values on the fly (lib/plaques/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { plaqueMigrationRepo, type AttributeChange } from '#lib/db/plaque-migration-repo.ts';
@@ -41,7 +41,7 @@ export function plaqueChanges(item: Item, stage: StageValues): AttributeChange[]
 }
 
 export const interfaceEnumerations: Migration = {
-  id: '0001-interface-enumerations',
+  id: '0002-interface-enumerations',
   description:
     'plaques take the interface values: condition GOOD/WORN → USED, marketplace PRIMARY/SECONDARY → service/opensea, ' +
     'standard ERC1155 → ERC-1155, null image → the placeholder image, null description → "", null contractAddress → ' +

@@ -1,6 +1,7 @@
 // The migrations of stored data, oldest first: append new ones at the end with the next id, never edit or reorder
 // one that has shipped (tables record what they applied by id).
 import type { Migration } from '#lib/migrations/migration.ts';
+import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 
-export const MIGRATIONS: readonly Migration[] = [interfaceEnumerations];
+export const MIGRATIONS: readonly Migration[] = [catalogIndexShards, interfaceEnumerations];

@@ -13,6 +13,7 @@ import { migrationKey } from '#lib/db/keys.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
+import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
@@ -110,7 +111,10 @@ describe('npm start', () => {
     const first = await start(env);
     expect(first.output()).toContain('Seeded 240 sample plaques');
     // A new data folder has nothing to convert; its migrations are recorded as applied.
-    expect(first.output()).toContain(`Migrated the data: ${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted).`);
+    expect(first.output()).toContain(
+      `Migrated the data: ${catalogIndexShards.id} (0 scanned, 0 converted, 0 already converted); ` +
+        `${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted).`,
+    );
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);
     expect(new Set(plaques.map((p) => p.condition))).toEqual(new Set(CONDITIONS));
@@ -134,17 +138,25 @@ describe('npm start', () => {
     expect(await stop(first)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
 
-    // As if the previous version had written a plaque: old values, nulls, and its migration not applied yet.
+    // As if the previous version had written a plaque: indexed before sharding, old values, nulls, and neither
+    // migration applied yet.
     const dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') });
     const db = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
-    await writeOldPlaques({ db, tableName: 'plaques' }, [anOldPlaqueItem({ id: 9999, condition: 'WORN', marketplace: 'PRIMARY' })]);
-    await db.send(new DeleteCommand({ TableName: 'plaques', Key: migrationKey(interfaceEnumerations.id) }));
+    await writeOldPlaques({ db, tableName: 'plaques' }, [
+      anOldPlaqueItem({ id: 9999, condition: 'WORN', marketplace: 'PRIMARY', updatedAt: new Date().toISOString() }),
+    ]);
+    for (const { id } of [catalogIndexShards, interfaceEnumerations]) {
+      await db.send(new DeleteCommand({ TableName: 'plaques', Key: migrationKey(id) }));
+    }
     db.destroy();
     await dynamo.stop();
 
     const second = await start(env);
     expect(second.output()).not.toContain('Seeded');
-    expect(second.output()).toContain(`Migrated the data: ${interfaceEnumerations.id} (241 scanned, 1 converted, 240 already converted).`);
+    expect(second.output()).toContain(
+      `Migrated the data: ${catalogIndexShards.id} (1 scanned, 1 converted, 0 already converted); ` +
+        `${interfaceEnumerations.id} (241 scanned, 1 converted, 240 already converted).`,
+    );
     const after = await catalogue(second.url);
     expect(after.map((p) => p.id).sort()).toEqual([...plaques.map((p) => p.id), 9999].sort());
     expect(after.find((p) => p.id === 9999)).toMatchObject({

@@ -1,6 +1,7 @@
-// Migration 0001 on a table written by the previous version: every plaque converted with conditional writes and
-// nothing else touched, the listing answering the interface's values over HTTP before and after, a second run
-// converting nothing, and `npm run ops -- migrate` (with --status) from the command line.
+// The migrations on a table written by the previous version (plaques indexed before sharding, old values): 0001
+// moves them into their shards, 0002 converts every plaque with conditional writes and touches nothing else, the
+// listing answers the interface's values over HTTP before and after (warm and cold), a second run converts nothing,
+// and `npm run ops -- migrate` (with --status) works from the command line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,12 +13,17 @@ import { inject } from 'vitest';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
+import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogShardOf } from '#lib/db/keys.ts';
 import { migrationStatus } from '#lib/migrations/run-migrations.ts';
 import { migrate } from '#lib/ops/migrate-command.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
+import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -120,8 +126,13 @@ describe('before the migration', () => {
 });
 
 describe('the migration', () => {
-  it('converts every old plaque, reporting what it scanned and converted', async () => {
+  it('moves every plaque into its shard, then converts every old plaque, reporting what each scanned and converted', async () => {
     expect(await migrate(target)).toEqual([
+      {
+        id: catalogIndexShards.id,
+        description: catalogIndexShards.description,
+        counts: { scanned: OLD, converted: OLD, alreadyConverted: 0 },
+      },
       {
         id: interfaceEnumerations.id,
         description: interfaceEnumerations.description,
@@ -130,9 +141,11 @@ describe('the migration', () => {
     ]);
   });
 
-  it('leaves every stored plaque in the new shape, its own values, timestamps and catalogue position kept', async () => {
+  it('leaves every stored plaque in the new shape and in its shard, its own values, timestamps and catalogue position kept', async () => {
     for (const [id, old] of before) {
-      const now = await rawPlaque(ctx, id);
+      expect(old.catpk).toBe(id <= OLD ? LEGACY_CATALOG_PARTITION : catalogPartition(catalogShardOf(id)));
+      const { catpk, ...now } = await rawPlaque(ctx, id);
+      expect(catpk).toBe(catalogPartition(catalogShardOf(id)));
       expect(CONDITIONS).toContain(now.condition);
       expect(MARKETPLACES).toContain(now.marketplace);
       expect(now.standard).toBe('ERC-1155');
@@ -148,6 +161,7 @@ describe('the migration', () => {
         image: _oi,
         contractAddress: _oa,
         metadata: _omd,
+        catpk: _ocp,
         ...oldRest
       } = old;
       expect(rest).toEqual(oldRest);
@@ -170,10 +184,26 @@ describe('the migration', () => {
     expect(await listing()).toEqual(listedBefore);
   });
 
+  it('answers the same from a cold listing, which reads the shards alone', async () => {
+    const cold = new CatalogProjection(ctx, { stalenessMs: 0 });
+    const all: Item[] = [];
+    for (const featured of [true, false]) {
+      const input = listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100, filters: { featured } });
+      all.push(...(await cold.list(input, new Date(), stageValuesOf(ctx))).plaques.map((p) => JSON.parse(JSON.stringify(p)) as Item));
+    }
+    expect(all.sort((a, b) => (a.id as number) - (b.id as number))).toEqual(listedBefore);
+  });
+
   it('is recorded as applied, so the next run has nothing to do; run again, it converts nothing', async () => {
     const status = await migrationStatus(ctx);
     expect(status.pending).toEqual([]);
     expect(status.applied).toEqual([
+      {
+        id: catalogIndexShards.id,
+        description: catalogIndexShards.description,
+        appliedAt: expect.any(String),
+        counts: { scanned: OLD, converted: OLD, alreadyConverted: 0 },
+      },
       {
         id: interfaceEnumerations.id,
         description: interfaceEnumerations.description,
@@ -207,16 +237,18 @@ describe('npm run ops -- migrate', () => {
 
     const pending = await run(process.execPath, [...args, 'migrate', '--status'], { env });
     expect(pending.stdout).toContain(`pending  ${interfaceEnumerations.id}`);
-    expect(pending.stdout).toContain('1 pending');
+    expect(pending.stdout).toContain(`pending  ${catalogIndexShards.id}`);
+    expect(pending.stdout).toContain('2 pending');
 
     // The contract is needed and unknown here (no CONTRACT_ADDRESS, no local deployment recorded): one line, nothing written.
     const refused = await run(process.execPath, [...args, 'migrate'], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('No contract address for table') });
-    expect((await rawPlaque(table, 1)).standard).toBe('ERC1155');
+    expect(await rawPlaque(table, 1)).toMatchObject({ standard: 'ERC1155', catpk: LEGACY_CATALOG_PARTITION });
 
     const done = await run(process.execPath, [...args, '--contract-address', TEST_CONTRACT, 'migrate'], { env });
+    expect(done.stdout).toContain(`${catalogIndexShards.id}: 12 scanned, 12 converted, 0 already converted.`);
     expect(done.stdout).toContain(`${interfaceEnumerations.id}: 12 scanned, 12 converted, 0 already converted.`);
-    expect(done.stdout).toContain('1 migration(s) applied.');
+    expect(done.stdout).toContain('2 migration(s) applied.');
     expect(await rawPlaque(table, 1)).toMatchObject({ standard: 'ERC-1155', contractAddress: TEST_CONTRACT, image: TEST_PLACEHOLDER });
 
     const status = await run(process.execPath, [...args, 'migrate', '--status'], { env });
