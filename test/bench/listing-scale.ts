@@ -23,7 +23,7 @@ import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { CatalogProjection, selectPage } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import { marketplaceOf, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { CASES, STAGE, fmt, floorRcu, meter, table } from './listing.ts';
 import { PreviousProjection } from './previous-listing.ts';
@@ -222,7 +222,7 @@ async function oramaFigures(rows: CatalogRow[], inputs: { name: string; input: L
     const field = input.orderBy === 'p.id' ? 'pid' : input.orderBy.replace('p.', '').replace('_at', 'At').replace('updatedAt', 'updatedAt');
     const where: Record<string, unknown> = { featured: f.featured ?? true };
     if (f.condition) where.condition = { in: f.condition };
-    if (f.marketplace) where.marketplace = { in: f.marketplace };
+    if (f.marketplace) where.marketplace = { in: f.marketplace.map(marketplaceOf) };
     if (f.priceMin !== undefined || f.priceMax !== undefined) where.price = { between: [f.priceMin ?? 0, f.priceMax ?? Number.MAX_VALUE] };
     if (f.from) where[input.filterBy.replace('p.', '').replace('_at', 'At')] = { gte: Date.parse(f.from) };
     for (let r = 0; r < 3; r++) {

@@ -2,6 +2,7 @@
 // Map, a sorted copy of the listable entries per order (cached, dropped after every change), filters by predicate.
 import type { CatalogRow } from '#lib/db/catalog-repo.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { marketplaceOf } from '#lib/plaques/plaque.ts';
 
 interface Entry {
   id: number;
@@ -88,9 +89,11 @@ export class PreviousProjection {
     const from = f.from === undefined ? null : Date.parse(f.from);
     const to = f.to === undefined ? null : Date.parse(f.to);
     const search = input.search ? input.search.toLowerCase() : null;
+    // The filter names a marketplace as SERVICE/OPENSEA; the record stores service/opensea.
+    const marketplaces = f.marketplace?.map(marketplaceOf);
     const matching = ordered.filter((e) => {
       if (f.condition && !f.condition.includes(e.condition as never)) return false;
-      if (f.marketplace && !f.marketplace.includes(e.marketplace as never)) return false;
+      if (marketplaces && !marketplaces.includes(e.marketplace as never)) return false;
       if (f.status && !f.status.includes(statusAt(e, nowMs) as never)) return false;
       if (f.priceMin !== undefined && !(e.price >= f.priceMin)) return false;
       if (f.priceMax !== undefined && !(e.price <= f.priceMax)) return false;
