@@ -6,10 +6,16 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { fileURLToPath } from 'node:url';
 import { Construct } from 'constructs';
-import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
+
+/**
+ * The service's static media, each file at its media key (lib/media/static-media.ts names the same folder for the
+ * local runtime; the infra tests hold the two together).
+ */
+export const STATIC_MEDIA_DIR = fileURLToPath(new URL('../lib/media/static', import.meta.url));
 
 export class MediaStore extends Construct {
   readonly bucket: s3.Bucket;

@@ -7,7 +7,7 @@ import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
-import { currentAttributes } from '#lib/plaques/legacy-values.ts';
+import { currentAttributes } from '#lib/db/legacy-values.ts';
 
 type Item = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ export function toItem(plaque: StoredPlaque): Item {
   };
 }
 
-/** Values stored by earlier versions are read as the interface's (see lib/plaques/legacy-values.ts). */
+/** Values stored by earlier versions are read as the interface's (see lib/db/legacy-values.ts). */
 export function fromItem(item: Item): StoredPlaque {
   const { pk: _pk, sk: _sk, catpk: _cp, catsk: _cs, entity: _e, ...record } = item;
   return currentAttributes(record) as unknown as StoredPlaque;

@@ -1,8 +1,8 @@
 // Migration 0002: stored plaques take the interface's own values and field types (API.md "Enumerations and field
-// types"). Until it reaches a plaque, reads convert the old values on the fly (lib/plaques/legacy-values.ts).
+// types"). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { plaqueMigrationRepo, type AttributeChange } from '#lib/db/plaque-migration-repo.ts';
-import { currentCondition, currentMarketplace, currentMetadata, currentStandard } from '#lib/plaques/legacy-values.ts';
+import { currentCondition, currentMarketplace, currentMetadata, currentStandard } from '#lib/db/legacy-values.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
 import type { Migration, MigrationCounts } from '#lib/migrations/migration.ts';
 

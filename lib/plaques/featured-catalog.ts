@@ -12,7 +12,7 @@ import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/cata
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { presentPlaque, type Plaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
-import { storedConditions, storedMarketplaces } from '#lib/plaques/legacy-values.ts';
+import { storedConditions, storedMarketplaces } from '#lib/db/legacy-values.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -26,7 +26,7 @@ export interface FeaturedPage {
 /**
  * The input's filters in the index's terms: the index holds values as stored, so a filter value stands for every
  * spelling stored for it (SERVICE: `service`, and PRIMARY as earlier versions stored it; USED: GOOD and WORN too).
- * A migration rewrites old spellings without moving the row, so the index may keep them; see legacy-values.ts.
+ * A migration rewrites old spellings without moving the row, so the index may keep them; see lib/db/legacy-values.ts.
  */
 export function indexQueryOf(input: ListFeaturedInput): IndexQuery {
   const f = input.filters ?? {};

@@ -6,9 +6,10 @@ import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
 import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
+import { STATIC_MEDIA_DIR as STACK_STATIC_MEDIA_DIR } from '../../infra/media.ts';
 
 const staging = () => synthStage('staging');
 const production = () => synthStage('production');
@@ -115,6 +116,8 @@ describe('media', () => {
     const { stack, template } = staging();
     const bucket = logicalIdOf(stack.node.findChild('Media').node.findChild('Images'));
     expect(existsSync(join(STATIC_MEDIA_DIR, PLACEHOLDER_IMAGE_KEY))).toBe(true);
+    // The stack uploads the very folder the local runtime serves.
+    expect(resolve(STACK_STATIC_MEDIA_DIR)).toBe(resolve(STATIC_MEDIA_DIR));
     template.resourceCountIs('Custom::CDKBucketDeployment', 1);
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketName: { Ref: bucket },

@@ -13,7 +13,7 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { deliveryChain } from '../delivery/fixtures.ts';
-import { aPartner, aWallet, call, intercept, interceptTransactions, type TestPartner } from '../partner/fixtures.ts';
+import { aPartner, aWallet, call, intercept, type TestPartner } from '../partner/fixtures.ts';
 import { anOldPlaqueItem, rawPlaque, writeOldPlaques } from './old-plaques.ts';
 
 type Item = Record<string, unknown>;
@@ -23,7 +23,7 @@ let ctx: AppContext;
 let migrationCtx: Pick<AppContext, 'db' | 'tableName'>;
 let server: LocalServer;
 let partner: TestPartner;
-let removers: (() => void)[] = [];
+const removers: (() => void)[] = [];
 let nextId = 1;
 
 beforeAll(async () => {

@@ -7,14 +7,15 @@
 // repository's `fromItem`), and a listing filter matches every spelling stored for its value (`indexQueryOf`). A
 // record is therefore shown with the interface's values whether or not the migration has reached it yet, and old
 // values never leave the service.
-import {
-  TOKEN_STANDARD,
-  marketplaceOf,
-  type Condition,
-  type Marketplace,
-  type MarketplaceFilter,
-  type TokenStandard,
-} from '#lib/plaques/plaque.ts';
+//
+// It lives with the repositories because it is about storage (what earlier versions wrote) and `fromItem` applies
+// it to every record read; like every repository module it names the domain's types and calls no domain code.
+import type { Condition, Marketplace, MarketplaceFilter, TokenStandard } from '#lib/plaques/plaque.ts';
+
+/** The standard the service mints (the domain's TOKEN_STANDARD; the type holds the two together). */
+const TOKEN_STANDARD: TokenStandard = 'ERC-1155';
+/** A filter's marketplace as the record names it (SERVICE → service), as the domain's `marketplaceOf`. */
+const marketplaceOf = (filter: MarketplaceFilter): Marketplace => filter.toLowerCase() as Marketplace;
 
 /** Conditions of earlier versions: GOOD and WORN are both the interface's USED. */
 export const LEGACY_CONDITIONS: ReadonlyMap<string, Condition> = new Map([
