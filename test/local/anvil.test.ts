@@ -48,6 +48,20 @@ describe('local chain', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('keeps every saved block when it is killed (SIGKILL): the state is saved after each block', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaque-chain-'));
+    const first = await start(dir);
+    const receipt = await first.chain.waitForReceipt(await first.chain.sendMint(BUYER, 11n));
+    await running!.savedThrough(receipt.blockNumber);
+    running!.process.kill('SIGKILL');
+    await running!.stop();
+
+    const second = await start(dir);
+    expect(second.deployed).toBe(false);
+    expect(await second.chain.balanceOf(BUYER, 11n)).toBe(1n);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('deploys again when the recorded contract is gone from the chain (state file lost)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plaque-chain-'));
     await start(dir);
