@@ -111,6 +111,11 @@ export const chainConfig = section(() => ({
   CONTRACT_ADDRESS: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
   /** Secrets Manager secret with the signer's private key (AWS); locally anvil's first dev key signs. */
   CHAIN_SIGNER_SECRET_ARN: secretArn(),
+  /**
+   * Blocks a mint needs on top of its own before its order is DELIVERED, or `finalized` (the chain's finalized block):
+   * the stage's `chain.confirmations`; 0 on anvil (lib/chain/confirmations.ts).
+   */
+  CHAIN_CONFIRMATIONS: z._default(z.string().check(z.regex(/^(\d{1,4}|finalized)$/)), '0'),
 }));
 
 /** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */

@@ -24,6 +24,7 @@ import {
 } from 'viem';
 import {
   estimateContractGas,
+  getBlock,
   getBlockNumber,
   getContractEvents,
   getTransactionCount,
@@ -80,6 +81,8 @@ export interface ChainReader {
   ownerAddress(): Promise<Address>;
   tokenExists(tokenId: bigint): Promise<boolean>;
   balanceOf(account: Address, tokenId: bigint): Promise<bigint>;
+  /** The newest block's number, or the newest finalized block's (lib/chain/confirmations.ts). */
+  blockNumber(tag: 'latest' | 'finalized'): Promise<bigint>;
 }
 
 export interface ChainPort extends ChainReader {
@@ -219,6 +222,9 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
     tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
 
     balanceOf: (account, tokenId) => read(() => readContract(client, { ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
+
+    blockNumber: (tag) =>
+      read(async () => (tag === 'latest' ? getBlockNumber(client) : (await getBlock(client, { blockTag: tag })).number)),
   };
   return reader;
 }
@@ -354,6 +360,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
     ownerAddress: async () => fail(),
     tokenExists: async () => fail(),
     balanceOf: async () => fail(),
+    blockNumber: async () => fail(),
     sendMint: async () => fail(),
     waitForReceipt: async () => fail(),
     signerAddress: async () => fail(),

@@ -1,5 +1,5 @@
-// Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED and the order's undelivered
-// marker removed, all or nothing. Translates DynamoDB's refusals into what the worker must do next.
+// Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED, the order's undelivered
+// marker removed and its recently-delivered marker written, all or nothing. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isOutcomeUnknown } from '#lib/db/failures.ts';
 import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
@@ -8,7 +8,8 @@ import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 export interface DeliveryItems {
   order: TransactItem;
   plaque: TransactItem;
-  marker: TransactItem;
+  /** The undelivered marker's removal and the recently-delivered marker (unconditional, after the plaque). */
+  markers: TransactItem[];
 }
 
 /**
@@ -27,7 +28,7 @@ export type DeliveryRecordOutcome =
 export async function recordDelivery(db: DynamoDBDocumentClient, items: DeliveryItems): Promise<DeliveryRecordOutcome> {
   let result;
   try {
-    result = await transactWrite(db, [items.order, items.plaque, items.marker]);
+    result = await transactWrite(db, [items.order, items.plaque, ...items.markers]);
   } catch (error) {
     if (isOutcomeUnknown(error)) return { kind: 'unknown' };
     throw error;
@@ -35,7 +36,33 @@ export async function recordDelivery(db: DynamoDBDocumentClient, items: Delivery
   if (result.kind === 'written') return { kind: 'recorded' };
   if (result.kind === 'conflict') return { kind: 'conflict' };
   if (rejectedAt(result, 0)) return { kind: 'order-changed' };
-  // The marker's removal carries no condition: only the plaque's can be the other refusal.
+  // The markers carry no condition: only the plaque's can be the other refusal.
   const plaque = result.items[1]!;
   return { kind: 'plaque-changed', current: plaque.item ? forSaleFromItem(plaque.item) : null };
+}
+
+export interface UndeliveryItems {
+  order: TransactItem;
+  plaque: TransactItem;
+  markers: TransactItem[];
+}
+
+/**
+ * Takes a delivery back in one TransactWriteItems (the reconciler, when the chain no longer holds the mint): the order
+ * SOLD again, the plaque SOLD again, the undelivered marker back and the delivered one removed. `changed`: the order
+ * or the plaque is no longer as read (nothing written). `unknown`: it may have been applied.
+ */
+export async function recordUndelivery(
+  db: DynamoDBDocumentClient,
+  items: UndeliveryItems,
+): Promise<{ kind: 'recorded' | 'changed' | 'conflict' | 'unknown' }> {
+  let result;
+  try {
+    result = await transactWrite(db, [items.order, items.plaque, ...items.markers]);
+  } catch (error) {
+    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
+    throw error;
+  }
+  if (result.kind === 'written') return { kind: 'recorded' };
+  return { kind: result.kind === 'conflict' ? 'conflict' : 'changed' };
 }

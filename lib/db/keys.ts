@@ -17,6 +17,7 @@ export const ENTITY = {
   serviceAccount: 'serviceAccount',
   undeliveredOrder: 'undeliveredOrder',
   migration: 'migration',
+  deliveredOrder: 'deliveredOrder',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -88,6 +89,16 @@ export const UNDELIVERED_ORDERS_PARTITION = 'ORDERS#UNDELIVERED';
 export const undeliveredOrdersIndexKey = (createdAt: string, orderId: string) => ({
   gsi1pk: UNDELIVERED_ORDERS_PARTITION,
   gsi1sk: `${createdAt}#${orderId}`,
+});
+/**
+ * Marks an order recently delivered (written with the delivery, expired by TTL), in the order's own item collection;
+ * its gsi1 entry lists delivered orders by delivery time, for the reconciler to check against the chain.
+ */
+export const deliveredOrderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'DELIVERED' });
+export const DELIVERED_ORDERS_PARTITION = 'ORDERS#DELIVERED';
+export const deliveredOrdersIndexKey = (deliveredAt: string, orderId: string) => ({
+  gsi1pk: DELIVERED_ORDERS_PARTITION,
+  gsi1sk: `${deliveredAt}#${orderId}`,
 });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */
 export const idempotencyKey = (partnerId: number, key: string) => ({ pk: `IDEMPOTENCY#${partnerId}#${key}`, sk: 'IDEMPOTENCY' });

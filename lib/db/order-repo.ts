@@ -3,6 +3,9 @@
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
+  DELIVERED_ORDERS_PARTITION,
+  deliveredOrderKey,
+  deliveredOrdersIndexKey,
   ENTITY,
   orderKey,
   partnerOrdersIndexKey,
@@ -29,7 +32,14 @@ export function toItem(order: Order): Item {
 }
 
 /** Delivery bookkeeping attributes on the order item (see DeliveryState). */
-const DELIVERY_ATTRIBUTES = ['deliveryAttemptId', 'deliveryLeaseUntil', 'deliveryAttempts', 'deliveryRequeues', 'mintTx'] as const;
+const DELIVERY_ATTRIBUTES = [
+  'deliveryAttemptId',
+  'deliveryLeaseUntil',
+  'deliveryAttempts',
+  'deliveryRequeues',
+  'mintTx',
+  'requeueReason',
+] as const;
 
 export function fromItem(item: Item): Order {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...record } = item;
@@ -48,6 +58,21 @@ function undeliveredMarkerToItem(order: Order) {
   };
 }
 
+/** How long a delivered order stays on the reconciler's list (its marker's TTL; the reconciler reads a shorter window). */
+const DELIVERED_MARKER_DAYS = 2;
+
+/** A delivered order's marker: listed (gsi1) by delivery time among the recently delivered, until its TTL. */
+function deliveredMarkerToItem(orderId: string, deliveredAt: string) {
+  return {
+    ...deliveredOrderKey(orderId),
+    ...deliveredOrdersIndexKey(deliveredAt, orderId),
+    entity: ENTITY.deliveredOrder,
+    orderId,
+    deliveredAt,
+    ttl: Math.floor(Date.parse(deliveredAt) / 1000) + DELIVERED_MARKER_DAYS * 86_400,
+  };
+}
+
 /** The order a marker stands for. */
 const undeliveredMarkerFromItem = (item: Item): string => item.orderId as string;
 
@@ -58,6 +83,7 @@ function deliveryFromItem(item: Item): OrderForDelivery {
     attempts: (item.deliveryAttempts as number | undefined) ?? 0,
     requeues: (item.deliveryRequeues as number | undefined) ?? 0,
     mint: (item.mintTx as StoredMint | undefined) ?? null,
+    requeueReason: (item.requeueReason as string | undefined) ?? null,
   };
   return { order: fromItem(item), delivery };
 }
@@ -100,9 +126,24 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return { Put: { TableName: tableName, Item: undeliveredMarkerToItem(order) } };
   },
 
-  /** The marker's removal, as one item of the delivery's transaction. */
-  deliveredMarkerItem(orderId: string): TransactItem {
-    return { Delete: { TableName: tableName, Key: undeliveredOrderKey(orderId) } };
+  /** The undelivered marker's removal and the delivered marker, as items of the delivery's transaction. */
+  deliveredMarkerItems(orderId: string, deliveredAt: Date): TransactItem[] {
+    return [
+      { Delete: { TableName: tableName, Key: undeliveredOrderKey(orderId) } },
+      { Put: { TableName: tableName, Item: deliveredMarkerToItem(orderId, deliveredAt.toISOString()) } },
+    ];
+  },
+
+  /** Ids of the orders delivered at or after `since`, oldest first (one Query of the delivered markers). */
+  async deliveredOrderIdsSince(since: Date): Promise<string[]> {
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+      ExpressionAttributeValues: { ':pk': DELIVERED_ORDERS_PARTITION, ':since': since.toISOString() },
+      ProjectionExpression: 'orderId',
+    });
+    return items.map(undeliveredMarkerFromItem);
   },
 
   /** The order with its delivery bookkeeping, read consistently. */
@@ -227,7 +268,9 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         TableName: tableName,
         Key: orderKey(orderId),
         UpdateExpression:
-          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
+          // The signed mint stays: should the chain take the block back, the reconciler re-queues the order and the
+          // worker broadcasts these very bytes again.
+          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE deliveryLeaseUntil, requeueReason',
         ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -243,12 +286,18 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
-   * An operator's re-queue: the order becomes SOLD again, which the table's stream hands to the worker anew.
-   * `failed`: FAILED → SOLD, the failed attempt's transaction and reason cleared. `stuck`: MINTING whose lease lapsed
-   * → SOLD, the stored mint kept so the next worker resumes it. `waiting`: SOLD → SOLD (a fresh stream record).
-   * False if the order is no longer as the operator saw it.
+   * A re-queue (by an operator or the reconciler): the order becomes SOLD again, which the table's stream hands to the
+   * worker anew; `reason` says who and why (shown by `ops deliveries`). `failed`: FAILED → SOLD, the failed attempt's
+   * transaction and reason cleared. `stuck`: MINTING whose lease lapsed → SOLD, the stored mint kept so the next worker
+   * resumes it. `waiting`: SOLD → SOLD (a fresh stream record). False if the order is no longer as it was seen.
    */
-  requeue(orderId: string, kind: 'failed' | 'stuck' | 'waiting', seen: { attemptId: string | null }, now: Date): Promise<boolean> {
+  requeue(
+    orderId: string,
+    kind: 'failed' | 'stuck' | 'waiting',
+    seen: { attemptId: string | null },
+    now: Date,
+    reason: string,
+  ): Promise<boolean> {
     const at = now.toISOString();
     // The counter changes the item even when nothing else does: DynamoDB writes no stream record for an unchanged item.
     const base = { TableName: tableName, Key: orderKey(orderId), ExpressionAttributeNames: { '#status': 'status' } };
@@ -257,14 +306,15 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         return conditionalUpdate(db, {
           ...base,
           UpdateExpression:
-            'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
+            'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now, requeueReason = :why REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
           ConditionExpression: '#status = :failed',
-          ExpressionAttributeValues: { ':sold': 'SOLD', ':null': null, ':now': at, ':failed': 'FAILED', ':one': 1 },
+          ExpressionAttributeValues: { ':sold': 'SOLD', ':null': null, ':now': at, ':failed': 'FAILED', ':one': 1, ':why': reason },
         });
       case 'stuck':
         return conditionalUpdate(db, {
           ...base,
-          UpdateExpression: 'SET #status = :sold, updatedAt = :now REMOVE deliveryLeaseUntil ADD deliveryRequeues :one',
+          UpdateExpression:
+            'SET #status = :sold, updatedAt = :now, requeueReason = :why REMOVE deliveryLeaseUntil ADD deliveryRequeues :one',
           ConditionExpression:
             seen.attemptId === null
               ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
@@ -274,17 +324,53 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
             ':now': at,
             ':minting': 'MINTING',
             ':one': 1,
+            ':why': reason,
             ...(seen.attemptId !== null && { ':attempt': seen.attemptId }),
           },
         });
       case 'waiting':
         return conditionalUpdate(db, {
           ...base,
-          UpdateExpression: 'SET updatedAt = :now ADD deliveryRequeues :one',
+          UpdateExpression: 'SET updatedAt = :now, requeueReason = :why ADD deliveryRequeues :one',
           ConditionExpression: '#status = :sold',
-          ExpressionAttributeValues: { ':now': at, ':sold': 'SOLD', ':one': 1 },
+          ExpressionAttributeValues: { ':now': at, ':sold': 'SOLD', ':one': 1, ':why': reason },
         });
     }
+  },
+
+  /**
+   * DELIVERED → SOLD for an order whose mint the chain no longer holds (a reorg, or a local chain rolled back), as one
+   * item of the reconciler's transaction: the stored mint is kept, so the worker broadcasts the same bytes again.
+   */
+  undeliveredAgainItem(orderId: string, seen: { attemptId: string | null }, now: Date, reason: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: orderKey(orderId),
+        UpdateExpression: 'SET #status = :sold, updatedAt = :now, requeueReason = :why ADD deliveryRequeues :one',
+        ConditionExpression:
+          seen.attemptId === null
+            ? '#status = :delivered AND attribute_not_exists(deliveryAttemptId)'
+            : '#status = :delivered AND deliveryAttemptId = :attempt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sold': 'SOLD',
+          ':delivered': 'DELIVERED',
+          ':now': now.toISOString(),
+          ':why': reason,
+          ':one': 1,
+          ...(seen.attemptId !== null && { ':attempt': seen.attemptId }),
+        },
+      },
+    };
+  },
+
+  /** The undelivered marker back and the delivered marker removed, as items of the reconciler's transaction. */
+  undeliveredAgainMarkerItems(order: Order): TransactItem[] {
+    return [
+      { Put: { TableName: tableName, Item: undeliveredMarkerToItem(order) } },
+      { Delete: { TableName: tableName, Key: deliveredOrderKey(order.orderId) } },
+    ];
   },
 });
 

@@ -249,6 +249,32 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
     };
   },
+
+  /**
+   * MINTED → SOLD for a plaque whose mint the chain no longer holds, as one item of the reconciler's transaction:
+   * applies only while the plaque is exactly as read (same updatedAt), MINTED under that order.
+   */
+  unmintedItem(read: StoredPlaque, orderId: string, updatedAt: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: plaqueKey(read.id),
+        UpdateExpression: 'SET #status = :sold, minted = :false, mintedAt = :null, updatedAt = :updatedAt, catsk = :catsk',
+        ConditionExpression: 'updatedAt = :seen AND #status = :minted AND orderId = :order',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':sold': 'SOLD',
+          ':false': false,
+          ':null': null,
+          ':updatedAt': updatedAt,
+          ':catsk': catalogSortKey(updatedAt, read.id),
+          ':seen': read.updatedAt,
+          ':minted': 'MINTED',
+          ':order': orderId,
+        },
+      },
+    };
+  },
 });
 
 export type PlaqueRepo = ReturnType<typeof plaqueRepo>;

@@ -1,5 +1,5 @@
 // Delivers one sold order: claims it, mints its token to the buyer's wallet through the chain port, and records the
-// outcome. Crash-safe: the signed mint is stored on the order before it is broadcast, so a retry resumes that very
+// outcome once the mint is as deep in the chain as the stage requires (lib/chain/confirmations.ts). Crash-safe: the signed mint is stored on the order before it is broadcast, so a retry resumes that very
 // transaction (one nonce: it cannot mint twice) instead of sending another. Idempotent: every write is conditional
 // on the attempt that holds the order, so duplicate stream records and concurrent workers never record twice.
 import { randomUUID } from 'node:crypto';
@@ -17,9 +17,15 @@ import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainOf } from '#lib/chain/chain-port.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
+import { confirmedBlock, parseConfirmationDepth, type ConfirmationDepth } from '#lib/chain/confirmations.ts';
+import { chainConfig } from '#lib/config.ts';
 
 /**
  * `delivered`: the token is in the buyer's wallet and the order DELIVERED (minted now, or found minted).
+ * `awaiting-confirmations`: the mint is mined but not yet as deep as the stage requires; the order stays MINTING with
+ * its transaction, its claim given back, and the reconciler records it DELIVERED once it is (`confirmStoredMint`).
+ * `busy`: another worker's live claim holds the order: that worker finishes it, or its claim lapses and the
+ * reconciler's sweep hands the order back (so the record is not retried, and never dead-lettered for this).
  * `failed`: it cannot be delivered; the order is FAILED with a reason, the plaque left SOLD for the operator.
  * `settled`: the order was already DELIVERED or FAILED (a duplicate or late record): nothing done.
  * `in-progress`: this process is delivering the order right now (another record of it): nothing done.
@@ -27,7 +33,8 @@ import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
  * `not-found`: no such order.
  * Anything transient (chain or table unavailable, another worker's live claim) is thrown: the caller retries.
  */
-export type DeliveryOutcome = 'delivered' | 'failed' | 'settled' | 'in-progress' | 'superseded' | 'not-found';
+export type DeliveryOutcome =
+  'delivered' | 'awaiting-confirmations' | 'busy' | 'failed' | 'settled' | 'in-progress' | 'superseded' | 'not-found';
 
 export interface DeliveryOptions {
   /** Longest wait for a mint's receipt before the attempt gives up, to be retried (default 60 s). */
@@ -37,6 +44,12 @@ export interface DeliveryOptions {
    * after it, waits end before it, and no claim is taken without time left to mint. Unknown: DELIVERY_LEASE_MS.
    */
   deadline?: number;
+  /** Depth a mint must reach before the order is DELIVERED (default: the stage's CHAIN_CONFIRMATIONS). */
+  confirmations?: ConfirmationDepth;
+  /** Longest wait for that depth once mined (default: as long as the run allows); 0 looks once. */
+  confirmationWaitMs?: number;
+  /** Milliseconds between looks at the chain's head while waiting for the depth (default 2 s). */
+  confirmationPollMs?: number;
 }
 
 const RECEIPT_TIMEOUT_MS = 60_000;
@@ -52,6 +65,12 @@ const CLAIM_ROUNDS = 3;
 const SEND_ROUNDS = 3;
 /** Tries of the delivery's transaction when the plaque changes between read and write. */
 const RECORD_ROUNDS = 4;
+
+const CONFIRMATION_POLL_MS = 2_000;
+
+/** The depth the options ask for, else the stage's. */
+const depthOf = (options: DeliveryOptions): ConfirmationDepth =>
+  options.confirmations ?? parseConfirmationDepth(chainConfig().CHAIN_CONFIRMATIONS);
 
 /** Orders this process is delivering right now (by table and id): a second record of one is left to the first. */
 const inFlight = new Set<string>();
@@ -85,7 +104,11 @@ async function claimAndDeliver(ctx: AppContext, orderId: string, options: Delive
     if (step === 'busy') {
       const lapsesIn = Date.parse(read.delivery.leaseUntil!) - now.getTime();
       if (waited || lapsesIn > MAX_LEASE_WAIT_MS || (remaining !== null && remaining - lapsesIn < MIN_RUN_MS)) {
-        throw busy(`order ${orderId} is claimed by another worker until ${read.delivery.leaseUntil}`);
+        logger.info('order claimed by another worker; left to it (or to the sweep once its claim lapses)', {
+          orderId,
+          leaseUntil: read.delivery.leaseUntil,
+        });
+        return 'busy';
       }
       // Most likely the claim of a run that was just killed (its retry comes at once): wait for it to lapse.
       await new Promise((r) => setTimeout(r, lapsesIn + 50));
@@ -101,6 +124,33 @@ async function claimAndDeliver(ctx: AppContext, orderId: string, options: Delive
     return new Attempt(ctx, read, attemptId, options).run();
   }
   throw busy(`order ${orderId} kept changing while a worker tried to claim it`);
+}
+
+/** How long the sweep's claim on a MINTING order lasts while it reads the mint's receipt and records the outcome. */
+const SETTLE_LEASE_MS = 30_000;
+
+/**
+ * The sweep's look at a MINTING order whose claim lapsed and whose signed mint is stored, without signing anything:
+ * the order is taken over (it stays MINTING) and the mint's receipt read once. Mined deep enough → DELIVERED; mined,
+ * not deep enough yet → left awaiting; reverted → judged as the worker would; not on chain (never broadcast, dropped
+ * or reorged away) → `requeued`: SOLD again with the mint kept, so the worker broadcasts those very bytes again.
+ */
+export async function settleStoredMint(
+  ctx: AppContext,
+  orderId: string,
+  options: DeliveryOptions = {},
+): Promise<DeliveryOutcome | 'requeued'> {
+  const orders = orderRepo(ctx.db, ctx.tableName);
+  const read = await orders.getForDelivery(orderId);
+  if (!read) return 'not-found';
+  const now = ctx.now();
+  const step = nextStep(read, now);
+  if (step === 'settled') return 'settled';
+  if (step !== 'take-over' || !read.delivery.mint) return 'busy';
+  const attemptId = `att_${randomUUID()}`;
+  const lease = new Date(now.getTime() + SETTLE_LEASE_MS).toISOString();
+  if (!(await orders.claim(orderId, { status: 'MINTING', attemptId: read.delivery.attemptId }, attemptId, lease, now))) return 'superseded';
+  return new Attempt(ctx, read, attemptId, { ...options, confirmationWaitMs: 0 }).settleStored(read.delivery.mint);
 }
 
 /** One worker's claim on one order, from the claim to the recorded outcome. */
@@ -136,12 +186,38 @@ class Attempt {
     }
   }
 
+  /** See `settleStoredMint`. */
+  async settleStored(mint: StoredMint): Promise<DeliveryOutcome | 'requeued'> {
+    const { order } = this;
+    const tokenId = tokenIdNumber(order.tokenId);
+    if (tokenId === null) return this.fail(failureReasons.badTokenId(order.tokenId), null);
+    try {
+      const receipt = await this.chain.transactionReceipt(mint.hash);
+      if (receipt) {
+        const settled = await this.settleMined(mint.hash, receipt, getAddress(order.buyerWallet), tokenId);
+        if (settled !== 'reorged') return settled;
+      }
+      await this.orders.releaseLease(order.orderId, this.attemptId, this.ctx.now());
+      const reason = `re-queued by the reconciler: its worker stopped and its mint ${mint.hash} is not on chain`;
+      return (await this.orders.requeue(order.orderId, 'stuck', { attemptId: this.attemptId }, this.ctx.now(), reason))
+        ? 'requeued'
+        : 'superseded';
+    } catch (error) {
+      await this.orders.releaseLease(order.orderId, this.attemptId, this.ctx.now()).catch(() => false);
+      throw error;
+    }
+  }
+
   private async mint(buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
     let mint = this.read.delivery.mint;
     for (let round = 0; round < SEND_ROUNDS; round++) {
       if (mint) {
         const fate = await this.follow(mint);
-        if (fate.kind === 'mined') return this.settleMined(mint.hash, fate.receipt, buyer, tokenId);
+        if (fate.kind === 'mined') {
+          const settled = await this.settleMined(mint.hash, fate.receipt, buyer, tokenId);
+          if (settled !== 'reorged') return settled;
+          continue;
+        }
         logger.warn('stored mint can never be mined (its nonce went to another transaction); signing anew', {
           orderId: this.order.orderId,
           txHash: mint.hash,
@@ -167,7 +243,8 @@ class Attempt {
       // Its nonce was spent before it arrived (another sender of the same key): the next round finds it dead.
       if (sent.broadcast === 'nonce-used') continue;
       const receipt = await this.chain.waitForReceipt(mint.hash, this.receiptTimeout());
-      return this.settleMined(mint.hash, receipt, buyer, tokenId);
+      const settled = await this.settleMined(mint.hash, receipt, buyer, tokenId);
+      if (settled !== 'reorged') return settled;
     }
     throw busy(`the signer's nonces for order ${this.order.orderId} kept being taken by other transactions`);
   }
@@ -195,13 +272,53 @@ class Attempt {
     return remaining === null ? wait : Math.max(1_000, Math.min(wait, remaining - STOP_MARGIN_MS));
   }
 
-  private async settleMined(hash: Hex, receipt: MintReceipt, buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
-    if (receipt.status === 'success') return this.delivered(hash);
+  /** `reorged`: the block that held the mint was taken back before it was deep enough: follow the mint again. */
+  async settleMined(hash: Hex, receipt: MintReceipt, buyer: Address, tokenId: bigint): Promise<DeliveryOutcome | 'reorged'> {
+    if (receipt.status === 'success') {
+      const depth = await this.confirmations(hash, receipt);
+      if (depth === 'confirmed') return this.delivered(hash);
+      if (depth === 'reorged') return 'reorged';
+      return this.awaitConfirmations(hash);
+    }
     // Reverted: the token may still have reached the buyer another way; otherwise the chain explains the revert.
     if ((await this.chain.balanceOf(buyer, tokenId)) > 0n) return this.delivered(await this.chain.findMintTransaction(buyer, tokenId));
     const simulation = await this.chain.simulateMint(tokenId);
     const why = simulation.mintable ? 'the contract refused it' : failureReasons.refused(simulation.reason, simulation.detail);
     return this.fail(failureReasons.reverted(hash, why), hash);
+  }
+
+  /**
+   * Whether the mint is as deep as the stage requires, waiting for it as long as the options allow: `confirmed`,
+   * `pending` (mined, not deep enough yet) or `reorged` (its block was taken back; the transaction is pending again or
+   * gone). With a depth of 0 a mined transaction is confirmed at once.
+   */
+  private async confirmations(hash: Hex, receipt: MintReceipt): Promise<'confirmed' | 'pending' | 'reorged'> {
+    const depth = depthOf(this.options);
+    if (depth === 0) return 'confirmed';
+    const remaining = remainingMs(this.options);
+    const wait = Math.min(
+      this.options.confirmationWaitMs ?? Number.POSITIVE_INFINITY,
+      remaining === null ? (this.options.receiptTimeoutMs ?? RECEIPT_TIMEOUT_MS) : remaining - STOP_MARGIN_MS,
+    );
+    const until = Date.now() + Math.max(0, wait);
+    const poll = this.options.confirmationPollMs ?? CONFIRMATION_POLL_MS;
+    let mined: MintReceipt | null = receipt;
+    for (;;) {
+      const confirmedUpTo = await confirmedBlock(this.chain, depth);
+      // Read after the head: a receipt still there in a block at or below it is confirmed.
+      mined = await this.chain.transactionReceipt(hash);
+      if (!mined) return 'reorged';
+      if (mined.blockNumber <= confirmedUpTo) return 'confirmed';
+      if (Date.now() + poll > until) return 'pending';
+      await new Promise((r) => setTimeout(r, poll));
+    }
+  }
+
+  /** Mined, not deep enough yet: the order stays MINTING with its transaction; the claim is given back for the sweep. */
+  private async awaitConfirmations(hash: Hex): Promise<DeliveryOutcome> {
+    await this.orders.releaseLease(this.order.orderId, this.attemptId, this.ctx.now());
+    logger.info('mint awaiting confirmations', { orderId: this.order.orderId, txHash: hash, depth: depthOf(this.options) });
+    return 'awaiting-confirmations';
   }
 
   /** Order DELIVERED and plaque MINTED in one transaction. */
@@ -226,7 +343,7 @@ class Attempt {
           mintedAt: minted.mintedAt!,
           updatedAt,
         }),
-        marker: this.orders.deliveredMarkerItem(order.orderId),
+        markers: this.orders.deliveredMarkerItems(order.orderId, now),
       });
       switch (outcome.kind) {
         case 'recorded':

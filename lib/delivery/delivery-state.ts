@@ -30,8 +30,13 @@ export interface DeliveryState {
   attempts: number;
   /** Times an operator re-queued the order. */
   requeues: number;
-  /** The current mint transaction, once signed; kept when an operator re-queues a stuck MINTING order. */
+  /**
+   * The current mint transaction, once signed; kept when a stuck MINTING order is re-queued and after delivery (a
+   * reorged order is re-queued with it).
+   */
   mint: StoredMint | null;
+  /** Who re-queued the order last and why (an operator, or the reconciler with what it found). */
+  requeueReason: string | null;
 }
 
 export interface OrderForDelivery {
@@ -39,7 +44,14 @@ export interface OrderForDelivery {
   delivery: DeliveryState;
 }
 
-export const noDelivery = (): DeliveryState => ({ attemptId: null, leaseUntil: null, attempts: 0, requeues: 0, mint: null });
+export const noDelivery = (): DeliveryState => ({
+  attemptId: null,
+  leaseUntil: null,
+  attempts: 0,
+  requeues: 0,
+  mint: null,
+  requeueReason: null,
+});
 
 export const leaseHeld = (delivery: DeliveryState, now: Date): boolean =>
   delivery.leaseUntil !== null && Date.parse(delivery.leaseUntil) > now.getTime();

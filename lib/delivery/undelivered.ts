@@ -29,10 +29,10 @@ export function undeliveredReason({ order, delivery }: OrderForDelivery, now: Da
       if (leaseHeld(delivery, now)) {
         return `minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}; a worker holds it until ${delivery.leaseUntil}`;
       }
-      return `stuck minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}: its worker stopped (claim lapsed at ${delivery.leaseUntil}); retry-delivery re-queues it`;
+      return `stuck minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}: its worker stopped (claim lapsed at ${delivery.leaseUntil ?? 'unknown'}); the reconciler's next pass hands it on, or retry-delivery re-queues it`;
     case 'SOLD':
       return delivery.requeues > 0
-        ? `re-queued ${delivery.requeues} time(s); waiting for the delivery worker`
+        ? `${delivery.requeueReason ?? 're-queued'} (${delivery.requeues} re-queue(s)); waiting for the delivery worker`
         : 'waiting for the delivery worker';
     case 'DELIVERED':
       return 'delivered';
@@ -85,7 +85,7 @@ export async function requeueDelivery(ctx: AppContext, orderId: string): Promise
   const decision = requeueDecision(read, now);
   if (decision.kind === 'refused') throw conflict('NOT_REQUEUEABLE', decision.reason);
   const kind = decision.kind === 'requeue-failed' ? 'failed' : decision.kind === 'requeue-stuck' ? 'stuck' : 'waiting';
-  if (!(await orders.requeue(orderId, kind, { attemptId: read.delivery.attemptId }, now))) {
+  if (!(await orders.requeue(orderId, kind, { attemptId: read.delivery.attemptId }, now, 're-queued by an operator'))) {
     throw conflict('ORDER_CHANGED', `order ${orderId} changed meanwhile; list the deliveries again`);
   }
   return { orderId, was: read.order.status };

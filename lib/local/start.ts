@@ -27,6 +27,7 @@ import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
 import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
+import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
@@ -122,6 +123,12 @@ async function main(): Promise<void> {
     return stop(1);
   }
   stoppers.push(server.close);
+
+  // Delivery reconciler: one pass now, before the worker runs (a kill's leftovers: claims ended, mints the chain lost
+  // re-queued, dead letters re-driven), then every 10 s (lib/local/delivery-reconciler.ts).
+  const reconciler = await startDeliveryReconciler(ctx, resolve(dataDir, 'streams'));
+  stoppers.push(reconciler.stop);
+  console.log(`Deliveries: ${summarize(reconciler.first)}`);
 
   // Delivery: the same worker module as in AWS, fed the same stream events by polling DynamoDB Local's stream
   // (started after the server, which installs the context the worker reads; stopped before it).

@@ -71,7 +71,8 @@ describe('delivering a sold order', () => {
 
     const { order, delivery } = await readOrder(sold.orderId);
     expect(order).toMatchObject({ status: 'DELIVERED', failureReason: null, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    expect(delivery.mint).toBeNull();
+    // The signed mint stays on the delivered order: should the chain take it back, it is broadcast again.
+    expect(delivery.mint).toMatchObject({ hash: order.txHash });
     expect(await own.chain.balanceOf(sold.wallet, sold.tokenId)).toBe(1n);
     expect(await mintsOf(own.chain, sold.tokenId)).toBe(1);
     expect(await own.chain.findMintTransaction(sold.wallet, sold.tokenId)).toBe(order.txHash);
@@ -146,8 +147,10 @@ describe('crash safety', () => {
     expect(Date.parse(left.delivery.leaseUntil!)).toBeGreaterThan(Date.now());
     expect(await mintsOf(own.chain, sold.tokenId)).toBe(1);
 
-    // Its claim is still live: a retry now leaves the order alone and asks to be retried.
-    expect(failuresOf(await deliverStreamRecords(ctx, [record]))).toEqual([record.dynamodb!.SequenceNumber]);
+    // Its claim is still live: a record now leaves the order to it (or to the sweep, once the claim lapses), and is not
+    // retried: retries spent on a live claim would dead-letter the record before the claim lapses.
+    expect(await deliverOrder(ctx, sold.orderId)).toBe('busy');
+    expect(failuresOf(await deliverStreamRecords(ctx, [record]))).toEqual([]);
     expect((await readOrder(sold.orderId)).order.status).toBe('MINTING');
 
     // Once the claim lapsed, the retry takes over and follows the stored transaction.
