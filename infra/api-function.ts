@@ -30,6 +30,8 @@ export const ENV = {
   chainId: 'CHAIN_ID',
   contractAddress: 'CONTRACT_ADDRESS',
   chainSignerSecretArn: 'CHAIN_SIGNER_SECRET_ARN',
+  chainConfirmations: 'CHAIN_CONFIRMATIONS',
+  deliveryDlqUrl: 'DELIVERY_DLQ_URL',
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
 } as const;
 
@@ -215,14 +217,15 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** Talks to the chain (reads, simulations): RPC endpoint, chain id and contract address. */
   /** Names the stage's token contract (records show it) without talking to the chain. */
   namesContract(chain: StageConfig['chain']): this {
     this.env(ENV.contractAddress, chain.contractAddress);
     return this;
   }
 
+  /** Talks to the chain (reads, simulations): RPC endpoint, chain id, contract address and confirmation depth. */
   readsChain(chain: StageConfig['chain']): this {
+    this.env(ENV.chainConfirmations, String(chain.confirmations));
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));
     this.env(ENV.contractAddress, chain.contractAddress);

@@ -2,13 +2,21 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
-import { AUTHORIZER_HANDLER, CATALOG_SNAPSHOT_HANDLER, DELIVERY_WORKER_HANDLER, functionManifest, routes } from '#lib/http/routes.ts';
+import {
+  AUTHORIZER_HANDLER,
+  CATALOG_SNAPSHOT_HANDLER,
+  DELIVERY_RECONCILER_HANDLER,
+  DELIVERY_WORKER_HANDLER,
+  functionManifest,
+  routes,
+} from '#lib/http/routes.ts';
 import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
 import { CatalogSnapshots } from './catalog-snapshot.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
+import { DeliveryReconciler } from './delivery-reconciler.ts';
 import { HttpApi } from './http-api.ts';
 import { MediaStore } from './media.ts';
 import { PayloadLimit } from './payload-limit.ts';
@@ -81,6 +89,11 @@ export class PlaqueApiStack extends Stack {
 
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
     const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });
+    new DeliveryReconciler(this, 'DeliveryReconciler', {
+      table: data.table,
+      reconciler: functionFor(DELIVERY_RECONCILER_HANDLER),
+      deadLetterQueue: delivery.deadLetterQueue,
+    });
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,

@@ -80,6 +80,11 @@ export interface StageConfig {
     chainId: number;
     /** The ERC-1155 contract that mints plaques. */
     contractAddress: string;
+    /**
+     * Blocks on top of a mint's own before its order is DELIVERED, or `finalized` (CHAIN_CONFIRMATIONS; anvil: 0).
+     * Until then the order stays MINTING with its transaction; a reorg deeper than this is what the reconciler repairs.
+     */
+    confirmations: number | 'finalized';
   };
   /** SES sender address; its domain (or the address) must be a verified SES identity in the region. */
   mailFrom: string;
@@ -129,6 +134,8 @@ export const stages: Record<StageName, StageConfig> = {
     chain: {
       rpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
       chainId: 11155111,
+      // Sepolia: 12 s blocks; three on top (about 40 s) fit in one worker run.
+      confirmations: 3,
       contractAddress: '0x0000000000000000000000000000000000000000',
     },
     mailFrom: 'no-reply@staging.plaques.dev',
@@ -165,6 +172,8 @@ export const stages: Record<StageName, StageConfig> = {
     chain: {
       rpcUrl: 'https://ethereum-rpc.publicnode.com',
       chainId: 1,
+      // Finality (about 13 minutes): the worker leaves the order MINTING, the reconciler records it once finalized.
+      confirmations: 'finalized',
       // Replace with the deployed contract before the first production deploy (see infra/DEPLOY.md).
       contractAddress: '0x0000000000000000000000000000000000000000',
     },

@@ -118,6 +118,13 @@ export const chainConfig = section(() => ({
   CHAIN_CONFIRMATIONS: z._default(z.string().check(z.regex(/^(\d{1,4}|finalized)$/)), '0'),
 }));
 
+/** The delivery reconciler (functions/delivery/reconcile-deliveries.ts). */
+export const reconcilerConfig = section(() => ({
+  AWS_REGION: awsRegion(),
+  /** The delivery worker's dead-letter queue (SQS) in AWS; locally the stream poller's dead-letter folder. */
+  DELIVERY_DLQ_URL: z.optional(z.string().check(z.url())),
+}));
+
 /** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */
 export const localConfig = section(() => ({
   /** The local server; also names the local media URL (`http://127.0.0.1:<PORT>/_media`). */
@@ -131,7 +138,17 @@ export const localConfig = section(() => ({
  * at start rather than at the first request that needs it.
  */
 export function readEverySection(): void {
-  for (const read of [coreConfig, listingConfig, tokenConfig, roleCredentialsConfig, servicesConfig, chainConfig, localConfig]) read();
+  for (const read of [
+    coreConfig,
+    listingConfig,
+    tokenConfig,
+    roleCredentialsConfig,
+    servicesConfig,
+    chainConfig,
+    reconcilerConfig,
+    localConfig,
+  ])
+    read();
 }
 
 export type ServicesConfig = ReturnType<typeof servicesConfig>;

@@ -181,6 +181,9 @@ export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
 /** The worker that mints sold plaques, fed by the table's stream (not an HTTP route). */
 export const DELIVERY_WORKER_HANDLER = 'functions/delivery/deliver-order.ts';
 
+/** Checks deliveries against the chain and hands on what no worker looks at, on a schedule (not an HTTP route). */
+export const DELIVERY_RECONCILER_HANDLER = 'functions/delivery/reconcile-deliveries.ts';
+
 /** Rewrites the listing's catalogue snapshot, on a schedule (not an HTTP route). */
 export const CATALOG_SNAPSHOT_HANDLER = 'functions/plaques/write-catalog-snapshot.ts';
 
@@ -200,6 +203,14 @@ export const backgroundFunctions = [
     description: 'Mints sold orders to their buyer wallets',
     // Mints sold plaques and records the outcome; the stream read permission comes with its event source.
     access: { table: 'readWrite', chain: true, chainSigner: true, timeoutSeconds: 120 },
+  },
+  {
+    handler: DELIVERY_RECONCILER_HANDLER,
+    trigger: 'schedule',
+    description: 'Reconciles deliveries with the chain, hands on stopped and dead-lettered orders',
+    // Reads the chain (receipts, balances, the confirmed block) but never signs: a mint gone from the chain goes back
+    // to the worker. Its dead-letter queue and stream reads are granted with its schedule (infra/delivery-reconciler.ts).
+    access: { table: 'readWrite', chain: true, timeoutSeconds: 120 },
   },
   {
     handler: CATALOG_SNAPSHOT_HANDLER,

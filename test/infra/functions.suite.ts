@@ -5,6 +5,7 @@ import { ENTITY } from '#lib/db/keys.ts';
 import {
   AUTHORIZER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
+  DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
   handlerModules,
@@ -16,18 +17,29 @@ import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../i
 import { stageNames, stages } from '../../infra/stages.ts';
 import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
 
-const allModules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, CATALOG_SNAPSHOT_HANDLER];
+const allModules = [
+  ...handlerModules(),
+  AUTHORIZER_HANDLER,
+  DELIVERY_WORKER_HANDLER,
+  DELIVERY_RECONCILER_HANDLER,
+  CATALOG_SNAPSHOT_HANDLER,
+];
 /** What each function may touch, as the manifest declares it. */
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 
-/** The environment variables an access entry implies, besides STAGE, LOG_LEVEL and NODE_OPTIONS. */
-function expectedEnv(access: FunctionAccess): string[] {
+/** The environment variables an access entry implies (and its schedule: the reconciler's DLQ), besides STAGE, LOG_LEVEL and NODE_OPTIONS. */
+function expectedEnv(access: FunctionAccess, module?: string): string[] {
   return [
+    ...(module === DELIVERY_RECONCILER_HANDLER ? [ENV.deliveryDlqUrl] : []),
     ...(access.table ? [ENV.tableName] : []),
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
     ...(access.chainSigner ? [ENV.chainSignerSecretArn] : []),
-    ...(access.chain ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress] : access.namesContract ? [ENV.contractAddress] : []),
+    ...(access.chain
+      ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress, ENV.chainConfirmations]
+      : access.namesContract
+        ? [ENV.contractAddress]
+        : []),
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
@@ -118,7 +130,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
       const names = Object.keys(fn.properties['Environment'].Variables).filter(
         (name) => !['STAGE', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
       );
-      expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!));
+      expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!, module));
     }
   });
 
@@ -129,6 +141,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
       CHAIN_RPC_URL: stage.chain.rpcUrl,
       CHAIN_ID: String(stage.chain.chainId),
       CONTRACT_ADDRESS: stage.chain.contractAddress,
+      CHAIN_CONFIRMATIONS: String(stage.chain.confirmations),
     });
     expect(fns.get('functions/auth/request-code.ts')!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
     expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
@@ -145,7 +158,9 @@ describe.each(stageNames)('%s functions', (stageName) => {
       const streamActions =
         module === DELIVERY_WORKER_HANDLER
           ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']
-          : [];
+          : module === DELIVERY_RECONCILER_HANDLER
+            ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']
+            : [];
       const tableActions = dynamo.filter((a) => !streamActions.includes(a));
       if (!access.table) expect(tableActions, module).toEqual([]);
       if (access.table === 'read') expect(tableActions.sort(), module).toEqual([...TABLE_READ_ACTIONS].sort());
@@ -267,6 +282,27 @@ describe.each(stageNames)('%s functions', (stageName) => {
       dynamodb: { NewImage: { entity: { S: [ENTITY.order] }, status: { S: ['SOLD'] } } },
     });
     expect(mapping['FilterCriteria'].Filters).toHaveLength(DELIVERY_STREAM_FILTERS.length);
+  });
+});
+
+describe.each(stageNames)('the delivery reconciler (%s)', (stageName) => {
+  it('runs every minute, reads and deletes the worker’s dead letters and the stream they point into, and signs nothing', () => {
+    const { stack, template } = synthStage(stageName);
+    const reconciler = functionsByModule(template).get(DELIVERY_RECONCILER_HANDLER)!;
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((r) =>
+      JSON.stringify(r.Properties!['Targets']).includes(reconciler.logicalId),
+    );
+    expect(rules.map((r) => r.Properties!['ScheduleExpression'])).toEqual(['rate(1 minute)']);
+    const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));
+    const table = logicalIdOf(stack.node.findChild('Data').node.findChild('Table'));
+    expect(reconciler.properties['Environment'].Variables[ENV.deliveryDlqUrl]).toEqual({ Ref: queue });
+    const statements = roleStatements(template, reconciler.properties['Role']['Fn::GetAtt'][0]);
+    const on = (action: string) =>
+      statements.filter((s) => asArray<string>(s['Action']).includes(action)).flatMap((s) => asArray(s['Resource']));
+    expect(on('sqs:DeleteMessage')).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+    expect(on('sqs:ReceiveMessage')).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+    expect(on('dynamodb:GetRecords')).toEqual([{ 'Fn::GetAtt': [table, 'StreamArn'] }]);
+    expect(reconciler.properties['Environment'].Variables[ENV.chainSignerSecretArn]).toBeUndefined();
   });
 });
 

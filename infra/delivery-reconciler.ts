@@ -1,0 +1,54 @@
+// Runs the delivery reconciler every minute (lib/delivery/reconcile.ts), and lets it read the delivery worker's
+// dead-letter queue and the table stream the letters point into.
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV, type ApiFunction } from './api-function.ts';
+import { acknowledge } from './nag.ts';
+
+/**
+ * How often the reconciler runs. With the worker's claim of 125 s (its 120 s timeout plus 5 s), an order whose worker
+ * was killed is handed on within 125 s + 1 min; a dead-lettered record within a minute (README, "Crash safety").
+ */
+export const RECONCILE_SCHEDULE = Duration.minutes(1);
+
+export interface DeliveryReconcilerProps {
+  table: dynamodb.ITable;
+  reconciler: ApiFunction;
+  deadLetterQueue: sqs.IQueue;
+}
+
+export class DeliveryReconciler extends Construct {
+  readonly rule: events.Rule;
+
+  constructor(scope: Construct, id: string, { table, reconciler, deadLetterQueue }: DeliveryReconcilerProps) {
+    super(scope, id);
+    // Reads letters and deletes the ones it handled; nothing else on the queue.
+    deadLetterQueue.grantConsumeMessages(reconciler.function);
+    reconciler.function.addEnvironment(ENV.deliveryDlqUrl, deadLetterQueue.queueUrl);
+    // A letter locates its records in the table's stream: read them back there.
+    if (!table.tableStreamArn) throw new Error('the delivery reconciler needs the table stream');
+    reconciler.function.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetShardIterator', 'dynamodb:GetRecords', 'dynamodb:DescribeStream'],
+        resources: [table.tableStreamArn],
+      }),
+    );
+    this.rule = new events.Rule(this, 'Schedule', {
+      description: 'Reconciles deliveries with the chain and hands on stopped and dead-lettered orders',
+      schedule: events.Schedule.rate(RECONCILE_SCHEDULE),
+      // A failed run is the next run's work: every pass starts from what the table and the chain say.
+      targets: [new targets.LambdaFunction(reconciler.function, { retryAttempts: 0 })],
+    });
+    acknowledge(reconciler.role, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords accept no resource-level permissions.',
+      },
+    ]);
+  }
+}
