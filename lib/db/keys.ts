@@ -18,6 +18,7 @@ export const ENTITY = {
   undeliveredOrder: 'undeliveredOrder',
   migration: 'migration',
   deliveredOrder: 'deliveredOrder',
+  deliveryFinding: 'deliveryFinding',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -99,6 +100,13 @@ export const DELIVERED_ORDERS_PARTITION = 'ORDERS#DELIVERED';
 export const deliveredOrdersIndexKey = (deliveredAt: string, orderId: string) => ({
   gsi1pk: DELIVERED_ORDERS_PARTITION,
   gsi1sk: `${deliveredAt}#${orderId}`,
+});
+/** What the delivery reconciler found about an order (expired by TTL), listed (gsi1) by time for `ops deliveries`. */
+export const deliveryFindingKey = (orderId: string, at: string) => ({ pk: `ORDER#${orderId}`, sk: `FINDING#${at}` });
+export const DELIVERY_FINDINGS_PARTITION = 'DELIVERY#FINDINGS';
+export const deliveryFindingsIndexKey = (at: string, orderId: string) => ({
+  gsi1pk: DELIVERY_FINDINGS_PARTITION,
+  gsi1sk: `${at}#${orderId}`,
 });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */
 export const idempotencyKey = (partnerId: number, key: string) => ({ pk: `IDEMPOTENCY#${partnerId}#${key}`, sk: 'IDEMPOTENCY' });

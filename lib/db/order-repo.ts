@@ -1,9 +1,19 @@
 // The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list,
 // its delivery bookkeeping (claims, leases, the signed mint), and its marker in the list of undelivered orders.
-import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
   DELIVERED_ORDERS_PARTITION,
+  DELIVERY_FINDINGS_PARTITION,
+  deliveryFindingKey,
+  deliveryFindingsIndexKey,
   deliveredOrderKey,
   deliveredOrdersIndexKey,
   ENTITY,
@@ -71,6 +81,18 @@ function deliveredMarkerToItem(orderId: string, deliveredAt: string) {
     deliveredAt,
     ttl: Math.floor(Date.parse(deliveredAt) / 1000) + DELIVERED_MARKER_DAYS * 86_400,
   };
+}
+
+/** Days a reconciler's finding is kept. */
+const FINDING_DAYS = 7;
+
+/** What the reconciler found about an order, as stored. */
+export interface StoredFinding {
+  orderId: string;
+  at: string;
+  kind: string;
+  action: string;
+  detail: string;
 }
 
 /** The order a marker stands for. */
@@ -180,6 +202,39 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       ProjectionExpression: 'orderId',
     });
     return items.map(undeliveredMarkerFromItem);
+  },
+
+  /** Keeps what the reconciler found about an order (for `ops deliveries`), in the order's item collection. */
+  async recordFinding(finding: StoredFinding): Promise<void> {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...deliveryFindingKey(finding.orderId, finding.at),
+          ...deliveryFindingsIndexKey(finding.at, finding.orderId),
+          entity: ENTITY.deliveryFinding,
+          ...finding,
+          ttl: Math.floor(Date.parse(finding.at) / 1000) + FINDING_DAYS * 86_400,
+        },
+      }),
+    );
+  },
+
+  /** The reconciler's findings since `since`, oldest first (one Query). */
+  async findingsSince(since: Date): Promise<StoredFinding[]> {
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+      ExpressionAttributeValues: { ':pk': DELIVERY_FINDINGS_PARTITION, ':since': since.toISOString() },
+    });
+    return items.map((item) => ({
+      orderId: item.orderId as string,
+      at: item.at as string,
+      kind: item.kind as string,
+      action: item.action as string,
+      detail: item.detail as string,
+    }));
   },
 
   /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */

@@ -91,9 +91,16 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     findings: [],
     errors: 0,
   };
+  const recorded: Promise<unknown>[] = [];
   const found = (finding: Finding) => {
     report.findings.push(finding);
     logger.warn('delivery reconciled', { ...finding });
+    // Kept a week for `ops deliveries`; a finding that cannot be stored is still in the log.
+    recorded.push(
+      orders
+        .recordFinding({ ...finding, at: ctx.now().toISOString() })
+        .catch((error: unknown) => logger.warn('reconciler finding not stored', { orderId: finding.orderId, error: error as Error })),
+    );
   };
   /** Runs one order's step; a transient failure is counted and left to the next pass. */
   const guarded = async <T>(orderId: string, step: () => Promise<T>): Promise<T | undefined> => {
@@ -173,6 +180,7 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     report.checkedDelivered++;
     await guarded(read.order.orderId, () => checkDelivered(ctx, read, found));
   }
+  await Promise.all(recorded);
   return report;
 }
 

@@ -90,3 +90,10 @@ export async function requeueDelivery(ctx: AppContext, orderId: string): Promise
   }
   return { orderId, was: read.order.status };
 }
+
+export type { StoredFinding as ReconcilerFinding } from '#lib/db/order-repo.ts';
+
+/** What the reconciler found since `since` (re-queued mints the chain lost, claims it ended, ...), oldest first. */
+export async function reconcilerFindings(ctx: AppContext, since: Date) {
+  return orderRepo(ctx.db, ctx.tableName).findingsSince(since);
+}

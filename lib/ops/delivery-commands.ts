@@ -1,13 +1,29 @@
 // Ops commands for deliveries: list the orders not delivered yet with their age and reason, and re-queue one.
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
-import { listUndeliveredOrders, requeueDelivery, type UndeliveredOrder } from '#lib/delivery/undelivered.ts';
+import {
+  listUndeliveredOrders,
+  reconcilerFindings,
+  requeueDelivery,
+  type ReconcilerFinding,
+  type UndeliveredOrder,
+} from '#lib/delivery/undelivered.ts';
 import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
 
 export async function undeliveredOrders(target: TargetOptions): Promise<UndeliveredOrder[]> {
   const opened = await openTarget(target);
   try {
     return await listUndeliveredOrders(opened.ctx);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** What the delivery reconciler found in the last `hours` hours. */
+export async function deliveryFindings(target: TargetOptions, hours: number): Promise<ReconcilerFinding[]> {
+  const opened = await openTarget(target);
+  try {
+    return await reconcilerFindings(opened.ctx, new Date(opened.ctx.now().getTime() - hours * 3600_000));
   } finally {
     await opened.close();
   }
@@ -36,18 +52,27 @@ export function formatAge(ms: number): string {
 export function registerDeliveryCommands(program: Command, target: () => TargetOptions): void {
   program
     .command('deliveries')
-    .description('list the orders not delivered yet (SOLD, MINTING, FAILED), oldest first, with their age and reason')
-    .option('--json', 'print them as a JSON array')
-    .action(async (options: { json?: boolean }) => {
+    .description(
+      'list the orders not delivered yet (SOLD, MINTING, FAILED), oldest first, with their age and reason, then what the delivery reconciler found',
+    )
+    .option('--json', 'print them as JSON: {"undelivered": [...], "reconciler": [...]}')
+    .option('--hours <hours>', "how far back the reconciler's findings go", '24')
+    .action(async (options: { json?: boolean; hours: string }) => {
+      const hours = Number(options.hours);
+      if (!(hours > 0)) throw new Error(`--hours must be a positive number: ${options.hours}`);
       const orders = await undeliveredOrders(target());
-      if (options.json) return console.log(JSON.stringify(orders, null, 2));
-      if (orders.length === 0) return console.log('Every order is delivered.');
+      const findings = await deliveryFindings(target(), hours);
+      if (options.json) return console.log(JSON.stringify({ undelivered: orders, reconciler: findings }, null, 2));
+      if (orders.length === 0) console.log('Every order is delivered.');
       for (const o of orders) {
         console.log(
           `${o.orderId}  ${o.status.padEnd(7)}  plaque ${o.plaqueId}  age ${formatAge(o.ageMs)}  attempts ${o.attempts}  ${o.reason}`,
         );
       }
-      console.log(`${orders.length} order(s) not delivered.`);
+      if (orders.length > 0) console.log(`${orders.length} order(s) not delivered.`);
+      if (findings.length === 0) return console.log(`The reconciler found nothing to repair in the last ${hours} h.`);
+      console.log(`The reconciler, last ${hours} h:`);
+      for (const f of findings) console.log(`${f.at}  ${f.orderId}  ${f.kind}  ${f.action}  ${f.detail}`);
     });
 
   program

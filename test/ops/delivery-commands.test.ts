@@ -8,6 +8,7 @@ import type { Hex } from 'viem';
 import { AppError } from '#lib/errors.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
+import { reconcileDeliveries } from '#lib/delivery/reconcile.ts';
 import { formatAge, retryDelivery, undeliveredOrders } from '#lib/ops/delivery-commands.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -120,8 +121,13 @@ describe('npm run ops', () => {
     expect(listed).not.toContain(delivered.orderId);
     expect(listed).toMatch(/\d+ order\(s\) not delivered\./);
 
-    const json = JSON.parse((await run(process.execPath, [...args, 'deliveries', '--json'], { env })).stdout) as { orderId: string }[];
-    expect(json.map((o) => o.orderId)).toContain(failed.orderId);
+    expect(listed).toContain('The reconciler found nothing to repair in the last 24 h.');
+    const json = JSON.parse((await run(process.execPath, [...args, 'deliveries', '--json'], { env })).stdout) as {
+      undelivered: { orderId: string }[];
+      reconciler: unknown[];
+    };
+    expect(json.undelivered.map((o) => o.orderId)).toContain(failed.orderId);
+    expect(json.reconciler).toEqual([]);
 
     expect((await run(process.execPath, [...args, 'retry-delivery', failed.orderId], { env })).stdout).toContain(
       `Order ${failed.orderId} (was FAILED) is queued for delivery again.`,
@@ -132,5 +138,19 @@ describe('npm run ops', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
+  });
+
+  it('lists what the reconciler found: here the order whose worker stopped, handed back to the worker', async () => {
+    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const stopped = await aSoldOrder(ctx, seller);
+    const now = new Date();
+    await orders().claim(stopped.orderId, { status: 'SOLD' }, 'att_dead', new Date(now.getTime() - 1_000).toISOString(), now);
+    const report = await reconcileDeliveries(ctx);
+    expect(report.findings).toContainEqual(expect.objectContaining({ orderId: stopped.orderId, kind: 'claim-lapsed', action: 'requeued' }));
+    const listed = (await run(process.execPath, [...args, 'deliveries'], { env })).stdout;
+    expect(listed).toContain('The reconciler, last 24 h:');
+    expect(listed).toMatch(new RegExp(`${stopped.orderId}  claim-lapsed  requeued  nothing signed yet`));
+    expect(listed).toMatch(new RegExp(`${stopped.orderId}  SOLD .*re-queued by the reconciler: its worker stopped`));
   });
 });
