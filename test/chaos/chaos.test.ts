@@ -1,0 +1,14 @@
+// The crash test in `npm test`: two kills of the whole local runtime (during a buy, and just after a delivery, the
+// moment a chain not yet saved loses its newest mint) with a few purchases each; every invariant must hold.
+import { describe, expect, it } from 'vitest';
+import { runChaos } from './harness.ts';
+
+describe('the local runtime killed with SIGKILL and restarted', () => {
+  it('loses no order, delivers every one without a person, mints each token once and replays every key', async () => {
+    const result = await runChaos({ ordersPerRound: 4, kills: 2, moments: ['buy', 'delivered'] });
+    expect(result.violations).toEqual([]);
+    expect(result.kills.map((k) => k.moment)).toEqual(['buy', 'delivered']);
+    expect(result.orders).toBe(8);
+    expect(result.timeToRecoverMs).toBeLessThanOrEqual(120_000);
+  }, 600_000);
+});
