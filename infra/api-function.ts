@@ -33,6 +33,7 @@ export const ENV = {
   chainConfirmations: 'CHAIN_CONFIRMATIONS',
   deliveryDlqUrl: 'DELIVERY_DLQ_URL',
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
+  chainExplorerUrl: 'CHAIN_EXPLORER_URL',
 } as const;
 
 /** Table actions for reading: point reads and queries (no Scan: every access path is a key or an index). */
@@ -229,6 +230,12 @@ export class ApiFunction extends Construct {
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));
     this.env(ENV.contractAddress, chain.contractAddress);
+    return this;
+  }
+
+  /** Links transactions to the chain's block explorer (orders' `explorerUrl`). */
+  linksExplorer(chain: StageConfig['chain']): this {
+    this.env(ENV.chainExplorerUrl, chain.explorerUrl);
     return this;
   }
 

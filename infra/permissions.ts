@@ -40,6 +40,7 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.chainSigner) fn.signsTransactions(resources.secrets.chainSigner);
   if (access.chain) fn.readsChain(resources.stage.chain);
   else if (access.namesContract) fn.namesContract(resources.stage.chain);
+  if (access.linksExplorer) fn.linksExplorer(resources.stage.chain);
   if (access.writesMedia !== undefined) fn.writesMedia(resources.media.bucket, access.writesMedia, resources.media.baseUrl);
   else if (access.linksMedia) fn.linksMedia(resources.media.baseUrl);
   if (access.sendsMail) fn.sendsMail(resources.stage.mailFrom);

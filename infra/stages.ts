@@ -85,6 +85,8 @@ export interface StageConfig {
      * Until then the order stays MINTING with its transaction; a reorg deeper than this is what the reconciler repairs.
      */
     confirmations: number | 'finalized';
+    /** The chain's block explorer: orders link their mint transaction as `<explorerUrl>/tx/<hash>`. */
+    explorerUrl: string;
   };
   /** SES sender address; its domain (or the address) must be a verified SES identity in the region. */
   mailFrom: string;
@@ -137,6 +139,7 @@ export const stages: Record<StageName, StageConfig> = {
       // Sepolia: 12 s blocks; three on top (about 40 s) fit in one worker run.
       confirmations: 3,
       contractAddress: '0x0000000000000000000000000000000000000000',
+      explorerUrl: 'https://sepolia.etherscan.io',
     },
     mailFrom: 'no-reply@staging.plaques.dev',
     jwt: { issuer: 'https://api.staging.plaques.dev', audience: 'plaque-marketplace-staging' },
@@ -176,6 +179,7 @@ export const stages: Record<StageName, StageConfig> = {
       confirmations: 'finalized',
       // Replace with the deployed contract before the first production deploy (see infra/DEPLOY.md).
       contractAddress: '0x0000000000000000000000000000000000000000',
+      explorerUrl: 'https://etherscan.io',
     },
     mailFrom: 'no-reply@plaques.dev',
     jwt: { issuer: 'https://api.plaques.dev', audience: 'plaque-marketplace' },

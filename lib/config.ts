@@ -116,6 +116,8 @@ export const chainConfig = section(() => ({
    * the stage's `chain.confirmations`; 0 on anvil (lib/chain/confirmations.ts).
    */
   CHAIN_CONFIRMATIONS: z._default(z.string().check(z.regex(/^(\d{1,4}|finalized)$/)), '0'),
+  /** The chain's block explorer (`https://sepolia.etherscan.io`): orders link their transaction under `<url>/tx/`. */
+  CHAIN_EXPLORER_URL: z.optional(z.string().check(z.url())),
 }));
 
 /** The delivery reconciler (functions/delivery/reconcile-deliveries.ts). */

@@ -54,7 +54,12 @@ const DELIVERY_ATTRIBUTES = [
 export function fromItem(item: Item): Order {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...record } = item;
   for (const name of DELIVERY_ATTRIBUTES) delete record[name];
-  return record as unknown as Order;
+  const order = record as unknown as Order;
+  // Orders stored before these were recorded: no name (read from the plaque when shown), and a delivery whose last
+  // change was the delivery itself.
+  order.plaqueName ??= null;
+  order.deliveredAt ??= order.status === 'DELIVERED' ? order.updatedAt : null;
+  return order;
 }
 
 /** An undelivered order's marker: in the order's item collection, listed (gsi1) oldest first among all undelivered. */
@@ -325,7 +330,7 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         UpdateExpression:
           // The signed mint stays: should the chain take the block back, the reconciler re-queues the order and the
           // worker broadcasts these very bytes again.
-          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now REMOVE deliveryLeaseUntil, requeueReason',
+          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now, deliveredAt = :now REMOVE deliveryLeaseUntil, requeueReason',
         ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

@@ -15,6 +15,8 @@ export interface FunctionAccess {
   readonly chain?: true;
   /** Names the stage's token contract without calling the chain (CONTRACT_ADDRESS); `chain` includes it. */
   readonly namesContract?: true;
+  /** Links chain transactions to the stage's block explorer (CHAIN_EXPLORER_URL): the functions answering orders. */
+  readonly linksExplorer?: true;
   /** Builds public URLs of stored images (MEDIA_BASE_URL). */
   readonly linksMedia?: true;
   /** Puts and deletes images under this key prefix of the media bucket, nowhere else (MEDIA_BUCKET, MEDIA_BASE_URL). */
@@ -41,6 +43,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     if (access.chainSigner) out.chainSigner = true;
     if (access.chain) out.chain = true;
     if (access.namesContract) out.namesContract = true;
+    if (access.linksExplorer) out.linksExplorer = true;
     if (access.linksMedia) out.linksMedia = true;
     if (access.writesMedia !== undefined) {
       if (out.writesMedia !== undefined && out.writesMedia !== access.writesMedia) {

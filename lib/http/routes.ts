@@ -165,7 +165,7 @@ export const routes = [
   {
     method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
     handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
-    access: { table: 'read' },
+    access: { table: 'read', linksExplorer: true },
     docs: partnerOperationDocs.getOrder,
   },
 ] as const satisfies readonly Route[];

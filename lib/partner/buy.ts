@@ -138,6 +138,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     partnerId: partner.partnerId,
     apiKeyId: partner.apiKeyId,
     plaqueId: plaque.id,
+    plaqueName: plaque.name,
     reservationId: input.reservationId,
     buyerWallet: hold.buyerWallet,
     price: hold.price,
@@ -149,6 +150,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     failureReason: null,
     createdAt: at,
     updatedAt: at,
+    deliveredAt: null,
   };
   const response: StoredResponse = {
     status: 201,

@@ -1,4 +1,5 @@
-// A partner's order: created SOLD by a buy, later moved MINTING → DELIVERED or FAILED by the delivery worker.
+// A partner's order: created SOLD by a buy, later moved MINTING → DELIVERED or FAILED by the delivery worker; and the
+// one shape partners see of it (the API's Order record), wherever it is shown.
 import { randomBytes } from 'node:crypto';
 
 export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
@@ -10,6 +11,8 @@ export interface Order {
   partnerId: number;
   apiKeyId: string;
   plaqueId: number;
+  /** The plaque's name at the sale (`ABC-0042`); null on orders stored before names were recorded with them. */
+  plaqueName: string | null;
   reservationId: string;
   /** Checksummed address the token is minted to. */
   buyerWallet: string;
@@ -26,23 +29,52 @@ export interface Order {
   failureReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When the token was recorded in the buyer's wallet (DELIVERED only). */
+  deliveredAt: string | null;
 }
 
-/** What a partner sees of an order. */
+/** What a partner sees of an order (API.md's Order), in the operations and in the events sent to partners. */
 export interface OrderView {
   orderId: string;
   status: OrderStatus;
-  txHash: string | null;
   plaqueId: number;
+  plaqueName: string;
+  price: number;
+  currency: string;
   buyerWallet: string;
+  txHash: string | null;
+  /** The mint transaction on the stage's block explorer; null without a transaction or without an explorer. */
+  explorerUrl: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
 }
 
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('base64url')}`;
 
-export const presentOrder = (order: Order): OrderView => ({
+/** The transaction's page on a block explorer (`<base>/tx/<hash>`, the path Etherscan and Blockscout share). */
+export function explorerTransactionUrl(explorerBaseUrl: string | null, txHash: string | null): string | null {
+  if (!explorerBaseUrl || !txHash) return null;
+  return `${explorerBaseUrl.replace(/\/+$/, '')}/tx/${txHash}`;
+}
+
+/**
+ * The order as partners see it. `plaqueName` must be known (see `withPlaqueNames` in orders.ts for orders stored
+ * without it); `explorerBaseUrl` is the stage's block explorer (CHAIN_EXPLORER_URL), null where there is none.
+ */
+export const presentOrder = (order: Order & { plaqueName: string }, explorerBaseUrl: string | null): OrderView => ({
   orderId: order.orderId,
   status: order.status,
-  txHash: order.txHash,
   plaqueId: order.plaqueId,
+  plaqueName: order.plaqueName,
+  price: order.price,
+  currency: order.currency,
   buyerWallet: order.buyerWallet,
+  txHash: order.txHash,
+  explorerUrl: explorerTransactionUrl(explorerBaseUrl, order.txHash),
+  failureReason: order.failureReason,
+  createdAt: order.createdAt,
+  updatedAt: order.updatedAt,
+  deliveredAt: order.deliveredAt,
 });

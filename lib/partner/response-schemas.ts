@@ -64,7 +64,15 @@ export const saleSchema = z.object({
 export const orderSchema = z.object({
   orderId: z.string(),
   status: z.enum(ORDER_STATUSES),
-  txHash: z.nullable(z.string()),
   plaqueId: z.int(),
+  plaqueName: z.string(),
+  price: z.number(),
+  currency: z.string(),
   buyerWallet: z.string(),
+  txHash: z.nullable(z.string()),
+  explorerUrl: z.nullable(z.url()),
+  failureReason: z.nullable(z.string()),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  deliveredAt: z.nullable(z.iso.datetime()),
 });

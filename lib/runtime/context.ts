@@ -27,6 +27,8 @@ export interface AppContext {
   chain?: ChainPort;
   /** The chain for reading only, where no port was given (lookups, simulated mints): use `chainReaderOf(ctx)`. */
   chainReader?: ChainReader;
+  /** The chain's block explorer base URL, null for none; CHAIN_EXPLORER_URL when not given: use `explorerBaseUrlOf(ctx)`. */
+  explorerBaseUrl?: string | null;
   /** Registers partner API keys with whatever checks `x-api-key` (API Gateway in AWS): use `apiKeyIssuerOf(ctx)`. */
   apiKeyIssuer?: ApiKeyIssuer;
   /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally: use `mailerOf(ctx)`. */

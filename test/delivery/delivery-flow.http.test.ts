@@ -22,6 +22,8 @@ let partner: TestPartner;
 /** Token ids the chain refuses to mint for now (as if the contract were paused), to make a delivery fail. */
 const paused = new Set<bigint>();
 let keys = 0;
+/** The stage's block explorer, as a stage names it. */
+const EXPLORER = 'https://explorer.example/';
 
 beforeAll(async () => {
   own = await deliveryChain();
@@ -29,7 +31,7 @@ beforeAll(async () => {
     simulateMint: async (real, tokenId) =>
       paused.has(tokenId) ? { mintable: false, reason: 'NOT_MINTABLE', detail: 'paused' } : real(tokenId),
   });
-  ctx = await freshTable({ chain, catalogStalenessMs: 0 });
+  ctx = await freshTable({ chain, catalogStalenessMs: 0, explorerBaseUrl: EXPLORER });
   server = await startLocalServer({ ctx, port: 0 });
   poller = await startStreamPoller({
     db: ctx.db,
@@ -82,10 +84,19 @@ describe('buy, then poll the order until DELIVERED', () => {
     expect(order).toEqual({
       orderId,
       status: 'DELIVERED',
-      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       plaqueId: plaque.id,
+      plaqueName: plaque.name,
+      price: plaque.price,
+      currency: plaque.currency,
       buyerWallet: wallet,
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      explorerUrl: `https://explorer.example/tx/${order.txHash}`,
+      failureReason: null,
+      createdAt: expect.any(String),
+      updatedAt: order.deliveredAt,
+      deliveredAt: expect.any(String),
     });
+    expect(Date.parse(order.deliveredAt)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
     expect(seen.every((s) => ['SOLD', 'MINTING', 'DELIVERED'].includes(s))).toBe(true);
     expect(await own.chain.balanceOf(wallet as Address, BigInt(plaque.id))).toBe(1n);
 
@@ -118,14 +129,20 @@ describe('buy, then poll the order until DELIVERED', () => {
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
     paused.add(BigInt(plaque.id));
     const orderId = await buy(plaque.id, reservationId, wallet);
-    expect((await pollOrder(orderId, 'FAILED')).order.txHash).toBeNull();
+    const failed = (await pollOrder(orderId, 'FAILED')).order;
+    expect(failed).toMatchObject({
+      txHash: null,
+      explorerUrl: null,
+      deliveredAt: null,
+      failureReason: expect.stringContaining('NOT_MINTABLE'),
+    });
     expect(await listUndeliveredOrders(ctx)).toContainEqual(
       expect.objectContaining({ orderId, status: 'FAILED', reason: expect.stringContaining('NOT_MINTABLE') }),
     );
 
     paused.delete(BigInt(plaque.id));
     expect(await requeueDelivery(ctx, orderId)).toEqual({ orderId, was: 'FAILED' });
-    await pollOrder(orderId, 'DELIVERED');
+    expect((await pollOrder(orderId, 'DELIVERED')).order).toMatchObject({ failureReason: null, deliveredAt: expect.any(String) });
     expect(await own.chain.balanceOf(wallet as Address, BigInt(plaque.id))).toBe(1n);
     expect((await listUndeliveredOrders(ctx)).map((o) => o.orderId)).not.toContain(orderId);
   });

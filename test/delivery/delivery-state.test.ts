@@ -21,6 +21,7 @@ function anOrder(status: OrderStatus, delivery: Partial<DeliveryState> = {}): Or
     partnerId: 1,
     apiKeyId: 'key_1',
     plaqueId: 7,
+    plaqueName: 'ABC-0007',
     reservationId: 'res_1',
     buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     price: 10,
@@ -32,6 +33,7 @@ function anOrder(status: OrderStatus, delivery: Partial<DeliveryState> = {}): Or
     failureReason: null,
     createdAt: at(-60_000),
     updatedAt: at(-60_000),
+    deliveredAt: null,
   };
   return { order, delivery: { ...noDelivery(), ...delivery } };
 }

@@ -9,13 +9,29 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const problem = (status: number, code: string) =>
   json({ type: `https://errors.plaques.dev/${code.toLowerCase()}`, title: 'x', status, code, requestId: 'r' });
 
+const anOrderView = {
+  orderId: 'ord_1',
+  status: 'SOLD',
+  plaqueId: 1,
+  plaqueName: 'ABC-0001',
+  price: 10,
+  currency: 'USD',
+  buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  txHash: null,
+  explorerUrl: null,
+  failureReason: null,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  updatedAt: '2026-03-01T12:00:00.000Z',
+  deliveredAt: null,
+};
+
 const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
   method: 'GET',
   path: '/partner/orders/ord_1',
   route: { method: 'GET', path: '/partner/orders/{orderId}' },
   status: 200,
   headers: { 'content-type': 'application/json', 'x-request-id': 'r' },
-  body: json({ orderId: 'ord_1', status: 'SOLD', txHash: null, plaqueId: 1, buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+  body: json(anOrderView),
   ...overrides,
 });
 
@@ -29,7 +45,7 @@ describe('the response check against the OpenAPI document', () => {
   it('refuses an undeclared status, a missing header, a member too many and an undeclared problem code', () => {
     expect(check(answer({ status: 418 }))).toEqual([expect.stringContaining('status 418 is not declared')]);
     expect(check(answer({ headers: { 'content-type': 'application/json' } }))).toContainEqual(expect.stringContaining('no x-request-id'));
-    const extra = json({ orderId: 'o', status: 'SOLD', txHash: null, plaqueId: 1, buyerWallet: '0x', secret: 1 });
+    const extra = json({ ...anOrderView, secret: 1 });
     expect(check(answer({ body: extra }))).toEqual([expect.stringContaining('body does not match')]);
     const problemHeaders = { 'content-type': 'application/problem+json', 'x-request-id': 'r' };
     expect(check(answer({ status: 404, headers: problemHeaders, body: problem(404, 'PLAQUE_NOT_FOUND') }))).toEqual([

@@ -40,6 +40,7 @@ function expectedEnv(access: FunctionAccess, module?: string): string[] {
       : access.namesContract
         ? [ENV.contractAddress]
         : []),
+    ...(access.linksExplorer ? [ENV.chainExplorerUrl] : []),
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
@@ -142,6 +143,9 @@ describe.each(stageNames)('%s functions', (stageName) => {
       CHAIN_ID: String(stage.chain.chainId),
       CONTRACT_ADDRESS: stage.chain.contractAddress,
       CHAIN_CONFIRMATIONS: String(stage.chain.confirmations),
+    });
+    expect(fns.get('functions/partner/get-order.ts')!.properties['Environment'].Variables).toMatchObject({
+      CHAIN_EXPLORER_URL: stage.chain.explorerUrl,
     });
     expect(fns.get('functions/auth/request-code.ts')!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
     expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({

@@ -85,6 +85,8 @@ describe('POST /partner/plaques/{id}/buy', () => {
       status: 'SOLD',
       txHash: null,
       failureReason: null,
+      plaqueName: plaque.name,
+      deliveredAt: null,
     });
   });
 
@@ -257,7 +259,21 @@ describe('GET /partner/orders/{orderId}', () => {
     const { orderId } = (await buy(plaque.id, { reservationId, buyerWallet: wallet }, newKey())).json;
     const reply = await getOrder(orderId);
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ orderId, status: 'SOLD', txHash: null, plaqueId: plaque.id, buyerWallet: wallet });
+    expect(reply.json).toEqual({
+      orderId,
+      status: 'SOLD',
+      plaqueId: plaque.id,
+      plaqueName: plaque.name,
+      price: plaque.price,
+      currency: plaque.currency,
+      buyerWallet: wallet,
+      txHash: null,
+      explorerUrl: null,
+      failureReason: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: reply.json.createdAt,
+      deliveredAt: null,
+    });
     const secondKey = await createApiKey(ctx, partner.userId, 'second');
     expect((await getOrder(orderId, secondKey.apiKey)).json).toEqual(reply.json);
   });

@@ -1,5 +1,6 @@
 // Small factories for test data: a valid record with only the members a test cares about overridden.
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { Order } from '#lib/partner/order.ts';
 
 /** The contract a test plaque names unless told otherwise (anvil's first deployment address). */
 export const TEST_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -42,6 +43,29 @@ export function aPlaque(overrides: Partial<StoredPlaque> = {}): StoredPlaque {
     minted: false,
     lockExpiresAt: null,
     reservationId: null,
+    ...overrides,
+  };
+}
+
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: `ord_${nextId++}`,
+    partnerId: 1,
+    apiKeyId: 'key_1',
+    plaqueId: 7,
+    plaqueName: 'ABC-0007',
+    reservationId: 'res_1',
+    buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    price: 100,
+    currency: 'USD',
+    tokenId: '7',
+    contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    status: 'SOLD',
+    txHash: null,
+    failureReason: null,
+    createdAt: '2026-03-01T12:00:00.000Z',
+    updatedAt: '2026-03-01T12:00:00.000Z',
+    deliveredAt: null,
     ...overrides,
   };
 }

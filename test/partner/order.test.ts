@@ -1,0 +1,63 @@
+// The Order record partners see (presentOrder): every member API.md names, and the explorer link.
+import { describe, expect, it } from 'vitest';
+import { ScanCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { explorerTransactionUrl, presentOrder } from '#lib/partner/order.ts';
+import { orderRepo, toItem } from '#lib/db/order-repo.ts';
+import { getOrder } from '#lib/partner/orders.ts';
+import { freshTable } from '../support/db.ts';
+import { anOrder } from '../support/factories.ts';
+import { storePlaque } from './fixtures.ts';
+
+const HASH = `0x${'ab'.repeat(32)}`;
+
+describe('presentOrder', () => {
+  it('answers exactly the members of API.md, and none of the bookkeeping', () => {
+    const order = anOrder({ status: 'DELIVERED', txHash: HASH, deliveredAt: '2026-03-01T12:00:05.000Z' });
+    expect(presentOrder({ ...order, plaqueName: 'ABC-0007' }, 'https://sepolia.etherscan.io')).toEqual({
+      orderId: order.orderId,
+      status: 'DELIVERED',
+      plaqueId: 7,
+      plaqueName: 'ABC-0007',
+      price: 100,
+      currency: 'USD',
+      buyerWallet: order.buyerWallet,
+      txHash: HASH,
+      explorerUrl: `https://sepolia.etherscan.io/tx/${HASH}`,
+      failureReason: null,
+      createdAt: order.createdAt,
+      updatedAt: order.updatedAt,
+      deliveredAt: '2026-03-01T12:00:05.000Z',
+    });
+  });
+
+  it('links no transaction without a transaction or without an explorer', () => {
+    expect(explorerTransactionUrl('https://explorer.example', null)).toBeNull();
+    expect(explorerTransactionUrl(null, HASH)).toBeNull();
+    expect(explorerTransactionUrl('', HASH)).toBeNull();
+  });
+
+  it('joins the explorer and the transaction with one slash, whatever the base ends with', () => {
+    expect(explorerTransactionUrl('https://explorer.example//', HASH)).toBe(`https://explorer.example/tx/${HASH}`);
+    expect(explorerTransactionUrl('https://explorer.example/base', HASH)).toBe(`https://explorer.example/base/tx/${HASH}`);
+  });
+});
+
+describe('orders stored before the name and delivery time were recorded with them', () => {
+  it("reads the plaque's name from the plaque, and the delivery time from the last change", async () => {
+    const ctx = await freshTable({ explorerBaseUrl: null });
+    const plaque = await storePlaque(ctx);
+    const {
+      plaqueName: _n,
+      deliveredAt: _d,
+      ...old
+    } = toItem(anOrder({ plaqueId: plaque.id, partnerId: 5, status: 'DELIVERED', txHash: HASH, updatedAt: '2026-03-01T12:00:09.000Z' }));
+    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: old }));
+    const items = (await ctx.db.send(new ScanCommand({ TableName: ctx.tableName }))).Items ?? [];
+    expect(items.find((i) => i.orderId === old.orderId)).not.toHaveProperty('plaqueName');
+
+    const stored = await orderRepo(ctx.db, ctx.tableName).get(old.orderId as string);
+    expect(stored).toMatchObject({ plaqueName: null, deliveredAt: '2026-03-01T12:00:09.000Z' });
+    const shown = await getOrder(ctx, { partnerId: 5, apiKeyId: 'key_1' }, old.orderId as string);
+    expect(shown).toMatchObject({ plaqueName: plaque.name, deliveredAt: '2026-03-01T12:00:09.000Z', explorerUrl: null });
+  });
+});
