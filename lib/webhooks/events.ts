@@ -1,0 +1,69 @@
+// Order events for partners: which moves of an order make which event, each event's stable id, and its place among the
+// order's other events. Pure: the stream consumer (order-events.ts) and the sender read these rules.
+import { createHash, randomBytes } from 'node:crypto';
+import type { OrderStatus, OrderView } from '#lib/partner/order.ts';
+
+/** The events a partner may subscribe an endpoint to, one per order status. */
+export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What `POST /partner/webhooks/{id}/test` sends: every endpoint gets it, whatever it subscribed to. */
+export const PING_EVENT_TYPE = 'ping';
+
+export const eventTypeOf = (status: OrderStatus): WebhookEventType => `order.${status.toLowerCase()}` as WebhookEventType;
+
+/**
+ * One move of an order into `status`. `round` counts the order's returns to SOLD (an operator's re-queue bumps it),
+ * so a second SOLD → MINTING → … after a re-queue are moves of their own, while a duplicate stream record of one
+ * move names the same move again.
+ */
+export interface OrderMove {
+  orderId: string;
+  partnerId: number;
+  status: OrderStatus;
+  round: number;
+  /** When the order moved: its `updatedAt` as the move wrote it. */
+  at: string;
+}
+
+/** Where each status falls within one round: SOLD first, MINTING next, then DELIVERED or FAILED. */
+const RANK: Record<OrderStatus, number> = { SOLD: 1, MINTING: 2, DELIVERED: 3, FAILED: 3 };
+
+/** The event's id: the same for every stream record of one move, different for every other move (`webhook-id`). */
+export function eventIdOf(move: Pick<OrderMove, 'orderId' | 'round' | 'status'>): string {
+  const digest = createHash('sha256').update(`${move.orderId}\n${move.round}\n${move.status}`).digest('base64url');
+  return `evt_${digest.slice(0, 32)}`;
+}
+
+/** A test event's id: random, one per request. */
+export const newPingEventId = (): string => `evt_${randomBytes(24).toString('base64url')}`;
+
+/** Sorts the order's events in the order of its moves (fixed width, so strings compare as the moves do). */
+export const positionOf = (move: Pick<OrderMove, 'round' | 'status'>): string =>
+  `${String(move.round).padStart(6, '0')}#${RANK[move.status]}`;
+
+/** A lane is what is sent in order: one order's events, or one test event, for one endpoint. */
+export const orderLaneId = (orderId: string): string => orderId;
+export const pingLaneId = (eventId: string): string => `ping_${eventId}`;
+/** A test event is alone in its lane. */
+export const PING_POSITION = '000000#0';
+
+/** The body every delivery of an order event carries (Standard Webhooks: type, timestamp, data). */
+export const orderEventBody = (type: WebhookEventType, timestamp: string, order: OrderView): string =>
+  JSON.stringify({ type, timestamp, data: order });
+
+/** A test event's body: the endpoint it was sent to. */
+export const pingEventBody = (timestamp: string, webhookId: string): string =>
+  JSON.stringify({ type: PING_EVENT_TYPE, timestamp, data: { webhookId } });
+
+/** An event as stored: the body is kept as sent, so every retry carries the same bytes under the same signature. */
+export interface WebhookEvent {
+  eventId: string;
+  type: WebhookEventType | typeof PING_EVENT_TYPE;
+  partnerId: number;
+  /** The order it tells of; null for a test event. */
+  orderId: string | null;
+  timestamp: string;
+  body: string;
+  /** The endpoints it was addressed to when it was made. */
+  endpointIds: string[];
+}

@@ -1,0 +1,40 @@
+// Which table stream records make order events: order items whose status changed — inserted by a buy (SOLD), or
+// modified into another status by the delivery worker (MINTING, DELIVERED, FAILED) or an operator's re-queue (SOLD).
+// One constant for the AWS event source mapping and the local poller alike.
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ENTITY } from '#lib/db/keys.ts';
+import { fromItem } from '#lib/db/order-repo.ts';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
+import type { OrderMove } from '#lib/webhooks/events.ts';
+
+const others = (status: OrderStatus) => ORDER_STATUSES.filter((s) => s !== status);
+
+/**
+ * Lambda event filter patterns (FilterCriteria), five: the most a mapping takes. A filter cannot compare the old
+ * image with the new, so each status gets a pattern that lists every other status as the old one; writes that keep
+ * the status (the worker's lease and signed mint, a re-queue of a waiting order) and every other entity never match.
+ */
+export const ORDER_EVENT_STREAM_FILTERS = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ENTITY.order] } } } },
+  ...ORDER_STATUSES.map((status) => ({
+    eventName: ['MODIFY'],
+    dynamodb: { OldImage: { status: { S: others(status) } }, NewImage: { entity: { S: [ENTITY.order] }, status: { S: [status] } } },
+  })),
+] as const;
+
+/**
+ * The move a record tells of, with the order as the move left it; null for anything else. The filter's condition
+ * again in code, so the consumer stays correct under a wider filter (or none).
+ */
+export function orderMoveOf(record: DynamoDBRecord): { move: OrderMove; order: Order } | null {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
+  const image = record.dynamodb?.NewImage;
+  const status = image?.status?.S as OrderStatus | undefined;
+  if (image?.entity?.S !== ENTITY.order || !status || !ORDER_STATUSES.includes(status)) return null;
+  if (record.eventName === 'MODIFY' && record.dynamodb?.OldImage?.status?.S === status) return null;
+  const item = unmarshall(image as Record<string, AttributeValue> as Parameters<typeof unmarshall>[0]);
+  const order = fromItem(item);
+  const round = typeof item.deliveryRequeues === 'number' ? item.deliveryRequeues : 0;
+  return { move: { orderId: order.orderId, partnerId: order.partnerId, status, round, at: order.updatedAt }, order };
+}
