@@ -11,6 +11,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import type { ApiFunction, ApiFunctionProps } from './api-function.ts';
 import type { CatalogSnapshots } from './catalog-snapshot.ts';
+import type { Webhooks } from './webhooks.ts';
 import type { StageConfig } from './stages.ts';
 
 /** What the grants can point at: the stage's shared resources. */
@@ -21,6 +22,7 @@ export interface ServiceResources {
   media: { bucket: IBucket; baseUrl: string };
   usagePlan: IUsagePlan;
   catalogSnapshots: CatalogSnapshots;
+  webhooks: Webhooks;
 }
 
 /** The function settings an access declaration fixes. */
@@ -47,4 +49,6 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.apiKeys) fn.managesApiKeys(resources.usagePlan, access.apiKeys);
   if (access.catalogSnapshot === 'read') resources.catalogSnapshots.grantRead(fn);
   if (access.catalogSnapshot === 'write') resources.catalogSnapshots.grantWrite(fn);
+  if (access.webhookQueue) resources.webhooks.grantWakeups(fn);
+  if (access.webhookSecrets) resources.webhooks.grantSecrets(fn, access.webhookSecrets);
 }

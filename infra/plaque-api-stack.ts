@@ -8,7 +8,9 @@ import {
   DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
+  ORDER_EVENTS_HANDLER,
   routes,
+  WEBHOOK_SENDER_HANDLER,
 } from '#lib/http/routes.ts';
 import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
@@ -23,6 +25,7 @@ import { PayloadLimit } from './payload-limit.ts';
 import { functionSettings, grantAccess, type ServiceResources } from './permissions.ts';
 import { ServiceSecrets } from './secrets.ts';
 import type { StageConfig } from './stages.ts';
+import { Webhooks } from './webhooks.ts';
 
 export interface PlaqueApiStackProps extends StackProps {
   stage: StageConfig;
@@ -51,6 +54,7 @@ export class PlaqueApiStack extends Stack {
     const secrets = new ServiceSecrets(this, 'Secrets', { stage });
     this.httpApi = new HttpApi(this, 'Http', { stage });
     const catalogSnapshots = new CatalogSnapshots(this, 'CatalogSnapshots', { stage, table: data.table });
+    const webhooks = new Webhooks(this, 'Webhooks', { stage });
 
     const resources: ServiceResources = {
       stage,
@@ -59,6 +63,7 @@ export class PlaqueApiStack extends Stack {
       media: { bucket: media.bucket, baseUrl: media.baseUrl },
       usagePlan: this.httpApi.usagePlan,
       catalogSnapshots,
+      webhooks,
     };
 
     // One function per handler module of the manifest, with exactly the access its operations declare.
@@ -104,6 +109,10 @@ export class PlaqueApiStack extends Stack {
       cappedFunctions: [...this.functions.values()].filter((fn) => stage.reservedConcurrency[fn.handlerModule] !== undefined),
     });
 
+    const webhookFunctions = { eventMaker: functionFor(ORDER_EVENTS_HANDLER), sender: functionFor(WEBHOOK_SENDER_HANDLER) };
+    webhooks.connect({ table: data.table, ...webhookFunctions });
+    webhooks.alarmOn(alarms.topic, webhookFunctions);
+
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
@@ -114,5 +123,6 @@ export class PlaqueApiStack extends Stack {
     new CfnOutput(this, 'DeliveryDlqUrl', { value: delivery.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'AccessLogGroup', { value: this.httpApi.accessLogs.logGroupName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'WebhookWakeupDlqUrl', { value: webhooks.wakeupDeadLetters.queueUrl });
   }
 }

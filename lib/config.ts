@@ -127,6 +127,18 @@ export const reconcilerConfig = section(() => ({
   DELIVERY_DLQ_URL: z.optional(z.string().check(z.url())),
 }));
 
+/** Order events sent to partners' webhook endpoints. */
+export const webhookConfig = section(() => ({
+  /** `local` lets endpoints be http://127.0.0.1 and http://localhost; every deployed stage wants public https. */
+  STAGE: z._default(text, 'local'),
+  AWS_REGION: awsRegion(),
+  /** SQS queue of the sender's wake-ups (AWS); locally a folder under DATA_DIR/webhooks that `npm start` reads. */
+  WEBHOOK_QUEUE_URL: z.optional(z.string().check(z.url())),
+  /** KMS key that encrypts endpoint secrets (AWS); locally a key file under DATA_DIR/keys. */
+  WEBHOOK_KEY_ARN: z.optional(z.string().check(z.startsWith('arn:'))),
+  DATA_DIR: dataDir,
+}));
+
 /** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */
 export const localConfig = section(() => ({
   /** The local server; also names the local media URL (`http://127.0.0.1:<PORT>/_media`). */
@@ -140,7 +152,7 @@ export const localConfig = section(() => ({
  * at start rather than at the first request that needs it.
  */
 export function readEverySection(): void {
-  for (const read of [
+  const sections = [
     coreConfig,
     listingConfig,
     tokenConfig,
@@ -148,9 +160,10 @@ export function readEverySection(): void {
     servicesConfig,
     chainConfig,
     reconcilerConfig,
+    webhookConfig,
     localConfig,
-  ])
-    read();
+  ];
+  for (const read of sections) read();
 }
 
 export type ServicesConfig = ReturnType<typeof servicesConfig>;

@@ -19,6 +19,11 @@ export const ENTITY = {
   migration: 'migration',
   deliveredOrder: 'deliveredOrder',
   deliveryFinding: 'deliveryFinding',
+  webhook: 'webhook',
+  webhookCount: 'webhookCount',
+  webhookEvent: 'webhookEvent',
+  webhookDelivery: 'webhookDelivery',
+  webhookAttempt: 'webhookAttempt',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -115,3 +120,31 @@ export const serviceAccountKey = () => ({ pk: 'SERVICEACCOUNT', sk: 'SERVICEACCO
 /** Migrations applied to the table, one item each in one partition: listed with one Query, in id order. */
 export const MIGRATIONS_PARTITION = 'MIGRATIONS';
 export const migrationKey = (id: string) => ({ pk: MIGRATIONS_PARTITION, sk: `MIGRATION#${id}` });
+
+/** A partner's webhook endpoint; its delivery attempts share its item collection (sk `ATTEMPT#…`). */
+export const webhookKey = (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'WEBHOOK' });
+/** A partner's webhook endpoints (gsi1), oldest first. */
+export const partnerWebhooksPartition = (partnerId: number) => `PARTNER#${partnerId}#WEBHOOKS`;
+export const partnerWebhooksIndexKey = (partnerId: number, createdAt: string, id: string) => ({
+  gsi1pk: partnerWebhooksPartition(partnerId),
+  gsi1sk: `${createdAt}#${id}`,
+});
+/** How many webhook endpoints a partner has: moved in the same transaction as each endpoint, so the limit holds. */
+export const webhookCountKey = (partnerId: number) => ({ pk: `WEBHOOKCOUNT#${partnerId}`, sk: 'WEBHOOKCOUNT' });
+/** One attempt to deliver an event to an endpoint, in the endpoint's item collection, sorted by time. */
+export const WEBHOOK_ATTEMPT_PREFIX = 'ATTEMPT#';
+export const webhookAttemptKey = (endpointId: string, at: string, eventId: string, attempt: number) => ({
+  pk: `WEBHOOK#${endpointId}`,
+  sk: `${WEBHOOK_ATTEMPT_PREFIX}${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
+});
+/** An event sent to partners (its id is the `webhook-id` of every delivery of it). */
+export const webhookEventKey = (eventId: string) => ({ pk: `WHEVENT#${eventId}`, sk: 'WHEVENT' });
+/**
+ * One event waiting for one endpoint, in its lane: the events of one order (or one test event) for one endpoint,
+ * sorted by position, sent one at a time from the head.
+ */
+export const webhookLanePartition = (endpointId: string, laneId: string) => `WHLANE#${endpointId}#${laneId}`;
+export const webhookDeliveryKey = (endpointId: string, laneId: string, position: string) => ({
+  pk: webhookLanePartition(endpointId, laneId),
+  sk: position,
+});

@@ -27,6 +27,10 @@ export interface FunctionAccess {
   readonly apiKeys?: 'create' | 'revoke';
   /** Reads (the listing's cold start) or replaces (its writer) the catalogue snapshot object (CATALOG_SNAPSHOT_BUCKET). */
   readonly catalogSnapshot?: 'read' | 'write';
+  /** Wakes the webhook sender: sends messages to the stage's webhook queue (WEBHOOK_QUEUE_URL). */
+  readonly webhookQueue?: true;
+  /** Seals new webhook endpoint secrets, or opens them to sign, with the stage's webhook key (WEBHOOK_KEY_ARN). */
+  readonly webhookSecrets?: 'seal' | 'open';
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -55,6 +59,13 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     if (access.apiKeys) out.apiKeys = out.apiKeys === 'create' || access.apiKeys === 'create' ? 'create' : 'revoke';
     if (access.catalogSnapshot)
       out.catalogSnapshot = out.catalogSnapshot === 'write' || access.catalogSnapshot === 'write' ? 'write' : 'read';
+    if (access.webhookQueue) out.webhookQueue = true;
+    if (access.webhookSecrets) {
+      if (out.webhookSecrets !== undefined && out.webhookSecrets !== access.webhookSecrets) {
+        throw new Error('one function cannot both seal and open webhook secrets');
+      }
+      out.webhookSecrets = access.webhookSecrets;
+    }
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

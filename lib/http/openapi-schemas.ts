@@ -17,6 +17,8 @@ import {
   saleSchema,
   tokenMetadataSchema,
 } from '#lib/partner/response-schemas.ts';
+import { createWebhookBody, deliveriesQuery, sendTestBody, webhookIdParam } from '#lib/webhooks/schemas.ts';
+import { webhookCreatedSchema, webhookDeliveriesSchema, webhookListSchema, webhookTestSentSchema } from '#lib/webhooks/response-schemas.ts';
 
 /** Request bodies (inline in the document) and query parameter sets (each member becomes one parameter). */
 export const requestSchemas = {
@@ -28,6 +30,9 @@ export const requestSchemas = {
   CreateApiKeyRequest: createApiKeyBody,
   PrepareRequest: prepareBody,
   BuyRequest: buyBody,
+  CreateWebhookRequest: createWebhookBody,
+  SendWebhookTestRequest: sendTestBody,
+  WebhookDeliveriesQuery: deliveriesQuery,
 } satisfies Record<string, z.ZodMiniType>;
 
 /** Objects a request member carries as JSON text (a query parameter), named so a client can type them. */
@@ -42,6 +47,7 @@ export const parameterSchemas = {
   // Order ids are opaque: any id answers, unknown ones 404 (functions/partner/get-order.ts).
   OrderId: z.string().check(z.minLength(1)),
   IdempotencyKey: idempotencyKeyHeader,
+  WebhookId: webhookIdParam,
 } satisfies Record<string, z.ZodMiniType>;
 
 /** Response bodies: each becomes a component schema, referenced where another one embeds it. */
@@ -59,6 +65,10 @@ export const responseSchemas = {
   Owner: ownerSchema,
   Sale: saleSchema,
   Order: orderSchema,
+  WebhookCreated: webhookCreatedSchema,
+  WebhookList: webhookListSchema,
+  WebhookTestSent: webhookTestSentSchema,
+  WebhookDeliveries: webhookDeliveriesSchema,
   OpenApiDocument: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
 } satisfies Record<string, z.ZodMiniType>;
 

@@ -9,6 +9,7 @@ import { serviceOperationDocs } from '#lib/http/docs/service.ts';
 import { plaqueOperationDocs } from '#lib/http/docs/plaques.ts';
 import { accountsOperationDocs } from '#lib/http/docs/accounts.ts';
 import { partnerOperationDocs } from '#lib/http/docs/partner.ts';
+import { webhookOperationDocs } from '#lib/http/docs/webhooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `none`: public; `jwt`: the TOKEN authorizer runs first; `apiKey`: API Gateway requires `x-api-key`. */
@@ -34,7 +35,7 @@ export type Route = RouteAuth & {
 /** A function that serves no route: what starts it, and what it may touch. */
 export interface BackgroundFunction {
   readonly handler: string;
-  readonly trigger: 'authorizer' | 'table-stream' | 'schedule';
+  readonly trigger: 'authorizer' | 'table-stream' | 'schedule' | 'queue';
   readonly description: string;
   readonly access: FunctionAccess;
 }
@@ -168,6 +169,38 @@ export const routes = [
     access: { table: 'read', linksExplorer: true },
     docs: partnerOperationDocs.getOrder,
   },
+  {
+    method: 'POST', path: '/partner/webhooks', operationId: 'createWebhook',
+    handler: 'functions/webhooks/create-webhook.ts', auth: 'jwt', principal: 'user',
+    // Seals the new endpoint's secret with the stage's key; resolves the URL's host to check its addresses.
+    access: { table: 'readWrite', webhookSecrets: 'seal' },
+    docs: webhookOperationDocs.createWebhook,
+  },
+  {
+    method: 'GET', path: '/partner/webhooks', operationId: 'listWebhooks',
+    handler: 'functions/webhooks/list-webhooks.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
+    docs: webhookOperationDocs.listWebhooks,
+  },
+  {
+    method: 'DELETE', path: '/partner/webhooks/{id}', operationId: 'deleteWebhook',
+    handler: 'functions/webhooks/delete-webhook.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite' },
+    docs: webhookOperationDocs.deleteWebhook,
+  },
+  {
+    method: 'POST', path: '/partner/webhooks/{id}/test', operationId: 'sendWebhookTest',
+    handler: 'functions/webhooks/test-webhook.ts', auth: 'jwt', principal: 'user',
+    // Stores the test event and wakes the sender for it.
+    access: { table: 'readWrite', webhookQueue: true },
+    docs: webhookOperationDocs.sendWebhookTest,
+  },
+  {
+    method: 'GET', path: '/partner/webhooks/{id}/deliveries', operationId: 'listWebhookDeliveries',
+    handler: 'functions/webhooks/list-webhook-deliveries.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
+    docs: webhookOperationDocs.listWebhookDeliveries,
+  },
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */
@@ -186,6 +219,12 @@ export const DELIVERY_RECONCILER_HANDLER = 'functions/delivery/reconcile-deliver
 
 /** Rewrites the listing's catalogue snapshot, on a schedule (not an HTTP route). */
 export const CATALOG_SNAPSHOT_HANDLER = 'functions/plaques/write-catalog-snapshot.ts';
+
+/** Makes order events for partners' webhooks, fed by the table's stream (not an HTTP route). */
+export const ORDER_EVENTS_HANDLER = 'functions/webhooks/order-events.ts';
+
+/** Sends webhook events to partners' endpoints, fed by the wake-up queue (not an HTTP route). */
+export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 
 /** The functions no route leads to. */
 export const backgroundFunctions = [
@@ -219,6 +258,22 @@ export const backgroundFunctions = [
     // Loads the snapshot, reads the index rows changed since, encodes and stores a new one: the index twice in memory
     // at worst.
     access: { table: 'read', catalogSnapshot: 'write', memorySize: 1024, timeoutSeconds: 120 },
+  },
+  {
+    handler: ORDER_EVENTS_HANDLER,
+    trigger: 'table-stream',
+    description: 'Makes the webhook events of order moves',
+    // Stores each event (the order as partners see it, its transaction linked to the explorer) with its deliveries and
+    // wakes the sender; the stream read permission comes with its event source.
+    access: { table: 'readWrite', webhookQueue: true, linksExplorer: true, timeoutSeconds: 60 },
+  },
+  {
+    handler: WEBHOOK_SENDER_HANDLER,
+    trigger: 'queue',
+    description: "Sends webhook events to partners' endpoints",
+    // Opens endpoint secrets, sends (15 s a try, lanes side by side), records attempts and wakes itself for retries; the
+    // queue read permission comes with its event source.
+    access: { table: 'readWrite', webhookQueue: true, webhookSecrets: 'open', timeoutSeconds: 120 },
   },
 ] as const satisfies readonly BackgroundFunction[];
 

@@ -1,8 +1,8 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
 // seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
 // Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start,
-// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams), and the
-// listing's catalogue snapshot under DATA_DIR/catalog.
+// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams), the
+// listing's catalogue snapshot under DATA_DIR/catalog, and the webhook events and their sender (DATA_DIR/webhooks).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -28,6 +28,7 @@ import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.
 import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
+import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
@@ -151,6 +152,18 @@ async function main(): Promise<void> {
     stateDir: resolve(dataDir, 'streams'),
   });
   stoppers.push(poller.stop);
+
+  // Order events for partners' webhooks: their own stream consumer and the sender, as in AWS (lib/local/webhook-runtime.ts).
+  stoppers.push(
+    await startLocalWebhooks({
+      projectRoot: PROJECT_ROOT,
+      dataDir,
+      db,
+      dynamoEndpoint: dynamo.endpoint,
+      region: coreConfig().AWS_REGION,
+      tableName: ctx.tableName,
+    }),
+  );
 
   // The catalogue snapshot the listing starts from: DATA_DIR/catalog/<table>.snapshot, checked every minute like the
   // scheduled writer in AWS (rewritten when 500 rows changed or it is an hour old), and written now if missing.

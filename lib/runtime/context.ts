@@ -11,6 +11,7 @@ import type { Mailer } from '#lib/mail/mailer.ts';
 import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import type { MediaStorage } from '#lib/media/storage.ts';
 import type { ServiceWallets } from '#lib/wallet/service-wallet.ts';
+import type { WebhookPorts } from '#lib/webhooks/ports.ts';
 
 export interface AppContext {
   db: DynamoDBDocumentClient;
@@ -39,6 +40,8 @@ export interface AppContext {
   jwtKeys?: JwtKeyStore;
   /** Derives users' service wallet addresses from the HD mnemonic: use `walletsOf(ctx)`. */
   wallets?: ServiceWallets;
+  /** The webhook sender's queue, the endpoint secrets' seal, the URL policy and resolver: see lib/webhooks/ports.ts. */
+  webhooks?: WebhookPorts;
 }
 
 export function createAppContext(overrides: Partial<AppContext> = {}): AppContext {

@@ -12,6 +12,7 @@ import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { requestCode, signedIn } from '#lib/accounts/sign-in.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
+import { createWebhook } from '#lib/webhooks/endpoints.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
@@ -43,6 +44,15 @@ async function aUser(withPassword = false): Promise<{ user: StoredUser; token: s
 }
 
 const freshEmail = () => `faults-${randomUUID()}@example.com`;
+
+const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['order.sold', 'order.delivered'] };
+
+/** A new user with one webhook endpoint, registered before any fault. */
+async function aWebhook(): Promise<{ token: string; id: string }> {
+  const owner = await aUser();
+  const { id } = await createWebhook(ctx, owner.user.id, { url: HOOK.url, events: ['order.sold', 'order.delivered'] });
+  return { token: owner.token, id };
+}
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain(), catalogStalenessMs: 0 });
@@ -194,6 +204,36 @@ const cases: Record<string, Case> = {
     status: 201,
   },
   getOrder: { request: async () => ({ method: 'GET', path: `/partner/orders/${orderId}`, headers: apiKey() }), status: 200 },
+  // Webhook endpoints point at a loopback literal: the local server accepts it without asking DNS, and no sender runs here.
+  createWebhook: {
+    request: async () => ({ method: 'POST', path: '/partner/webhooks', headers: bearer((await aUser()).token), json: HOOK }),
+    status: 201,
+  },
+  listWebhooks: {
+    request: async () => ({ method: 'GET', path: '/partner/webhooks', headers: bearer((await aWebhook()).token) }),
+    status: 200,
+  },
+  deleteWebhook: {
+    request: async () => {
+      const { token, id } = await aWebhook();
+      return { method: 'DELETE', path: `/partner/webhooks/${id}`, headers: bearer(token) };
+    },
+    status: 204,
+  },
+  sendWebhookTest: {
+    request: async () => {
+      const { token, id } = await aWebhook();
+      return { method: 'POST', path: `/partner/webhooks/${id}/test`, headers: bearer(token) };
+    },
+    status: 202,
+  },
+  listWebhookDeliveries: {
+    request: async () => {
+      const { token, id } = await aWebhook();
+      return { method: 'GET', path: `/partner/webhooks/${id}/deliveries`, headers: bearer(token) };
+    },
+    status: 200,
+  },
 };
 
 const FAULTS = [

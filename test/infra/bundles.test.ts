@@ -8,14 +8,20 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import {
+  AUTHORIZER_HANDLER,
+  DELIVERY_WORKER_HANDLER,
+  handlerModules,
+  ORDER_EVENTS_HANDLER,
+  WEBHOOK_SENDER_HANDLER,
+} from '#lib/http/routes.ts';
 import { ApiFunction } from '../../infra/api-function.ts';
 import { BUNDLE_FILE, buildBundle, bundleDirName, ESM_REQUIRE_BANNER, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
 import { stages } from '../../infra/stages.ts';
 import { createApp, functionsByModule } from './synth.ts';
 
 const run = promisify(execFile);
-const modules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER];
+const modules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER];
 const outRoot = path.join(projectRoot, '.build', 'test-bundles');
 
 /** Plausible stand-ins for the values CloudFormation fills in at deploy time, by variable name. */
@@ -27,6 +33,8 @@ function placeholder(name: string): string {
     CATALOG_SNAPSHOT_BUCKET: 'plaqueapi-test-catalog',
     MEDIA_BASE_URL: 'https://d111111abcdef8.cloudfront.net',
     API_KEY_USAGE_PLAN_ID: 'abc123',
+    WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-webhook-wakeups',
+    WEBHOOK_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
   };
   const value = known[name];
   if (!value) throw new Error(`no placeholder for ${name}: add one`);
@@ -74,7 +82,7 @@ describe('function bundles', () => {
     for (const module of modules) environments.set(module, lambdaEnvironment(template, module));
   }, 180_000);
 
-  it('builds every handler module, the authorizer and the delivery worker', () => {
+  it('builds every handler module, the authorizer, the delivery worker and the webhook functions', () => {
     expect([...built.keys()].sort()).toEqual([...modules].sort());
     for (const bundle of built.values()) {
       expect(existsSync(bundle.file)).toBe(true);

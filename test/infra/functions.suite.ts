@@ -9,12 +9,15 @@ import {
   DELIVERY_WORKER_HANDLER,
   functionManifest,
   handlerModules,
+  ORDER_EVENTS_HANDLER,
   routes,
+  WEBHOOK_SENDER_HANDLER,
 } from '#lib/http/routes.ts';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
 import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
 import { stageNames, stages } from '../../infra/stages.ts';
+import { WEBHOOK_ENV } from '../../infra/webhooks.ts';
 import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
 
 const allModules = [
@@ -23,6 +26,8 @@ const allModules = [
   DELIVERY_WORKER_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
+  ORDER_EVENTS_HANDLER,
+  WEBHOOK_SENDER_HANDLER,
 ];
 /** What each function may touch, as the manifest declares it. */
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
@@ -45,13 +50,15 @@ function expectedEnv(access: FunctionAccess, module?: string): string[] {
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
     ...(access.catalogSnapshot ? [ENV.catalogSnapshotBucket] : []),
+    ...(access.webhookQueue ? [WEBHOOK_ENV.queueUrl] : []),
+    ...(access.webhookSecrets ? [WEBHOOK_ENV.keyArn] : []),
   ].sort();
 }
 
 const actionsOf = (statements: Array<Record<string, any>>) => statements.flatMap((s) => asArray<string>(s['Action']));
 
 describe('the access the manifest declares', () => {
-  it('covers every handler module, the authorizer and the delivery worker, once each', () => {
+  it('covers every handler module and every function no route leads to, once each', () => {
     expect(
       functionManifest()
         .map((fn) => fn.handler)
@@ -87,7 +94,7 @@ describe('the access the manifest declares', () => {
 describe.each(stageNames)('%s functions', (stageName) => {
   const stage = stages[stageName];
 
-  it('builds one function per handler module, plus the authorizer and the delivery worker', () => {
+  it('builds one function per handler module, plus every function no route leads to', () => {
     const { template } = synthStage(stageName);
     const fns = functionsByModule(template);
     expect([...fns.keys()].sort()).toEqual([...allModules].sort());
@@ -160,7 +167,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
       const dynamo = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0])).filter((a) => a.startsWith('dynamodb:'));
       const access = functionAccess[module]!;
       const streamActions =
-        module === DELIVERY_WORKER_HANDLER
+        module === DELIVERY_WORKER_HANDLER || module === ORDER_EVENTS_HANDLER
           ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']
           : module === DELIVERY_RECONCILER_HANDLER
             ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']
@@ -263,7 +270,9 @@ describe.each(stageNames)('%s functions', (stageName) => {
   it('feeds the delivery worker order inserts from the table stream, with bounded retries, bisection and a DLQ', () => {
     const { stack, template } = synthStage(stageName);
     const worker = functionsByModule(template).get(DELIVERY_WORKER_HANDLER)!;
-    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => m.Properties!['FunctionName'].Ref === worker.logicalId,
+    );
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]!.Properties!;
     const table = logicalIdOf(stack.node.findChild('Data').node.findChild('Table'));

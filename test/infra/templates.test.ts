@@ -5,3 +5,4 @@ import './functions.suite.ts';
 import './data.suite.ts';
 import './nag.suite.ts';
 import './catalog-snapshot.suite.ts';
+import './webhooks.suite.ts';

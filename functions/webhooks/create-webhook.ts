@@ -1,0 +1,11 @@
+// POST /partner/webhooks: the signed-in partner registers an endpoint for order events (its secret shown once).
+import { httpHandler } from '#lib/http/handler.ts';
+import { created } from '#lib/http/response.ts';
+import { signedInUser } from '#lib/http/principals.ts';
+import { createWebhook } from '#lib/webhooks/endpoints.ts';
+import { createWebhookBody } from '#lib/webhooks/schemas.ts';
+
+export const handler = httpHandler(
+  { operation: 'createWebhook', principal: signedInUser, input: { schema: createWebhookBody, read: (request) => request.body } },
+  async ({ input, principal, ctx }) => created(await createWebhook(ctx, principal.id, input)),
+);

@@ -1,0 +1,19 @@
+// GET /partner/webhooks/{id}/deliveries: the endpoint's recent delivery attempts, newest first.
+import { httpHandler } from '#lib/http/handler.ts';
+import { ok } from '#lib/http/response.ts';
+import { signedInUser } from '#lib/http/principals.ts';
+import { listDeliveries } from '#lib/webhooks/endpoints.ts';
+import { deliveriesInput, typedLimit } from '#lib/webhooks/schemas.ts';
+
+export const handler = httpHandler(
+  {
+    operation: 'listWebhookDeliveries',
+    principal: signedInUser,
+    body: 'none',
+    input: {
+      schema: deliveriesInput,
+      read: (request) => ({ limit: typedLimit(request.query.limit), id: request.pathParameters.id }),
+    },
+  },
+  async ({ input, principal, ctx }) => ok(await listDeliveries(ctx, principal.id, input.id, input.limit)),
+);

@@ -1,0 +1,368 @@
+// The only module that speaks DynamoDB for webhooks: partners' endpoints and their count, the events made from order
+// moves, each event's delivery waiting in its lane (one order's events for one endpoint, sent from the head), and the
+// log of attempts in the endpoint's item collection.
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GSI1 } from '#lib/db/table.ts';
+import {
+  ENTITY,
+  WEBHOOK_ATTEMPT_PREFIX,
+  partnerWebhooksIndexKey,
+  partnerWebhooksPartition,
+  webhookAttemptKey,
+  webhookCountKey,
+  webhookDeliveryKey,
+  webhookEventKey,
+  webhookKey,
+  webhookLanePartition,
+} from '#lib/db/keys.ts';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
+import { queryAll } from '#lib/db/query-all.ts';
+import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
+import type { Lane } from '#lib/webhooks/queue.ts';
+
+type Item = Record<string, unknown>;
+
+export interface WebhookEndpoint {
+  id: string;
+  partnerId: number;
+  url: string;
+  events: WebhookEventType[];
+  /** The secret as the secret box sealed it; never the secret itself. */
+  sealedSecret: string;
+  createdAt: string;
+}
+
+/** One event waiting for one endpoint, at `position` in its lane. */
+export interface WebhookDelivery extends Lane {
+  position: string;
+  eventId: string;
+  /** Attempts begun so far (a claim counts one before it sends). */
+  attempts: number;
+  /** Not sent before this time. */
+  nextAttemptAt: string;
+  /** The attempt under way, until its lease lapses. */
+  leaseId: string | null;
+  leaseUntil: string | null;
+  createdAt: string;
+}
+
+/** One attempt as the delivery log shows it. */
+export interface WebhookAttempt {
+  endpointId: string;
+  eventId: string;
+  type: string;
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  at: string;
+  /** When the event is tried again; null once delivered or given up. */
+  nextAttemptAt: string | null;
+}
+
+/** Attempts and events are kept 30 days; a delivery still waiting then (it never is: the schedule ends in 38 h) goes too. */
+const KEEP_SECONDS = 30 * 24 * 3600;
+const ttlFrom = (iso: string): number => Math.floor(Date.parse(iso) / 1000) + KEEP_SECONDS;
+
+// ---- item mapping, one pair per entity ----
+
+export function endpointToItem(endpoint: WebhookEndpoint): Item {
+  return {
+    ...webhookKey(endpoint.id),
+    ...partnerWebhooksIndexKey(endpoint.partnerId, endpoint.createdAt, endpoint.id),
+    entity: ENTITY.webhook,
+    ...endpoint,
+  };
+}
+
+export function endpointFromItem(item: Item): WebhookEndpoint {
+  return {
+    id: item.id as string,
+    partnerId: item.partnerId as number,
+    url: item.url as string,
+    events: item.events as WebhookEventType[],
+    sealedSecret: item.sealedSecret as string,
+    createdAt: item.createdAt as string,
+  };
+}
+
+export function eventToItem(event: WebhookEvent): Item {
+  return { ...webhookEventKey(event.eventId), entity: ENTITY.webhookEvent, ...event, ttl: ttlFrom(event.timestamp) };
+}
+
+export function eventFromItem(item: Item): WebhookEvent {
+  return {
+    eventId: item.eventId as string,
+    type: item.type as WebhookEvent['type'],
+    partnerId: item.partnerId as number,
+    orderId: (item.orderId as string | null | undefined) ?? null,
+    timestamp: item.timestamp as string,
+    body: item.body as string,
+    endpointIds: (item.endpointIds as string[] | undefined) ?? [],
+  };
+}
+
+export function deliveryToItem(delivery: WebhookDelivery): Item {
+  const { leaseId, leaseUntil, ...rest } = delivery;
+  return {
+    ...webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position),
+    entity: ENTITY.webhookDelivery,
+    ...rest,
+    ...(leaseId !== null && { leaseId }),
+    ...(leaseUntil !== null && { leaseUntil }),
+    ttl: ttlFrom(delivery.createdAt),
+  };
+}
+
+export function deliveryFromItem(item: Item): WebhookDelivery {
+  return {
+    endpointId: item.endpointId as string,
+    laneId: item.laneId as string,
+    position: item.position as string,
+    eventId: item.eventId as string,
+    attempts: (item.attempts as number | undefined) ?? 0,
+    nextAttemptAt: item.nextAttemptAt as string,
+    leaseId: (item.leaseId as string | undefined) ?? null,
+    leaseUntil: (item.leaseUntil as string | undefined) ?? null,
+    createdAt: item.createdAt as string,
+  };
+}
+
+export function attemptToItem(attempt: WebhookAttempt): Item {
+  return {
+    ...webhookAttemptKey(attempt.endpointId, attempt.at, attempt.eventId, attempt.attempt),
+    entity: ENTITY.webhookAttempt,
+    ...attempt,
+    ttl: ttlFrom(attempt.at),
+  };
+}
+
+export function attemptFromItem(item: Item): WebhookAttempt {
+  return {
+    endpointId: item.endpointId as string,
+    eventId: item.eventId as string,
+    type: item.type as string,
+    attempt: item.attempt as number,
+    statusCode: (item.statusCode as number | null | undefined) ?? null,
+    error: (item.error as string | null | undefined) ?? null,
+    durationMs: item.durationMs as number,
+    at: item.at as string,
+    nextAttemptAt: (item.nextAttemptAt as string | null | undefined) ?? null,
+  };
+}
+
+/** What recording an attempt does to its delivery: leave it for a later try, or take it out of its lane. */
+export type AttemptRecord = { kind: 'retry'; nextAttemptAt: string } | { kind: 'done' };
+
+export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
+  // ---- endpoints ----
+
+  /** Stores the endpoint and counts it, both or neither; `limit-reached` when the partner has `max` already. */
+  async createEndpoint(endpoint: WebhookEndpoint, max: number): Promise<'created' | 'limit-reached'> {
+    const result = await transactWrite(
+      db,
+      [
+        { Put: { TableName: tableName, Item: endpointToItem(endpoint), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: webhookCountKey(endpoint.partnerId),
+            UpdateExpression: 'SET entity = :entity, partnerId = :partner ADD endpoints :one',
+            ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max',
+            ExpressionAttributeValues: { ':entity': ENTITY.webhookCount, ':partner': endpoint.partnerId, ':one': 1, ':max': max },
+          },
+        },
+      ],
+      { conflictRetries: 3 },
+    );
+    if (result.kind === 'written') return 'created';
+    if (rejectedAt(result, 1)) return 'limit-reached';
+    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+    // Ids are random: a collision, or a race nobody should be running, is a fault.
+    throw new Error(`webhook endpoint ${endpoint.id} was not stored (${result.kind})`);
+  },
+
+  async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: webhookKey(id), ConsistentRead: true }));
+    return out.Item ? endpointFromItem(out.Item) : null;
+  },
+
+  /** The partner's endpoints, oldest first (the index is eventually consistent in AWS). */
+  async listEndpoints(partnerId: number): Promise<WebhookEndpoint[]> {
+    const items = await queryAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partnerWebhooksPartition(partnerId) },
+    });
+    return items.map(endpointFromItem);
+  },
+
+  /** Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. */
+  async deleteEndpoint(id: string, partnerId: number): Promise<'deleted' | 'not-found'> {
+    const result = await transactWrite(
+      db,
+      [
+        {
+          Delete: {
+            TableName: tableName,
+            Key: webhookKey(id),
+            ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner',
+            ExpressionAttributeValues: { ':partner': partnerId },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: webhookCountKey(partnerId),
+            UpdateExpression: 'ADD endpoints :minusOne',
+            ConditionExpression: 'endpoints > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          },
+        },
+      ],
+      { conflictRetries: 3 },
+    );
+    if (result.kind === 'written') return 'deleted';
+    if (rejectedAt(result, 0)) return 'not-found';
+    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+    throw new Error(`webhook endpoint ${id} was not deleted (${result.kind})`);
+  },
+
+  // ---- events and their deliveries ----
+
+  /**
+   * Stores a new event with its deliveries, all or none. `duplicate` when the event exists already (another record
+   * of the same move), with the event as stored.
+   */
+  async storeEvent(
+    event: WebhookEvent,
+    deliveries: WebhookDelivery[],
+  ): Promise<{ kind: 'stored' } | { kind: 'duplicate'; event: WebhookEvent }> {
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName,
+          Item: eventToItem(event),
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      ...deliveries.map((d) => ({ Put: { TableName: tableName, Item: deliveryToItem(d) } })),
+    ];
+    const result = await transactWrite(db, items, { conflictRetries: 3 });
+    if (result.kind === 'written') return { kind: 'stored' };
+    if (result.kind === 'refused' && result.items[0]?.item) return { kind: 'duplicate', event: eventFromItem(result.items[0].item) };
+    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+    throw new Error(`webhook event ${event.eventId} was not stored (${result.kind})`);
+  },
+
+  async getEvent(eventId: string): Promise<WebhookEvent | null> {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: webhookEventKey(eventId), ConsistentRead: true }));
+    return out.Item ? eventFromItem(out.Item) : null;
+  },
+
+  /** The first delivery of the lane (the next to send), or null when the lane is empty. */
+  async laneHead(lane: Lane): Promise<WebhookDelivery | null> {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': webhookLanePartition(lane.endpointId, lane.laneId) },
+        ConsistentRead: true,
+        Limit: 1,
+      }),
+    );
+    const item = out.Items?.[0];
+    return item ? deliveryFromItem(item) : null;
+  },
+
+  /**
+   * Takes the delivery for one attempt under `leaseId` until `leaseUntil`, if it is due and no live attempt holds it;
+   * the attempt's number, or null when it was not free.
+   */
+  async claimDelivery(delivery: WebhookDelivery, leaseId: string, leaseUntil: string, now: Date): Promise<number | null> {
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position),
+        UpdateExpression: 'SET leaseId = :lease, leaseUntil = :until ADD attempts :one',
+        ConditionExpression: 'attribute_exists(pk) AND nextAttemptAt <= :now AND (attribute_not_exists(leaseUntil) OR leaseUntil <= :now)',
+        ExpressionAttributeValues: { ':lease': leaseId, ':until': leaseUntil, ':one': 1, ':now': now.toISOString() },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return result.written ? (result.output.Attributes!.attempts as number) : null;
+  },
+
+  /**
+   * Records an attempt and what follows from it, both or neither, only while `leaseId` still holds the delivery:
+   * false when another attempt took it over (its lease had lapsed), and nothing is written.
+   */
+  async recordAttempt(delivery: WebhookDelivery, leaseId: string, attempt: WebhookAttempt, next: AttemptRecord): Promise<boolean> {
+    const key = webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position);
+    const held = { ConditionExpression: 'leaseId = :lease', ExpressionAttributeValues: { ':lease': leaseId } };
+    const deliveryItem: TransactItem =
+      next.kind === 'done'
+        ? { Delete: { TableName: tableName, Key: key, ...held } }
+        : {
+            Update: {
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'SET nextAttemptAt = :next REMOVE leaseId, leaseUntil',
+              ...held,
+              ExpressionAttributeValues: { ...held.ExpressionAttributeValues, ':next': next.nextAttemptAt },
+            },
+          };
+    const result = await transactWrite(db, [deliveryItem, { Put: { TableName: tableName, Item: attemptToItem(attempt) } }], {
+      conflictRetries: 3,
+    });
+    if (result.kind === 'written') return true;
+    if (rejectedAt(result, 0)) return false;
+    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+    throw new Error(`attempt ${attempt.attempt} of ${attempt.eventId} was not recorded (${result.kind})`);
+  },
+
+  /** Ends the attempt's lease now (it could not be made), so the next wake-up may try at once. */
+  async releaseLease(delivery: WebhookDelivery, leaseId: string, now: Date): Promise<boolean> {
+    const result = await conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position),
+        UpdateExpression: 'SET leaseUntil = :now',
+        ConditionExpression: 'leaseId = :lease',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':lease': leaseId },
+      }),
+    );
+    return result.written;
+  },
+
+  /** Takes a delivery out of its lane without sending it (its endpoint or its event is gone). */
+  async dropDelivery(delivery: WebhookDelivery): Promise<void> {
+    await db.send(
+      new DeleteCommand({ TableName: tableName, Key: webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position) }),
+    );
+  },
+
+  // ---- the delivery log ----
+
+  /** The endpoint's most recent attempts, newest first. */
+  async recentAttempts(endpointId: string, limit: number): Promise<WebhookAttempt[]> {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': webhookKey(endpointId).pk, ':prefix': WEBHOOK_ATTEMPT_PREFIX },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map(attemptFromItem);
+  },
+});
+
+export type WebhookRepo = ReturnType<typeof webhookRepo>;

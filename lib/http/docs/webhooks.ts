@@ -1,0 +1,114 @@
+// OpenAPI descriptions of the webhook operations, including the decisions taken where API.md is silent.
+// Plain data (schemas by name): the route table carries these entries.
+import type { OperationDoc } from '#lib/http/operation-doc.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
+import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+import { MAX_DELIVERIES_LIMIT } from '#lib/webhooks/schemas.ts';
+
+const TAGS = ['Partner'] as const;
+
+const managed =
+  "Managed by the signed-in partner user (the account that owns the partner's API keys): each endpoint belongs to that account, " +
+  "which is the partner its orders' events come from. Another partner's endpoint and an unknown id both answer 404 WEBHOOK_NOT_FOUND.";
+
+const idPath: OperationDoc['pathParameters'] = {
+  id: { description: 'The endpoint id returned at registration (`wh_…`)', schema: 'WebhookId' },
+};
+
+const delivery = [
+  'Delivery follows the Standard Webhooks specification: a `POST` with `content-type: application/json` and the headers `webhook-id` ' +
+    '(the event id: the same on every retry, so a receiver deduplicates by it), `webhook-timestamp` (epoch seconds of this attempt) and ' +
+    '`webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes the ' +
+    'secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown.',
+  'Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move ' +
+    'left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), ' +
+    '`order.minting`, `order.delivered`, `order.failed`. One event per move of the order; the events of one order reach an endpoint in ' +
+    "the order of the order's moves (a later event waits while an earlier one is being retried).",
+  'A 2xx answer within 15 s is success; anything else (another status, a redirect, which is not followed, a timeout, a refused ' +
+    'connection, an address that is no longer public) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then recorded as failed. ' +
+    'Delivery is at least once: an event may arrive twice, always with the same `webhook-id`.',
+].join('\n\n');
+
+export const webhookOperationDocs = {
+  createWebhook: {
+    summary: 'Register a webhook endpoint for order events (secret shown once)',
+    description: [
+      managed,
+      `Events: ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}; at least one, a name given twice counts once, any other name answers ` +
+        '400 VALIDATION_FAILED naming `events`.',
+      '`url` must use https and its host must resolve only to public addresses: loopback, private, link-local (the cloud metadata ' +
+        'address included), carrier-grade NAT, multicast and reserved addresses, and their IPv6 forms, are refused with 400 ' +
+        'INVALID_WEBHOOK_URL, as are a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
+        'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
+        '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses).',
+      '`secret` is `whsec_` and the base64 of 32 random bytes: it is shown in this answer only and stored encrypted (a KMS key of the stage ' +
+        "in AWS). Keep it to verify the signatures of the endpoint's deliveries.",
+      `A partner has at most ${MAX_WEBHOOKS} endpoints; another one answers 409 WEBHOOK_LIMIT_REACHED until one is deleted. Nothing is ` +
+        'stored when the request is refused.',
+      delivery,
+    ].join('\n\n'),
+    tags: TAGS,
+    requestBody: { contentType: 'application/json', schema: 'CreateWebhookRequest' },
+    responses: { 201: { description: 'The endpoint, with its secret (shown only here)', schema: 'WebhookCreated' } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'INVALID_WEBHOOK_URL'],
+      409: ['WEBHOOK_LIMIT_REACHED'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE'],
+    },
+  },
+  listWebhooks: {
+    summary: "The partner's webhook endpoints",
+    description: [managed, 'Newest first; secrets are never shown again.'].join('\n\n'),
+    tags: TAGS,
+    responses: { 200: { description: 'The endpoints', schema: 'WebhookList' } },
+    errors: { 400: ['BODY_NOT_ALLOWED'] },
+  },
+  deleteWebhook: {
+    summary: 'Delete a webhook endpoint',
+    description: [
+      managed,
+      'Answers 204 with no body. Nothing more is sent to the endpoint, events still waiting for it included; its delivery log goes with it.',
+    ].join('\n\n'),
+    tags: TAGS,
+    pathParameters: idPath,
+    responses: { 204: { description: 'Deleted' } },
+    errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  sendWebhookTest: {
+    summary: 'Send a test event to a webhook endpoint',
+    description: [
+      managed,
+      `Queues a \`${PING_EVENT_TYPE}\` event for the endpoint, whatever events it subscribed to, and answers 202 with its id at once; it is ` +
+        `sent within seconds, signed and retried like any other event. The request takes no body, or an empty JSON object. The event's body is \`{ "type": "${PING_EVENT_TYPE}", "timestamp", ` +
+        '"data": { "webhookId" } }`. The delivery log shows how it went.',
+      delivery,
+    ].join('\n\n'),
+    tags: TAGS,
+    pathParameters: idPath,
+    requestBody: { contentType: 'application/json', schema: 'SendWebhookTestRequest', required: false },
+    responses: { 202: { description: 'Queued', schema: 'WebhookTestSent' } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      404: ['WEBHOOK_NOT_FOUND'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE'],
+    },
+  },
+  listWebhookDeliveries: {
+    summary: "A webhook endpoint's recent delivery attempts",
+    description: [
+      managed,
+      `The most recent attempts first, \`limit\` of them (1–${MAX_DELIVERIES_LIMIT}, default 20), kept 30 days. Each is one try of one ` +
+        'event: `attempt` counts from 1; `statusCode` is what the endpoint answered (null when nothing came back in time, the connection ' +
+        'failed, or the address was refused); `error` says what went wrong (null on a 2xx); `nextAttemptAt` is when the event is tried again, ' +
+        'null once it was delivered or, after its last retry, recorded as failed. An attempt cut short by a crash of the sender is not ' +
+        'listed; the event is sent again (same `webhook-id`) under the next number.',
+    ].join('\n\n'),
+    tags: TAGS,
+    pathParameters: idPath,
+    query: 'WebhookDeliveriesQuery',
+    responses: { 200: { description: 'The recent attempts', schema: 'WebhookDeliveries' } },
+    errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+} satisfies Record<string, OperationDoc>;

@@ -1,0 +1,35 @@
+// Response shapes of the webhook operations, as zod schemas for the OpenAPI document (only the OpenAPI function builds them).
+import * as z from 'zod/mini';
+import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  createdAt: z.iso.datetime(),
+});
+
+export const webhookCreatedSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)),
+  createdAt: z.iso.datetime(),
+});
+
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+
+export const webhookTestSentSchema = z.object({ eventId: z.string() });
+
+export const webhookAttemptSchema = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  attempt: z.int().check(z.minimum(1)),
+  statusCode: z.nullable(z.int()),
+  error: z.nullable(z.string()),
+  durationMs: z.int().check(z.minimum(0)),
+  at: z.iso.datetime(),
+  nextAttemptAt: z.nullable(z.iso.datetime()),
+});
+
+export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookAttemptSchema) });
