@@ -1,9 +1,12 @@
-// The only module that speaks DynamoDB for partner API keys: the key record (by id) and the claim of its hash.
+// The only module that speaks DynamoDB for partner API keys: the key record (by id), the claim of its hash, and the
+// count of a user's active keys that holds the limit in the same transactions that add and revoke keys.
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
-import { ENTITY, apiKeyHashKey, apiKeyKey, userApiKeysIndexKey, userApiKeysPartition } from '#lib/db/keys.ts';
+import { ENTITY, apiKeyCountKey, apiKeyHashKey, apiKeyKey, userApiKeysIndexKey, userApiKeysPartition } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
-import { transactWrite } from '#lib/db/transaction.ts';
+import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
+import { queryAll } from '#lib/db/query-all.ts';
 
 export interface ApiKeyRecord {
   /** The key's id: API Gateway's key id in AWS, generated locally. */
@@ -11,23 +14,28 @@ export interface ApiKeyRecord {
   /** The account that created it: the partner. */
   userId: number;
   name: string | null;
+  /** The key's first characters, to recognise it later; null on keys stored before prefixes were recorded. */
+  prefix: string | null;
   /** SHA-256 (hex) of the key; the key itself is never stored. */
   keyHash: string;
   createdAt: string;
+  /** When a request last presented the key (recorded at most once a minute); null when never. */
+  lastUsedAt: string | null;
   revokedAt: string | null;
 }
 
 type Item = Record<string, unknown>;
 
 export function toItem(record: ApiKeyRecord): Item {
-  const { revokedAt, ...rest } = record;
+  const { revokedAt, lastUsedAt, ...rest } = record;
   return {
     ...apiKeyKey(record.id),
     ...userApiKeysIndexKey(record.userId, record.createdAt, record.id),
     entity: ENTITY.apiKey,
     ...rest,
-    // Absent until revoked, so that revoking can keep the first revocation time (if_not_exists).
+    // Absent until revoked or used, so that conditions can ask whether they are (attribute_not_exists).
     ...(revokedAt !== null && { revokedAt }),
+    ...(lastUsedAt !== null && { lastUsedAt }),
   };
 }
 
@@ -36,8 +44,10 @@ export function fromItem(item: Item): ApiKeyRecord {
     id: item.id as string,
     userId: item.userId as number,
     name: (item.name as string | null | undefined) ?? null,
+    prefix: (item.prefix as string | null | undefined) ?? null,
     keyHash: item.keyHash as string,
     createdAt: item.createdAt as string,
+    lastUsedAt: (item.lastUsedAt as string | null | undefined) ?? null,
     revokedAt: (item.revokedAt as string | null | undefined) ?? null,
   };
 }
@@ -51,30 +61,24 @@ function hashClaimFromItem(item: Item): string {
   return item.apiKeyId as string;
 }
 
-export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
-  /** Stores a new key and the claim of its hash, both or neither. */
-  async insert(record: ApiKeyRecord): Promise<void> {
-    const result = await transactWrite(db, [
-      { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName, Item: hashClaimToItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ]);
-    // Ids and hashes are random: a collision is a fault, and a lost race with nobody to race against is one too.
-    if (result.kind !== 'written') throw new Error(`API key ${record.id} was not stored (${result.kind})`);
-  },
+/**
+ * How many keys a user holds active. `stored`: read from the count item; otherwise counted on the index, for a user
+ * whose keys were all made before the count was kept (the first key added then stores the count).
+ */
+export interface ActiveKeyCount {
+  count: number;
+  stored: boolean;
+}
 
-  async get(id: string): Promise<ApiKeyRecord | null> {
-    const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyKey(id), ConsistentRead: true }));
-    return out.Item ? fromItem(out.Item) : null;
-  },
+/** `written`; `limit-reached`: the stored count is at the limit; `count-changed`: another request stored the count first. */
+export type InsertOutcome = 'written' | 'limit-reached' | 'count-changed';
 
-  /** The id of the key whose SHA-256 is `keyHash`, revoked or not; null when no key has it. */
-  async idForHash(keyHash: string): Promise<string | null> {
-    const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyHashKey(keyHash), ConsistentRead: true }));
-    return out.Item ? hashClaimFromItem(out.Item) : null;
-  },
+/** `revoked` now; `already-revoked` by its owner before; `not-found`: unknown, or another user's key. */
+export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
-  /** How many keys of the user are not revoked. */
-  async countActive(userId: number): Promise<number> {
+export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
+  /** How many of the user's keys are not revoked, read on the index (eventually consistent in AWS). */
+  async function countActiveOnIndex(userId: number): Promise<number> {
     let count = 0;
     let startKey: Item | undefined;
     do {
@@ -93,26 +97,141 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       startKey = out.LastEvaluatedKey;
     } while (startKey);
     return count;
-  },
+  }
 
-  /**
-   * Marks the user's key revoked (keeping the first revocation time); null when the key is unknown or another
-   * user's, so callers cannot tell the two apart.
-   */
-  async revoke(id: string, userId: number, now: Date): Promise<ApiKeyRecord | null> {
-    const result = await conditionalWrite(
-      db,
-      new UpdateCommand({
+  /** The key's revocation, only if it is the user's and not revoked yet (the blocking item comes back). */
+  const revokeItem = (id: string, userId: number, now: Date): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: apiKeyKey(id),
+      UpdateExpression: 'SET revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  });
+
+  return {
+    async activeCount(userId: number): Promise<ActiveKeyCount> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyCountKey(userId), ConsistentRead: true }));
+      if (out.Item) return { count: out.Item.active as number, stored: true };
+      return { count: await countActiveOnIndex(userId), stored: false };
+    },
+
+    /**
+     * Stores a new key, the claim of its hash and the user's active count one higher, all or nothing, only while the
+     * count is under `limit` (with the count `seen` when it was not stored yet, only if nobody stored it meanwhile).
+     */
+    async insert(record: ApiKeyRecord, limit: number, seen: ActiveKeyCount): Promise<InsertOutcome> {
+      const countKey = apiKeyCountKey(record.userId);
+      const count: TransactItem = seen.stored
+        ? {
+            Update: {
+              TableName: tableName,
+              Key: countKey,
+              UpdateExpression: 'SET active = active + :one',
+              ConditionExpression: 'active < :limit',
+              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+            },
+          }
+        : {
+            Put: {
+              TableName: tableName,
+              Item: { ...countKey, entity: ENTITY.apiKeyCount, userId: record.userId, active: seen.count + 1 },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          };
+      const result = await transactWrite(
+        db,
+        [
+          { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName, Item: hashClaimToItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
+          count,
+        ],
+        { conflictRetries: 2 },
+      );
+      if (result.kind === 'written') return 'written';
+      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+      // Ids and hashes are random: a collision is a fault, not an answer.
+      if (result.items[0]!.rejected || result.items[1]!.rejected) throw new Error(`API key ${record.id} collides with a stored one`);
+      return seen.stored ? 'limit-reached' : 'count-changed';
+    },
+
+    async get(id: string): Promise<ApiKeyRecord | null> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyKey(id), ConsistentRead: true }));
+      return out.Item ? fromItem(out.Item) : null;
+    },
+
+    /** The id of the key whose SHA-256 is `keyHash`, revoked or not; null when no key has it. */
+    async idForHash(keyHash: string): Promise<string | null> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: apiKeyHashKey(keyHash), ConsistentRead: true }));
+      return out.Item ? hashClaimFromItem(out.Item) : null;
+    },
+
+    /** The user's keys, revoked ones included, newest first (the index is eventually consistent in AWS). */
+    async listByUser(userId: number): Promise<ApiKeyRecord[]> {
+      const items = await queryAll(db, {
         TableName: tableName,
-        Key: apiKeyKey(id),
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk) AND userId = :user',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.written ? fromItem(result.output.Attributes!) : null;
-  },
-});
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId) },
+        ScanIndexForward: false,
+      });
+      return items.map(fromItem);
+    },
+
+    /**
+     * Revokes the user's key and lowers the user's active count in one transaction; the first revocation time is
+     * kept. A user whose count was never stored (keys made before it was kept) has only the key revoked.
+     */
+    async revoke(id: string, userId: number, now: Date): Promise<RevokeOutcome> {
+      const result = await transactWrite(
+        db,
+        [
+          revokeItem(id, userId, now),
+          {
+            Update: {
+              TableName: tableName,
+              Key: apiKeyCountKey(userId),
+              UpdateExpression: 'SET active = active - :one',
+              ConditionExpression: 'active > :zero',
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            },
+          },
+        ],
+        { conflictRetries: 2 },
+      );
+      if (result.kind === 'written') return 'revoked';
+      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
+      const [key, count] = result.items;
+      if (key!.rejected) {
+        const found = key!.item ? fromItem(key!.item) : null;
+        return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
+      }
+      if (!count!.rejected) throw new Error(`revoking API key ${id} was refused for no reason given`);
+      // No stored count: revoke the key alone (the count is taken on the index when it is first stored).
+      const single = revokeItem(id, userId, now).Update!;
+      const write = await conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+      if (write.written) return 'revoked';
+      const found = write.current ? fromItem(write.current) : null;
+      return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
+    },
+
+    /** Records a use of the key, unless one was recorded since `since`; false when nothing was written. */
+    async recordUse(id: string, now: Date, since: Date): Promise<boolean> {
+      const result = await conditionalWrite(
+        db,
+        new UpdateCommand({
+          TableName: tableName,
+          Key: apiKeyKey(id),
+          UpdateExpression: 'SET lastUsedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :since)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':since': since.toISOString() },
+        }),
+      );
+      return result.written;
+    },
+  };
+};
 
 export type ApiKeyRepo = ReturnType<typeof apiKeyRepo>;

@@ -12,6 +12,7 @@ export const ENTITY = {
   loginFailures: 'loginFailures',
   apiKey: 'apiKey',
   apiKeyHash: 'apiKeyHash',
+  apiKeyCount: 'apiKeyCount',
   order: 'order',
   idempotency: 'idempotency',
   serviceAccount: 'serviceAccount',
@@ -72,6 +73,8 @@ export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email}`, 
 export const apiKeyKey = (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' });
 /** Maps the SHA-256 of a presented key to its id (the local stand-in for API Gateway's key check). */
 export const apiKeyHashKey = (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEYHASH' });
+/** How many API keys of a user are active: the limit is checked against it in the transaction that adds a key. */
+export const apiKeyCountKey = (userId: number) => ({ pk: `APIKEYCOUNT#${userId}`, sk: 'APIKEYCOUNT' });
 /** A user's API keys (gsi1), oldest first. */
 export const userApiKeysPartition = (userId: number) => `USER#${userId}#APIKEYS`;
 export const userApiKeysIndexKey = (userId: number, createdAt: string, id: string) => ({

@@ -10,6 +10,8 @@ import { buyBody, idempotencyKeyHeader, prepareBody } from '#lib/partner/sale-sc
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import {
   apiKeyCreatedSchema,
+  apiKeyListSchema,
+  apiKeySchema,
   lookupSchema,
   orderSchema,
   ownerSchema,
@@ -59,6 +61,8 @@ export const responseSchemas = {
   SignedIn: signedInSchema,
   Jwks: jwksSchema,
   ApiKeyCreated: apiKeyCreatedSchema,
+  ApiKey: apiKeySchema,
+  ApiKeyList: apiKeyListSchema,
   Lookup: lookupSchema,
   TokenMetadata: tokenMetadataSchema,
   Reservation: reservationSchema,

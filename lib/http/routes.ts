@@ -56,6 +56,8 @@ const listing = {
 // the code-hash key kept in the JWT key set) and mails the code.
 const requestCode = { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true } as const satisfies FunctionAccess;
 const verifyEmail = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
+// Every API-key operation records the key's last use (at most once a minute) while resolving the partner.
+const partnerCall = { table: 'readWrite' } as const satisfies FunctionAccess;
 
 // prettier-ignore
 export const routes = [
@@ -130,6 +132,12 @@ export const routes = [
     docs: partnerOperationDocs.createApiKey,
   },
   {
+    method: 'GET', path: '/partner/api-keys', operationId: 'listApiKeys',
+    handler: 'functions/partner/list-api-keys.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
+    docs: partnerOperationDocs.listApiKeys,
+  },
+  {
     method: 'DELETE', path: '/partner/api-keys/{id}', operationId: 'revokeApiKey',
     handler: 'functions/partner/revoke-api-key.ts', auth: 'jwt', principal: 'user',
     access: { table: 'readWrite', apiKeys: 'revoke' },
@@ -139,7 +147,7 @@ export const routes = [
     method: 'GET', path: '/partner/plaques/{id}/lookup', operationId: 'lookupPlaque',
     handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner',
     // `mintable` comes from simulating the mint on the chain.
-    access: { table: 'read', chain: true },
+    access: { ...partnerCall, chain: true },
     docs: partnerOperationDocs.lookupPlaque,
   },
   {
@@ -153,7 +161,7 @@ export const routes = [
   {
     method: 'GET', path: '/partner/plaques/{id}/owner', operationId: 'getPlaqueOwner',
     handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner',
-    access: { table: 'read' },
+    access: partnerCall,
     docs: partnerOperationDocs.getPlaqueOwner,
   },
   {
@@ -166,7 +174,7 @@ export const routes = [
   {
     method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
     handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
-    access: { table: 'read', linksExplorer: true },
+    access: { ...partnerCall, linksExplorer: true },
     docs: partnerOperationDocs.getOrder,
   },
   {

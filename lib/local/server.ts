@@ -298,8 +298,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     if (route.auth === 'jwt') authorizer = await authorize(req, route, requestId);
     if (route.auth === 'apiKey') {
       const key = req.headers['x-api-key'];
-      apiKeyId = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
-      if (apiKeyId === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+      const presented = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
+      if (presented === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+      apiKeyId = presented.id;
     }
 
     const event = buildProxyEvent({ req, route, path, rawQuery, pathParameters, body, requestId, authorizer, apiKeyId });

@@ -1,8 +1,9 @@
 // Who is calling a partner route: the partner behind the API key API Gateway (or the local server) accepted,
-// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request.
+// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request; and
+// where the key's last use is recorded, the same way in AWS and locally.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { forbidden } from '#lib/errors.ts';
-import { activeApiKey } from '#lib/partner/api-keys.ts';
+import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface Partner {
@@ -17,5 +18,6 @@ export async function requirePartner(ctx: AppContext, event: Pick<APIGatewayProx
   if (!apiKeyId) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
   const record = await activeApiKey(ctx, apiKeyId);
   if (!record) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+  await recordKeyUse(ctx, record);
   return { partnerId: record.userId, apiKeyId };
 }

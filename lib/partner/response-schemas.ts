@@ -9,7 +9,21 @@ import { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 export const apiKeyCreatedSchema = z.object({
   id: z.string(),
   apiKey: z.string(),
+  name: z.nullable(z.string()),
+  prefix: z.string(),
+  createdAt: z.iso.datetime(),
 });
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.nullable(z.string()),
+  prefix: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.nullable(z.iso.datetime()),
+  revokedAt: z.nullable(z.iso.datetime()),
+});
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
 
 export const lookupSchema = z.object({
   plaqueId: z.int(),

@@ -172,6 +172,14 @@ const cases: Record<string, Case> = {
     request: async () => ({ method: 'POST', path: '/partner/api-keys', headers: bearer((await aUser()).token), json: { name: 'shop' } }),
     status: 201,
   },
+  listApiKeys: {
+    request: async () => {
+      const owner = await aUser();
+      await createApiKey(ctx, owner.user.id, 'listed');
+      return { method: 'GET', path: '/partner/api-keys', headers: bearer(owner.token) };
+    },
+    status: 200,
+  },
   revokeApiKey: {
     request: async () => {
       const owner = await aUser();

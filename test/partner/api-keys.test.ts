@@ -1,13 +1,15 @@
-// POST /partner/api-keys and DELETE /partner/api-keys/{id} through the local server with tokens from the real
-// email sign-in: keys shown once, stored as a hash, usable on the partner routes at once, refused from the request
-// after their revocation.
+// POST, GET /partner/api-keys and DELETE /partner/api-keys/{id} through the local server with tokens from the real
+// email sign-in: keys shown once, stored as a hash, recognised by their prefix, usable on the partner routes at once,
+// listed with their last use, limited in number even under concurrent requests, refused from the request after their
+// revocation.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { apiKeyCountKey } from '#lib/db/keys.ts';
 import { apiKeyRepo } from '#lib/db/api-key-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { resolveApiKey } from '#lib/local/api-key-check.ts';
-import { MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
+import { createApiKey, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS, revokeApiKey } from '#lib/partner/api-keys.ts';
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -33,8 +35,11 @@ const recordingIssuer: ApiKeyIssuer = {
   },
 };
 
+/** Milliseconds the test clock is ahead of the real one. */
+let skewMs = 0;
+
 beforeAll(async () => {
-  ctx = await freshTable({ chain: sharedChain(), apiKeyIssuer: recordingIssuer });
+  ctx = await freshTable({ chain: sharedChain(), apiKeyIssuer: recordingIssuer, now: () => new Date(Date.now() + skewMs) });
   server = await startLocalServer({ ctx, port: 0 });
 });
 
@@ -58,15 +63,19 @@ const create = (who: SignedIn | null, body?: unknown) =>
   call(server.url, 'POST', '/partner/api-keys', { body, ...(who && { headers: bearer(who) }) });
 const revoke = (who: SignedIn | null, id: string) =>
   call(server.url, 'DELETE', `/partner/api-keys/${encodeURIComponent(id)}`, { ...(who && { headers: bearer(who) }) });
+const list = (who: SignedIn | null) => call(server.url, 'GET', '/partner/api-keys', { ...(who && { headers: bearer(who) }) });
 const lookup = (id: number, key: string) => call(server.url, 'GET', `/partner/plaques/${id}/lookup`, { key });
+const storedCount = async (userId: number) =>
+  (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }))).Item?.active as number | undefined;
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('POST /partner/api-keys', () => {
-  it('answers 201 with the id and the key, which is stored only as its SHA-256', async () => {
+  it('answers 201 with the id, the key, its name, prefix and creation time; the key is stored only as its SHA-256', async () => {
     const alice = await aSignedInUser();
     const reply = await create(alice);
     expect(reply.status).toBe(201);
     const { id, apiKey } = reply.json;
-    expect(Object.keys(reply.json).sort()).toEqual(['apiKey', 'id']);
+    expect(reply.json).toEqual({ id, apiKey, name: null, prefix: apiKey.slice(0, 10), createdAt: expect.stringMatching(ISO) });
     expect(apiKey).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
     expect(issued).toContain(id);
 
@@ -78,29 +87,69 @@ describe('POST /partner/api-keys', () => {
 
   it('makes the key usable on the partner routes at once, through the local API-key check', async () => {
     const { id, apiKey } = (await create(await aSignedInUser())).json;
-    expect(await resolveApiKey(ctx, apiKey)).toBe(id);
+    expect((await resolveApiKey(ctx, apiKey))?.id).toBe(id);
     const plaque = await storePlaque(ctx);
     expect((await lookup(plaque.id, apiKey)).status).toBe(200);
   });
 
-  it('keeps an optional name and refuses unknown members', async () => {
+  it('keeps an optional name and refuses unknown members and names out of bounds, naming the member', async () => {
     const bob = await aSignedInUser();
-    const { id } = (await create(bob, { name: 'Shop frontend' })).json;
-    expect((await apiKeyRepo(ctx.db, ctx.tableName).get(id))?.name).toBe('Shop frontend');
+    const created = (await create(bob, { name: 'Shop frontend' })).json;
+    expect(created.name).toBe('Shop frontend');
+    expect((await apiKeyRepo(ctx.db, ctx.tableName).get(created.id))?.name).toBe('Shop frontend');
     const refused = await create(bob, { name: 'x', owner: 9 });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'VALIDATION_FAILED' });
+    for (const name of ['', 'x'.repeat(65)]) {
+      const reply = await create(bob, { name });
+      expect(reply.status).toBe(400);
+      expect(reply.json.errors).toEqual([expect.objectContaining({ path: 'name' })]);
+    }
   });
 
-  it(`answers 409 API_KEY_LIMIT_REACHED beyond ${MAX_ACTIVE_KEYS} active keys; revoking one makes room`, async () => {
+  it(`answers 409 KEY_LIMIT_REACHED beyond ${MAX_ACTIVE_KEYS} active keys, unregistering nothing it made; revoking one makes room`, async () => {
     const carol = await aSignedInUser();
     const ids: string[] = [];
     for (let i = 0; i < MAX_ACTIVE_KEYS; i++) ids.push((await create(carol)).json.id);
+    const issuedBefore = issued.length;
     const refused = await create(carol);
     expect(refused.status).toBe(409);
-    expect(refused.json).toMatchObject({ code: 'API_KEY_LIMIT_REACHED' });
+    expect(refused.json).toMatchObject({ code: 'KEY_LIMIT_REACHED' });
+    expect(issued.length).toBe(issuedBefore);
     expect((await revoke(carol, ids[0]!)).status).toBe(204);
+    expect(await storedCount(carol.userId)).toBe(MAX_ACTIVE_KEYS - 1);
     expect((await create(carol)).status).toBe(201);
+    expect(await storedCount(carol.userId)).toBe(MAX_ACTIVE_KEYS);
+  });
+
+  it('holds the limit under concurrent requests: never more active keys than the limit, and the count says how many', async () => {
+    const userId = 90_001;
+    const issuedBefore = issued.length;
+    const outcomes = await Promise.allSettled(Array.from({ length: MAX_ACTIVE_KEYS + 6 }, () => createApiKey(ctx, userId, 'burst')));
+    const made = outcomes.filter((o) => o.status === 'fulfilled').length;
+    for (const o of outcomes) {
+      if (o.status === 'rejected') expect(['KEY_LIMIT_REACHED', 'CONFLICT', undefined]).toContain((o.reason as { code?: string }).code);
+    }
+    expect(made).toBeGreaterThan(0);
+    expect(made).toBeLessThanOrEqual(MAX_ACTIVE_KEYS);
+    const active = (await apiKeyRepo(ctx.db, ctx.tableName).listByUser(userId)).filter((k) => k.revokedAt === null);
+    expect(active).toHaveLength(made);
+    expect(await storedCount(userId)).toBe(made);
+    // Every key registered is stored active, or was unregistered again by the request that failed.
+    const activeIds = new Set(active.map((k) => k.id));
+    for (const id of issued.slice(issuedBefore)) expect(activeIds.has(id) !== unregistered.includes(id), id).toBe(true);
+  });
+
+  it('counts the active keys on the index for a user whose keys were made before the count was kept', async () => {
+    const userId = 90_002;
+    const first = await createApiKey(ctx, userId, null);
+    await createApiKey(ctx, userId, null);
+    await ctx.db.send(new DeleteCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }));
+    // Revoking without a stored count revokes the key alone; the next key stores the count taken on the index.
+    await revokeApiKey(ctx, userId, first.id);
+    expect(await storedCount(userId)).toBeUndefined();
+    await createApiKey(ctx, userId, null);
+    expect(await storedCount(userId)).toBe(2);
   });
 
   it('answers 401 UNAUTHORIZED without a token or with a bad one', async () => {
@@ -109,6 +158,62 @@ describe('POST /partner/api-keys', () => {
       expect(reply.status).toBe(401);
       expect(reply.json).toMatchObject({ code: 'UNAUTHORIZED' });
     }
+  });
+});
+
+describe('GET /partner/api-keys', () => {
+  it("lists only the caller's keys, newest first, revoked ones included, never the key itself", async () => {
+    const heidi = await aSignedInUser();
+    const other = await aSignedInUser();
+    await create(other, { name: 'not hers' });
+    const made = [];
+    for (const name of ['first', 'second', 'third']) {
+      made.push((await create(heidi, { name })).json);
+      // Distinct creation times, whatever the clock's resolution.
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    await revoke(heidi, made[1].id);
+    const reply = await list(heidi);
+    expect(reply.status).toBe(200);
+    expect(reply.json.keys).toEqual(
+      [...made].reverse().map((k) => ({
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        createdAt: k.createdAt,
+        lastUsedAt: null,
+        revokedAt: k.name === 'second' ? expect.stringMatching(ISO) : null,
+      })),
+    );
+    expect(reply.text).not.toContain(made[0].apiKey);
+  });
+
+  it('records the last use of a key when a partner call presents it, at most once a minute', async () => {
+    const ivan = await aSignedInUser();
+    const { id, apiKey } = (await create(ivan)).json;
+    const plaque = await storePlaque(ctx);
+    const lastUsed = async () => (await list(ivan)).json.keys.find((k: { id: string }) => k.id === id).lastUsedAt as string | null;
+    expect(await lastUsed()).toBeNull();
+
+    expect((await lookup(plaque.id, apiKey)).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).toMatch(ISO);
+    try {
+      // The clock moves ahead; ivan's token was signed before, so the authorizer (on the real clock) still takes it.
+      skewMs += 1000;
+      await lookup(plaque.id, apiKey);
+      expect(await lastUsed()).toBe(first);
+      skewMs += LAST_USED_RESOLUTION_MS;
+      await lookup(plaque.id, apiKey);
+    } finally {
+      skewMs = 0;
+    }
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(first!));
+  });
+
+  it('answers an empty list to a user without keys, and 401 UNAUTHORIZED without a token', async () => {
+    expect((await list(await aSignedInUser())).json).toEqual({ keys: [] });
+    expect((await list(null)).json).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
 });
 
@@ -149,7 +254,7 @@ describe('DELETE /partner/api-keys/{id}', () => {
       expect(reply.status).toBe(404);
       expect(reply.json).toMatchObject({ code: 'API_KEY_NOT_FOUND' });
     }
-    expect(await resolveApiKey(ctx, apiKey)).toBe(id);
+    expect((await resolveApiKey(ctx, apiKey))?.id).toBe(id);
   });
 
   it('answers 401 UNAUTHORIZED without a token', async () => {

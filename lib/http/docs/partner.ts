@@ -1,7 +1,7 @@
 // OpenAPI descriptions of the partner operations, including the decisions taken where the interface description is silent.
 // Plain data (schemas by name): the route table carries these entries.
 import type { HeaderDoc, OperationDoc } from '#lib/http/operation-doc.ts';
-import { MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
+import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
@@ -15,10 +15,15 @@ const plaqueIdPath: OperationDoc['pathParameters'] = {
   },
 };
 
+const dashboardRules =
+  "Called by the dashboard with the signed-in user's JWT (not an API key). A partner is the user who owns the keys: " +
+  "only the caller's own items are ever listed.";
+
 const partnerRules = [
   'The partner is the account that created the API key: holds, orders and Idempotency-Keys belong to the account, ' +
     'so any of its keys sees them (keys can be rotated without losing orders).',
   'A missing, unknown or revoked key answers 403 FORBIDDEN; revocation takes effect from the next request.',
+  "Every call records the key's last use (GET /partner/api-keys' `lastUsedAt`, to within a minute).",
   'Deleted plaques answer 404 PLAQUE_NOT_FOUND.',
 ].join('\n\n');
 
@@ -46,15 +51,31 @@ export const partnerOperationDocs = {
   createApiKey: {
     summary: 'Create a partner API key (shown once)',
     description: [
-      "Called by the dashboard with the signed-in user's JWT. The key (`pk_` and 43 base64url characters) is in this response only; " +
-        "only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
-      'The body is optional; `name` labels the key for its owner and operators.',
-      `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 API_KEY_LIMIT_REACHED until one is revoked.`,
+      dashboardRules,
+      "The key (`pk_` and 43 base64url characters) is in this response only; only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
+      `\`prefix\` is the key's first ${KEY_PREFIX_LENGTH} characters, kept in the clear so the owner can tell keys apart later (GET /partner/api-keys); \`createdAt\` is when it was made.`,
+      'The body is optional; `name` (1–64 characters) labels the key for its owner and operators; without it `name` is null.',
+      `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 KEY_LIMIT_REACHED until one is revoked. ` +
+        'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',
     ].join('\n\n'),
     tags: TAGS,
     requestBody: { contentType: 'application/json', schema: 'CreateApiKeyRequest', required: false },
     responses: { 201: { description: 'The new key', schema: 'ApiKeyCreated' } },
-    errors: { ...badBody, 409: ['API_KEY_LIMIT_REACHED'] },
+    errors: { ...badBody, 409: ['KEY_LIMIT_REACHED', 'CONFLICT'] },
+    errorHeaders: { 409: ['Retry-After'] },
+  },
+  listApiKeys: {
+    summary: "The signed-in user's API keys",
+    description: [
+      dashboardRules,
+      'Every key the user made, revoked ones included, newest first; never the key itself, only its `prefix`. ' +
+        'Keys made before prefixes were recorded show `pk_` alone.',
+      `\`lastUsedAt\` is the last request that presented the key, to within ${LAST_USED_RESOLUTION_MS / 1000} s (a use is recorded at most once a minute); null when never used. ` +
+        '`revokedAt` is null while the key is active.',
+    ].join('\n\n'),
+    tags: TAGS,
+    responses: { 200: { description: 'The keys', schema: 'ApiKeyList' } },
+    errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
   revokeApiKey: {
     summary: 'Revoke a partner API key',
@@ -66,7 +87,8 @@ export const partnerOperationDocs = {
     tags: TAGS,
     pathParameters: { id: { description: 'The key id returned at creation', schema: 'ApiKeyId' } },
     responses: { 204: { description: 'Revoked' } },
-    errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['API_KEY_NOT_FOUND'] },
+    errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['API_KEY_NOT_FOUND'], 409: ['CONFLICT'] },
+    errorHeaders: { 409: ['Retry-After'] },
   },
   lookupPlaque: {
     summary: 'Can this plaque be bought and minted now?',
