@@ -4,6 +4,7 @@ import {
   BatchGetCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
   type UpdateCommandInput,
@@ -26,7 +27,7 @@ import {
 } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
-import type { Order } from '#lib/partner/order.ts';
+import type { Order, OrderStatus } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 
@@ -121,6 +122,37 @@ const conditionalUpdate = async (db: DynamoDBDocumentClient, input: UpdateComman
 
 const BATCH_GET_LIMIT = 100;
 
+/** Index entries one filtered page may read before it answers what it found, with the position to go on from. */
+const MAX_FILTERED_READ = 1000;
+/** Index entries read per call while filtering. */
+const FILTERED_BATCH = 100;
+
+/** A position in a partner's orders (newest first): the page after it starts with the next older order. */
+export interface PartnerOrderPosition {
+  createdAt: string;
+  orderId: string;
+}
+
+/** One page of a partner's orders, newest first, and the position to go on from (null when no order is left). */
+export interface PartnerOrderPage {
+  orders: Order[];
+  next: PartnerOrderPosition | null;
+}
+
+/** A page of a partner's orders: after a position, or from the newest order. */
+export interface PartnerOrderQuery {
+  status?: OrderStatus;
+  limit: number;
+  after: PartnerOrderPosition | null;
+}
+
+/** The position of an index entry of a partner's orders (its sort key is `<createdAt>#<orderId>`). */
+function positionOf(indexEntry: Item): PartnerOrderPosition {
+  const sortKey = indexEntry.gsi1sk as string;
+  const at = sortKey.indexOf('#');
+  return { createdAt: sortKey.slice(0, at), orderId: sortKey.slice(at + 1) };
+}
+
 /** Who a claim takes the order from: a SOLD order nobody works on, or a MINTING one from a lapsed attempt. */
 export type ClaimFrom = { status: 'SOLD' } | { status: 'MINTING'; attemptId: string | null };
 
@@ -139,6 +171,51 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       ExpressionAttributeValues: { ':pk': partnerOrdersPartition(partnerId) },
     });
     return items.map(fromItem);
+  },
+
+  /**
+   * A page of the partner's orders, newest first, from the partner's index partition (never a scan). With a status
+   * filter a page may hold fewer orders than asked while `next` is not null: it stops after reading
+   * MAX_FILTERED_READ entries, so one request stays bounded however rare the status.
+   */
+  async pageByPartner(partnerId: number, query: PartnerOrderQuery): Promise<PartnerOrderPage> {
+    const partition = partnerOrdersPartition(partnerId);
+    const found: Item[] = [];
+    let startKey: Item | undefined = query.after
+      ? { ...orderKey(query.after.orderId), ...partnerOrdersIndexKey(partnerId, query.after.createdAt, query.after.orderId) }
+      : undefined;
+    let read = 0;
+    // One more than the page: whether it exists says whether another page follows.
+    while (found.length <= query.limit) {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+          Limit: query.status ? FILTERED_BATCH : query.limit + 1 - found.length,
+          ...(query.status
+            ? {
+                FilterExpression: '#status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':pk': partition, ':status': query.status },
+              }
+            : { ExpressionAttributeValues: { ':pk': partition } }),
+        }),
+      );
+      found.push(...(out.Items ?? []));
+      read += out.ScannedCount ?? 0;
+      startKey = out.LastEvaluatedKey;
+      if (!startKey) break;
+      if (read >= MAX_FILTERED_READ && found.length <= query.limit) {
+        // Bounded: answer what was found, and go on from where the reading stopped.
+        return { orders: found.map(fromItem), next: positionOf(startKey) };
+      }
+    }
+    const orders = found.slice(0, query.limit);
+    const next = found.length > query.limit ? positionOf(found[query.limit - 1]!) : null;
+    return { orders: orders.map(fromItem), next };
   },
 
   /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */

@@ -8,11 +8,13 @@ import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema 
 import { apiKeyIdParam, createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
 import { buyBody, idempotencyKeyHeader, prepareBody } from '#lib/partner/sale-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
+import { listOrdersInput } from '#lib/partner/order-list-schemas.ts';
 import {
   apiKeyCreatedSchema,
   apiKeyListSchema,
   apiKeySchema,
   lookupSchema,
+  orderPageSchema,
   orderSchema,
   ownerSchema,
   reservationSchema,
@@ -35,6 +37,7 @@ export const requestSchemas = {
   CreateWebhookRequest: createWebhookBody,
   SendWebhookTestRequest: sendTestBody,
   WebhookDeliveriesQuery: deliveriesQuery,
+  ListOrdersRequest: listOrdersInput,
 } satisfies Record<string, z.ZodMiniType>;
 
 /** Objects a request member carries as JSON text (a query parameter), named so a client can type them. */
@@ -73,6 +76,7 @@ export const responseSchemas = {
   WebhookList: webhookListSchema,
   WebhookTestSent: webhookTestSentSchema,
   WebhookDeliveries: webhookDeliveriesSchema,
+  OrderPage: orderPageSchema,
   OpenApiDocument: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
 } satisfies Record<string, z.ZodMiniType>;
 

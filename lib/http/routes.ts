@@ -172,6 +172,12 @@ export const routes = [
     docs: partnerOperationDocs.buyPlaque,
   },
   {
+    method: 'GET', path: '/partner/orders', operationId: 'listOrders',
+    handler: 'functions/partner/list-orders.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read', linksExplorer: true },
+    docs: partnerOperationDocs.listOrders,
+  },
+  {
     method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
     handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
     access: { ...partnerCall, linksExplorer: true },

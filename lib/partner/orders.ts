@@ -1,10 +1,12 @@
-// Orders as partners see them: only their own, each in the one Order shape (presentOrder).
-import { notFound } from '#lib/errors.ts';
+// Orders as partners see them: only their own, each in the one Order shape (presentOrder); one at a time by id (API
+// key) or page by page, newest first (the dashboard).
+import { notFound, validationFailed } from '#lib/errors.ts';
 import { chainConfig } from '#lib/config.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { orderRepo, type PartnerOrderPosition } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { presentOrder, type Order, type OrderView } from '#lib/partner/order.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
+import type { ListOrdersInput } from '#lib/partner/order-list-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** The stage's block explorer base URL (CHAIN_EXPLORER_URL) unless the context was given one; null for none. */
@@ -32,4 +34,36 @@ export async function getOrder(ctx: AppContext, partner: Partner, orderId: strin
   if (!order || order.partnerId !== partner.partnerId) throw notFound('ORDER_NOT_FOUND', 'no such order');
   const [view] = await presentOrders(ctx, [order]);
   return view!;
+}
+
+/** A page of the partner's orders as the dashboard lists them. */
+export interface OrderPage {
+  orders: OrderView[];
+  nextCursor: string | null;
+}
+
+const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(ord_[A-Za-z0-9_-]{1,64})$/;
+
+/** The opaque cursor of a position in a partner's orders: base64url of `<createdAt>#<orderId>`. */
+export const encodeOrderCursor = (position: PartnerOrderPosition): string =>
+  Buffer.from(`${position.createdAt}#${position.orderId}`, 'utf8').toString('base64url');
+
+/** The position a cursor names; 400 VALIDATION_FAILED naming `cursor` when this service could not have issued it. */
+export function decodeOrderCursor(cursor: string): PartnerOrderPosition {
+  const match = CURSOR_POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || encodeOrderCursor({ createdAt: match[1]!, orderId: match[2]! }) !== cursor) {
+    throw validationFailed([{ path: 'cursor', message: 'is not a cursor this service issued' }]);
+  }
+  return { createdAt: match[1]!, orderId: match[2]! };
+}
+
+/** The partner's orders, newest first, optionally of one status, one page at a time (the index, never a scan). */
+export async function listOrders(ctx: AppContext, partnerId: number, input: ListOrdersInput): Promise<OrderPage> {
+  const after = input.cursor === undefined ? null : decodeOrderCursor(input.cursor);
+  const page = await orderRepo(ctx.db, ctx.tableName).pageByPartner(partnerId, {
+    ...(input.status && { status: input.status }),
+    limit: input.limit,
+    after,
+  });
+  return { orders: await presentOrders(ctx, page.orders), nextCursor: page.next && encodeOrderCursor(page.next) };
 }

@@ -90,3 +90,8 @@ export const orderSchema = z.object({
   updatedAt: z.iso.datetime(),
   deliveredAt: z.nullable(z.iso.datetime()),
 });
+
+export const orderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  nextCursor: z.nullable(z.string()),
+});

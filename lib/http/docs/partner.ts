@@ -5,6 +5,7 @@ import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#li
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
+import { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT } from '#lib/partner/order-list-schemas.ts';
 
 const TAGS = ['Partner'] as const;
 
@@ -178,6 +179,22 @@ export const partnerOperationDocs = {
       503: ['SERVICE_UNAVAILABLE'],
     },
     errorHeaders: { 404: ['Idempotent-Replayed'], 409: ['Idempotent-Replayed', 'Retry-After'] },
+  },
+  listOrders: {
+    summary: "The signed-in partner's orders, newest first",
+    description: [
+      dashboardRules,
+      "The orders placed with any of the caller's API keys, newest first (by `createdAt`, then id), read page by page from an index keyed by partner and time (never a scan).",
+      `\`limit\`: ${1}–${MAX_ORDERS_LIMIT} orders per page, default ${DEFAULT_ORDERS_LIMIT}. \`status\`: only orders of that status. Other query parameters are ignored.`,
+      '`nextCursor` is null on the last page; pass it as `cursor` to read the next one (with the same `status`). A cursor this service could not have issued answers 400 VALIDATION_FAILED naming `cursor`. ' +
+        'Orders placed after the first page was read appear on a new first page, not on later ones. ' +
+        'With a status filter a page may hold fewer orders than `limit` while `nextCursor` is not null (a page stops after reading 1000 orders), so follow the cursor until it is null.',
+      orderRecordRules,
+    ].join('\n\n'),
+    tags: TAGS,
+    query: 'ListOrdersRequest',
+    responses: { 200: { description: 'A page of orders', schema: 'OrderPage' } },
+    errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'] },
   },
   getOrder: {
     summary: 'An order and its delivery status',
