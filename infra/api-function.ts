@@ -270,4 +270,15 @@ export class ApiFunction extends Construct {
     this.refersToApi = true;
     return this;
   }
+
+  /** Reads the requests per key and day the stage's usage plan counted (GetUsage on that plan alone). */
+  readsKeyUsage(usagePlan: apigateway.IUsagePlan): this {
+    const apigw = (resourcePath: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${resourcePath}`;
+    this.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['apigateway:GET'], resources: [apigw(`/usageplans/${usagePlan.usagePlanId}/usage`)] }),
+    );
+    this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);
+    this.refersToApi = true;
+    return this;
+  }
 }

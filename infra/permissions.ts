@@ -51,4 +51,5 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.catalogSnapshot === 'write') resources.catalogSnapshots.grantWrite(fn);
   if (access.webhookQueue) resources.webhooks.grantWakeups(fn);
   if (access.webhookSecrets) resources.webhooks.grantSecrets(fn, access.webhookSecrets);
+  if (access.readsKeyUsage) fn.readsKeyUsage(resources.usagePlan);
 }

@@ -13,6 +13,7 @@ export const ENTITY = {
   apiKey: 'apiKey',
   apiKeyHash: 'apiKeyHash',
   apiKeyCount: 'apiKeyCount',
+  keyUsage: 'keyUsage',
   order: 'order',
   idempotency: 'idempotency',
   serviceAccount: 'serviceAccount',
@@ -80,6 +81,16 @@ export const userApiKeysPartition = (userId: number) => `USER#${userId}#APIKEYS`
 export const userApiKeysIndexKey = (userId: number, createdAt: string, id: string) => ({
   gsi1pk: userApiKeysPartition(userId),
   gsi1sk: `${createdAt}#${id}`,
+});
+/**
+ * Requests one key of a partner made on one UTC day, counted by the local API-key check (API Gateway's usage plan
+ * counts them in AWS): one partition per partner, sorted by day then key, so a date range is one Query.
+ */
+export const keyUsagePartition = (partnerId: number) => `USAGE#${partnerId}`;
+export const keyUsageSortKey = (date: string, keyId: string) => `${date}#${keyId}`;
+export const keyUsageKey = (partnerId: number, date: string, keyId: string) => ({
+  pk: keyUsagePartition(partnerId),
+  sk: keyUsageSortKey(date, keyId),
 });
 /** A partner order. */
 export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' });

@@ -31,6 +31,8 @@ export interface FunctionAccess {
   readonly webhookQueue?: true;
   /** Seals new webhook endpoint secrets, or opens them to sign, with the stage's webhook key (WEBHOOK_KEY_ARN). */
   readonly webhookSecrets?: 'seal' | 'open';
+  /** Reads the requests of partner keys per day from the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
+  readonly readsKeyUsage?: true;
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -66,6 +68,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
       }
       out.webhookSecrets = access.webhookSecrets;
     }
+    if (access.readsKeyUsage) out.readsKeyUsage = true;
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

@@ -9,12 +9,14 @@ import { apiKeyIdParam, createApiKeyBody } from '#lib/partner/api-key-schemas.ts
 import { buyBody, idempotencyKeyHeader, prepareBody } from '#lib/partner/sale-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import { listOrdersInput } from '#lib/partner/order-list-schemas.ts';
+import { usageInput } from '#lib/partner/usage-schemas.ts';
 import {
   apiKeyCreatedSchema,
   apiKeyListSchema,
   apiKeySchema,
   lookupSchema,
   orderPageSchema,
+  usageReportSchema,
   orderSchema,
   ownerSchema,
   reservationSchema,
@@ -38,6 +40,7 @@ export const requestSchemas = {
   SendWebhookTestRequest: sendTestBody,
   WebhookDeliveriesQuery: deliveriesQuery,
   ListOrdersRequest: listOrdersInput,
+  UsageRequest: usageInput,
 } satisfies Record<string, z.ZodMiniType>;
 
 /** Objects a request member carries as JSON text (a query parameter), named so a client can type them. */
@@ -77,6 +80,7 @@ export const responseSchemas = {
   WebhookTestSent: webhookTestSentSchema,
   WebhookDeliveries: webhookDeliveriesSchema,
   OrderPage: orderPageSchema,
+  UsageReport: usageReportSchema,
   OpenApiDocument: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
 } satisfies Record<string, z.ZodMiniType>;
 

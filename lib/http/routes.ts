@@ -172,6 +172,13 @@ export const routes = [
     docs: partnerOperationDocs.buyPlaque,
   },
   {
+    method: 'GET', path: '/partner/usage', operationId: 'getUsage',
+    handler: 'functions/partner/get-usage.ts', auth: 'jwt', principal: 'user',
+    // The keys from the table, their requests from the usage plan (GetUsage) in AWS.
+    access: { table: 'read', readsKeyUsage: true },
+    docs: partnerOperationDocs.getUsage,
+  },
+  {
     method: 'GET', path: '/partner/orders', operationId: 'listOrders',
     handler: 'functions/partner/list-orders.ts', auth: 'jwt', principal: 'user',
     access: { table: 'read', linksExplorer: true },

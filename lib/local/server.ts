@@ -17,7 +17,7 @@ import { AppError, forbidden, internalError, methodNotAllowed, notFound, payload
 import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
-import { resolveApiKey } from '#lib/local/api-key-check.ts';
+import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
@@ -301,6 +301,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
       const presented = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
       if (presented === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
       apiKeyId = presented.id;
+      await countKeyRequest(ctx, presented);
     }
 
     const event = buildProxyEvent({ req, route, path, rawQuery, pathParameters, body, requestId, authorizer, apiKeyId });

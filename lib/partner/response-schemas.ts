@@ -95,3 +95,15 @@ export const orderPageSchema = z.object({
   orders: z.array(orderSchema),
   nextCursor: z.nullable(z.string()),
 });
+
+export const usageReportSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  keys: z.array(
+    z.object({
+      id: z.string(),
+      prefix: z.string(),
+      days: z.array(z.object({ date: z.iso.date(), requests: z.int().check(z.minimum(0)) })),
+    }),
+  ),
+});

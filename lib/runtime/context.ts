@@ -6,6 +6,7 @@ import { createDocumentClient } from '#lib/db/client.ts';
 // own module, so a function bundles and initialises only the ports its code reaches.
 import type { ChainPort, ChainReader } from '#lib/chain/chain-port.ts';
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
+import type { UsageSource } from '#lib/partner/usage-source.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import type { Mailer } from '#lib/mail/mailer.ts';
 import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
@@ -32,6 +33,8 @@ export interface AppContext {
   explorerBaseUrl?: string | null;
   /** Registers partner API keys with whatever checks `x-api-key` (API Gateway in AWS): use `apiKeyIssuerOf(ctx)`. */
   apiKeyIssuer?: ApiKeyIssuer;
+  /** Requests per API key and day: the usage plan in AWS, the local key check's counts otherwise: `usageSourceOf(ctx)`. */
+  usageSource?: UsageSource;
   /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally: use `mailerOf(ctx)`. */
   mailer?: Mailer;
   /** Stores uploaded images: S3 in AWS, DATA_DIR/media locally (URLs from `mediaBaseUrl`): use `mediaOf(ctx)`. */

@@ -117,7 +117,7 @@ function declaredClients(access: FunctionAccess): ClientName[] {
   const clients: ClientName[] = [];
   if (access.sendsMail) clients.push('ses');
   if (access.writesMedia !== undefined) clients.push('s3');
-  if (access.apiKeys) clients.push('apiGateway');
+  if (access.apiKeys || access.readsKeyUsage) clients.push('apiGateway');
   if (access.walletMnemonic) clients.push('hdWallet');
   // The signer's reference loads the reader's actions too.
   if (access.chainSigner) clients.push('chainSigner');

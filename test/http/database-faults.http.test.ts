@@ -211,6 +211,14 @@ const cases: Record<string, Case> = {
     },
     status: 201,
   },
+  getUsage: {
+    request: async () => {
+      const owner = await aUser();
+      await createApiKey(ctx, owner.user.id, 'counted');
+      return { method: 'GET', path: '/partner/usage?days=3', headers: bearer(owner.token) };
+    },
+    status: 200,
+  },
   listOrders: { request: async () => ({ method: 'GET', path: '/partner/orders?limit=5', headers: bearer(reader.token) }), status: 200 },
   getOrder: { request: async () => ({ method: 'GET', path: `/partner/orders/${orderId}`, headers: apiKey() }), status: 200 },
   // Webhook endpoints point at a loopback literal: the local server accepts it without asking DNS, and no sender runs here.

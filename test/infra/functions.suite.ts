@@ -48,7 +48,7 @@ function expectedEnv(access: FunctionAccess, module?: string): string[] {
     ...(access.linksExplorer ? [ENV.chainExplorerUrl] : []),
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
-    ...(access.apiKeys ? [ENV.apiKeyUsagePlanId] : []),
+    ...(access.apiKeys || access.readsKeyUsage ? [ENV.apiKeyUsagePlanId] : []),
     ...(access.catalogSnapshot ? [ENV.catalogSnapshotBucket] : []),
     ...(access.webhookQueue ? [WEBHOOK_ENV.queueUrl] : []),
     ...(access.webhookSecrets ? [WEBHOOK_ENV.keyArn] : []),
@@ -223,13 +223,22 @@ describe.each(stageNames)('%s functions', (stageName) => {
     }
   });
 
-  it('lets only the API key functions manage keys of the stage usage plan', () => {
+  it('lets only the API key functions manage keys of the stage usage plan, and the usage function read its usage', () => {
     const { template } = synthStage(stageName);
     const plan = Object.keys(resourcesOf(template, 'AWS::ApiGateway::UsagePlan'))[0]!;
     for (const [module, fn] of functionsByModule(template)) {
       const statements = roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]);
       const apigw = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('apigateway:')));
       const mode = functionAccess[module]!.apiKeys;
+      if (functionAccess[module]!.readsKeyUsage) {
+        expect(fn.properties['Environment'].Variables['API_KEY_USAGE_PLAN_ID']).toEqual({ Ref: plan });
+        expect(actionsOf(apigw)).toEqual(['apigateway:GET']);
+        const resource = JSON.stringify(apigw.flatMap((s) => asArray(s['Resource'])));
+        expect(resource).toContain('::/usageplans/');
+        expect(resource).toContain(plan);
+        expect(resource).toContain('/usage"');
+        continue;
+      }
       if (!mode) {
         expect(apigw, module).toEqual([]);
         continue;
@@ -251,7 +260,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     expect(findCycle(graph)).toBeUndefined();
     // Their invoke permissions are created after them, though their methods name them by ARN.
     for (const [module, fn] of functionsByModule(template)) {
-      if (!functionAccess[module]!.apiKeys) continue;
+      if (!functionAccess[module]!.apiKeys && !functionAccess[module]!.readsKeyUsage) continue;
       const permissions = Object.entries(resourcesOf(template, 'AWS::Lambda::Permission')).filter(([, p]) =>
         JSON.stringify(p.Properties!['FunctionName']).includes(fn.properties['FunctionName']),
       );

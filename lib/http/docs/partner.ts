@@ -6,6 +6,7 @@ import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
 import { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT } from '#lib/partner/order-list-schemas.ts';
+import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '#lib/partner/usage-schemas.ts';
 
 const TAGS = ['Partner'] as const;
 
@@ -179,6 +180,21 @@ export const partnerOperationDocs = {
       503: ['SERVICE_UNAVAILABLE'],
     },
     errorHeaders: { 404: ['Idempotent-Replayed'], 409: ['Idempotent-Replayed', 'Retry-After'] },
+  },
+  getUsage: {
+    summary: "Requests per day of the signed-in partner's API keys",
+    description: [
+      dashboardRules,
+      `\`days\`: 1–${MAX_USAGE_DAYS}, default ${DEFAULT_USAGE_DAYS}. The window is the \`days\` UTC days ending today: \`from\` is its first day, \`to\` today (\`YYYY-MM-DD\`). Other query parameters are ignored.`,
+      '`keys` holds every key of the caller that was active on some day of the window (made by its end, not revoked before its start), newest first, each with every day of the window, oldest first, and the requests that presented the key on that day (0 when none).',
+      "In AWS the counts are the stage's usage plan's (API Gateway's GetUsage; API Gateway reports them with a delay and no longer reports a revoked key, which it deletes); " +
+        "locally the local server's key check counts each request it admits. Both count every request that presented the active key, whatever the operation answered. " +
+        'When API Gateway cannot answer (throttled or failing): 503 USAGE_UNAVAILABLE with Retry-After.',
+    ].join('\n\n'),
+    tags: TAGS,
+    query: 'UsageRequest',
+    responses: { 200: { description: 'Requests per key and day', schema: 'UsageReport' } },
+    errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 503: ['USAGE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
   listOrders: {
     summary: "The signed-in partner's orders, newest first",
