@@ -1,0 +1,86 @@
+// Pieces every view shares: an error next to its field, the retry message, copy buttons, status badges, times.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { ServiceUnreachable } from './api.ts';
+import { formatTime, statusBadge } from './format.ts';
+import type { OrderStatus } from './types.ts';
+
+/** The API's words about one field, right under it (the input names it with aria-describedby). */
+export function FieldError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} class="field-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** The service could not be reached or failed: say so, and offer to try again (nothing typed is lost). */
+export function Unreachable({ error, onRetry }: { error: ServiceUnreachable; onRetry: () => void }) {
+  return (
+    <div class="notice notice-error" role="alert">
+      <p>
+        {error.message} Nothing you entered is lost{error.retryAfter ? `; try again in ${error.retryAfter} s` : ''}.
+      </p>
+      <button type="button" class="secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** A message that appears once and is read out: successes and progress. */
+export function Status({ children }: { children: ComponentChildren }) {
+  return (
+    <p class="notice notice-ok" role="status">
+      {children}
+    </p>
+  );
+}
+
+/** Copies `text`; says whether it did, or how to copy by hand when the browser refuses. */
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'refused'>('idle');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('refused');
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState('idle'), 4000);
+  };
+  return (
+    <span class="copy">
+      <button type="button" class="secondary" onClick={() => void copy()}>
+        {label}
+      </button>
+      <span class="copy-state" role="status">
+        {state === 'copied' ? 'Copied' : state === 'refused' ? 'Select the text and copy it yourself' : ''}
+      </span>
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { label, tone } = statusBadge(status);
+  return <span class={`badge badge-${tone}`}>{label}</span>;
+}
+
+/** A UTC time, machine-readable too. */
+export function Time({ iso }: { iso: string | null }) {
+  if (!iso) return <span aria-label="never">—</span>;
+  return <time dateTime={iso}>{formatTime(iso)}</time>;
+}
+
+/** A wide table that scrolls on its own on a narrow screen, reachable by keyboard. */
+export function TableScroll({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// Getting started: the selling workflow as curl lines against this stage's API, each with a copy button.
+import { workflowCalls, workflowVariables } from '../workflow.ts';
+import { CopyButton } from '../ui.tsx';
+
+export function GettingStarted({ baseUrl }: { baseUrl: string }) {
+  const variables = workflowVariables(null);
+  return (
+    <>
+      <p>
+        Your base URL is <code>{baseUrl}</code>. Every call below sends your API key as the <code>x-api-key</code> header. Set these first
+        (your key, a plaque id, your buyer's wallet):
+      </p>
+      <div class="command">
+        <pre>
+          <code>{variables}</code>
+        </pre>
+        <CopyButton text={variables} label="Copy variables" />
+      </div>
+      <ol class="calls">
+        {workflowCalls(baseUrl).map((call) => (
+          <li key={call.title}>
+            <h2>{call.title}</h2>
+            <p>{call.explanation}</p>
+            <div class="command">
+              <pre>
+                <code>{call.command}</code>
+              </pre>
+              <CopyButton text={call.command} label={`Copy: ${call.title.toLowerCase()}`} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <p class="muted">
+        Set <code>RESERVATION</code> to the <code>reservationId</code> the hold answered and <code>ORDER</code> to the <code>orderId</code>{' '}
+        the buy answered. Orders also appear under Orders here.
+      </p>
+    </>
+  );
+}
