@@ -1,10 +1,11 @@
 // The local server: serves the route table over HTTP by building API Gateway REST proxy (v1) events, running the
-// same authorizer and API-key check as AWS, and answering what API Gateway answers itself (404/405/413/431, 401/403).
+// same authorizer and API-key check as AWS, and answering what API Gateway answers itself (404/405/413/431, 401/403);
+// and what the stage's buckets serve: images at /_media/ and the partner dashboard at /dashboard/.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
-import { dirname, extname, resolve, sep } from 'node:path';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type {
   APIGatewayAuthorizerResult,
@@ -23,6 +24,8 @@ import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
 import { installStaticMedia } from '#lib/media/static-media.ts';
+import { DASHBOARD_DIST } from '#lib/local/dashboard-build.ts';
+import { dashboardConfig, dashboardSecurityHeaders, DASHBOARD_PATH } from '#lib/partner/dashboard-page.ts';
 
 const STAGE = 'local';
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -41,6 +44,8 @@ export interface LocalServerOptions {
   ctx: AppContext;
   port?: number;
   host?: string;
+  /** The built partner dashboard, served at /dashboard/ (web/dist unless given). */
+  dashboardDir?: string;
 }
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
@@ -274,7 +279,71 @@ async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, re
   createReadStream(file).pipe(res);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext): Promise<void> {
+const DASHBOARD_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The partner dashboard, as the stage's CloudFront distribution serves it: the built files (hashed assets cached for
+ * good, the page itself revalidated), `config.json` naming this server as the API (same origin), and every answer
+ * with the page's Content-Security-Policy.
+ */
+function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, path: string, requestId: string): void {
+  const answered: Answered = { method: req.method ?? 'GET', path };
+  if (path === DASHBOARD_PATH.slice(0, -1)) {
+    res.writeHead(308, { location: DASHBOARD_PATH, 'x-request-id': requestId });
+    res.end();
+    return;
+  }
+  const headers = { ...dashboardSecurityHeaders(null), 'x-request-id': requestId };
+  const head = req.method === 'HEAD';
+  if (path === `${DASHBOARD_PATH}config.json`) {
+    const body = Buffer.from(JSON.stringify(dashboardConfig('/')));
+    res.writeHead(200, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-cache', 'content-length': body.length });
+    res.end(head ? undefined : body);
+    return;
+  }
+  let relative: string;
+  try {
+    relative = decodeURIComponent(path.slice(DASHBOARD_PATH.length)) || 'index.html';
+  } catch {
+    return sendProblem(res, notFound('NOT_FOUND', `no such file: ${path}`), requestId, answered);
+  }
+  const root = resolve(dir);
+  const file = resolve(root, relative);
+  let size: number;
+  try {
+    if (!file.startsWith(root + sep)) throw new Error('outside the page');
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    const missing = !existsSync(join(root, 'index.html'));
+    const detail = missing ? 'the dashboard is not built: npm start builds it' : `no such file: ${path}`;
+    return sendProblem(res, notFound('NOT_FOUND', detail), requestId, answered);
+  }
+  res.writeHead(200, {
+    ...headers,
+    'content-type': DASHBOARD_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': size,
+    'cache-control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (head) {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext, dashboardDir: string): Promise<void> {
   const requestId = randomUUID();
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
@@ -283,6 +352,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
   const answered: Answered = { method: req.method ?? 'GET', path };
   try {
     if (req.method === 'GET' && path.startsWith('/_media/')) return await serveMedia(res, ctx, path, requestId);
+    if ((req.method === 'GET' || req.method === 'HEAD') && (path === DASHBOARD_PATH.slice(0, -1) || path.startsWith(DASHBOARD_PATH))) {
+      return serveDashboard(req, res, dashboardDir, path, requestId);
+    }
 
     const match = matchRoute(req.method ?? 'GET', path);
     if (match.kind === 'not-found') throw notFound('NOT_FOUND', `no route for ${path}`);
@@ -335,7 +407,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   useJwtKeyStore(jwtKeysOf(ctx));
   // What the stack uploads to the media bucket (the plaque placeholder image), served from /_media like uploads.
   await installStaticMedia(ctx.dataDir);
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx));
+  const dashboardDir = options.dashboardDir ?? DASHBOARD_DIST;
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx, dashboardDir));
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

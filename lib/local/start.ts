@@ -29,6 +29,7 @@ import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
 import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
+import { ensureDashboard } from '#lib/local/dashboard-build.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
@@ -116,6 +117,12 @@ async function main(): Promise<void> {
     console.log(`Seeded ${seeded} sample plaques.`);
   }
 
+  // The partner dashboard (/dashboard/): built from web/ when missing or older than its sources. The API works without it.
+  await ensureDashboard().then(
+    (built) => built && console.log('Built the partner dashboard (web/dist).'),
+    (error: unknown) => console.error(`Could not build the partner dashboard: ${(error as Error).message}`),
+  );
+
   let server: LocalServer;
   try {
     server = await startLocalServer({ ctx, port: localConfig().PORT });
@@ -177,6 +184,7 @@ async function main(): Promise<void> {
   stoppers.push(async () => clearInterval(snapshotTimer));
   console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
   console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
+  console.log(`Partner dashboard: ${server.url}/dashboard/`);
   console.log(`Chain: anvil on ${anvil.rpcUrl}, PlaqueToken at ${contractAddress}`);
 }
 

@@ -131,6 +131,12 @@ describe('npm start', () => {
     expect(featuredShare).toBeGreaterThan(0.35);
     expect(featuredShare).toBeLessThan(0.65);
     for (const p of plaques) expect(p.name).toMatch(/^[A-Z]{3}-\d{4}$/);
+    // The partner dashboard is built when missing or stale, and served with its policy.
+    const dashboard = await fetch(`${first.url}/dashboard/`);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(dashboard.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await dashboard.text()).toMatch(/<script type="module" crossorigin src="\/dashboard\/assets\/[\w-]+\.js"><\/script>/);
 
     // The listing's catalogue snapshot is written under DATA_DIR, and the second start's listing loads it.
     expect(existsSync(join(dataDir, 'catalog', 'plaques.snapshot'))).toBe(true);
