@@ -1,0 +1,296 @@
+// The partner dashboard in a real browser (headless Chromium via playwright-core) against the local server, which
+// serves the page as built by Vite: a partner signs in through the outbox, creates a named key and reads it once,
+// the test sells a plaque with that key, the order appears and turns DELIVERED on the page, the usage chart counts
+// the calls, and after revoking the key on the page the next partner call is refused. axe checks every view (no
+// serious or critical violation); every view is saved at 1280 and 390 px under the test's temporary folder.
+import { mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
+import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { freshTable } from '../support/db.ts';
+import { latestCode } from '../accounts/flows.ts';
+import { deliveryChain } from '../delivery/fixtures.ts';
+import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const EXPLORER = 'https://explorer.example';
+const WIDTHS = [1280, 390] as const;
+
+let ctx: AppContext;
+let server: LocalServer;
+let poller: StreamPoller;
+let browser: Browser;
+let shots: string;
+let dashboard: string;
+let users = 0;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  shots = mkdtempSync(join(tmpdir(), 'plaque-dashboard-shots-'));
+  // The page as the stack ships it, built from this checkout into a folder of the test's own.
+  const dist = join(mkdtempSync(join(tmpdir(), 'plaque-dashboard-build-')), 'dist');
+  await buildDashboard(WEB_ROOT, dist);
+  const own = await deliveryChain();
+  ctx = await freshTable({ chain: own.chain, catalogStalenessMs: 0, explorerBaseUrl: EXPLORER });
+  server = await startLocalServer({ ctx, port: 0, dashboardDir: dist });
+  dashboard = `${server.url}/dashboard/`;
+  poller = await startStreamPoller({
+    db: ctx.db,
+    endpoint: inject('dynamoEndpoint'),
+    region: 'us-east-1',
+    tableName: ctx.tableName,
+    handler: (event) => deliveryWorker(event),
+    filters: DELIVERY_STREAM_FILTERS,
+    batchSize: 10,
+    pollIntervalMs: 50,
+  });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await poller?.stop();
+  await server?.close();
+});
+
+/** A fresh browser context (its own sessionStorage) at desktop width, collecting what the console reports as errors. */
+async function aVisitor(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** No serious or critical accessibility violation on the view as it is now. */
+async function accessible(page: Page, view: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    grave.map((v) => `${view}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    view,
+  ).toEqual([]);
+}
+
+/** The view saved at each width (full page), the paths printed; back at desktop width afterwards. */
+async function screenshots(page: Page, view: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // The layout has settled at the new width when the document's width is the viewport's (nothing overflows).
+    // (Predicates are functions, not strings: the page's policy forbids evaluating strings. This project compiles
+    // without the DOM library, hence `globalThis`.)
+    const settled = await page
+      .waitForFunction((w) => (globalThis as any).document.documentElement.scrollWidth <= w, width, { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!settled) {
+      // Name what sticks out, rather than only that something does.
+      const wide = await page.evaluate((w) => {
+        const doc = (globalThis as any).document;
+        return [...doc.querySelectorAll('body *')]
+          .filter((el: any) => el.getBoundingClientRect().right > w + 0.5)
+          .map((el: any) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`)
+          .slice(0, 10);
+      }, width);
+      expect.fail(`${view} at ${width} px is wider than the screen: ${wide.join(', ')}`);
+    }
+    const path = join(shots, `${view}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    console.log(`screenshot: ${path}`);
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(dashboard);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const code = page.getByLabel('Code');
+  await code.waitFor();
+  await code.fill(await latestCode(ctx.dataDir, email));
+  // The keyboard signs in too: Enter submits the form.
+  await code.press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+}
+
+const open = async (page: Page, title: string) => {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: title }).click();
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+};
+
+describe('the partner dashboard in a browser', () => {
+  it('signs in, creates a key, follows a sale made with it to DELIVERED, counts its use, and revokes it', async () => {
+    const { context, page, errors } = await aVisitor();
+    const email = `dashboard-${process.pid}-${users++}@example.com`;
+
+    // Sign-in.
+    await page.goto(dashboard);
+    await page.getByRole('heading', { level: 1, name: 'Partner dashboard' }).waitFor();
+    await accessible(page, 'sign-in');
+    await screenshots(page, 'sign-in');
+    await signIn(page, email);
+
+    // Keys: a named key, shown once.
+    await page.getByLabel('Name (optional)').fill('Browser shop');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.locator('#new-key-value');
+    await shown.waitFor();
+    const apiKey = (await shown.textContent())!;
+    expect(apiKey).toMatch(/^pk_/);
+    await page.getByText('you will not see it again').waitFor();
+    const row = page.locator('tr', { hasText: 'Browser shop' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${apiKey.slice(0, 10)}…`);
+    await accessible(page, 'keys');
+    await screenshots(page, 'keys');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await shown.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(apiKey);
+
+    // The partner sells with the key: look up, hold, buy.
+    const plaque = await storePlaque(ctx, { price: 75, currency: 'USD' });
+    const wallet = aWallet();
+    const lookup = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: apiKey });
+    expect(lookup.json).toMatchObject({ available: true, mintable: true });
+    const held = await call(server.url, 'POST', `/partner/plaques/${plaque.id}/prepare`, { key: apiKey, body: { buyerWallet: wallet } });
+    expect(held.status).toBe(200);
+    const bought = await call(server.url, 'POST', `/partner/plaques/${plaque.id}/buy`, {
+      key: apiKey,
+      body: { reservationId: held.json.reservationId, buyerWallet: wallet },
+      headers: { 'idempotency-key': `dashboard-${Date.now()}` },
+    });
+    expect(bought.status).toBe(201);
+    const orderId = bought.json.orderId as string;
+
+    // Orders: the sale appears and turns DELIVERED by itself, with its transaction linked to the explorer.
+    await open(page, 'Orders');
+    const order = page.locator(`tr[data-order-id="${orderId}"]`);
+    await order.waitFor();
+    expect(await order.textContent()).toContain(`PRT-${String(plaque.id).padStart(4, '0')}`);
+    expect(await order.textContent()).toContain('$75.00');
+    expect(await order.textContent()).toContain(`${wallet.slice(0, 6)}…${wallet.slice(-4)}`);
+    await order.locator('.badge', { hasText: 'Delivered' }).waitFor({ timeout: 60_000 });
+    const link = order.getByRole('link');
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`^${EXPLORER}/tx/0x[0-9a-f]{64}$`));
+    await accessible(page, 'orders');
+    await screenshots(page, 'orders');
+
+    // Usage: the three calls made with the key today.
+    await open(page, 'Usage');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.locator(`rect.bar[data-date="${today}"][data-requests="3"]`).waitFor();
+    expect(await page.locator('tr', { hasText: 'Browser shop' }).locator('td[data-requests]').getAttribute('data-requests')).toBe('3');
+    expect(await page.locator('td[data-total]').getAttribute('data-total')).toBe('3');
+    await accessible(page, 'usage');
+    await screenshots(page, 'usage');
+
+    // Getting started: the calls against this server.
+    await open(page, 'Getting started');
+    const commands = await page.locator('ol.calls pre').allTextContents();
+    expect(commands).toHaveLength(5);
+    for (const command of commands) expect(command).toContain(`"${server.url}/partner/`);
+    await accessible(page, 'getting-started');
+    await screenshots(page, 'getting-started');
+
+    // Keys again: last use shown; revoke by keyboard, confirming; the next partner call is refused.
+    await open(page, 'API keys');
+    const keyRow = page.locator('tr', { hasText: 'Browser shop' });
+    await keyRow.locator('time').nth(1).waitFor();
+    await keyRow.getByRole('button', { name: 'Revoke…' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = keyRow.getByRole('button', { name: 'Revoke key' });
+    await page.locator('button:focus', { hasText: 'Revoke key' }).waitFor();
+    await accessible(page, 'keys-revoking');
+    await confirm.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'is revoked' }).waitFor();
+    await keyRow.getByText('Revoked').waitFor();
+    const refused = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: apiKey });
+    expect(refused.status).toBe(403);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the API’s detail next to the field it names, keeps what was typed when the service is out of reach, and retries', async () => {
+    const { context, page } = await aVisitor();
+    await signIn(page, `dashboard-${process.pid}-${users++}@example.com`);
+    const name = page.getByLabel('Name (optional)');
+
+    await name.fill('x'.repeat(65));
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const error = page.locator('#key-name-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/name/);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-describedby')).toBe('key-name-error');
+    await accessible(page, 'keys-refused');
+
+    // The network fails: a retry message, the name still there; retrying once it is back creates the key.
+    await name.fill('Second shop');
+    await page.route('**/partner/api-keys', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('The service could not be reached.').waitFor();
+    expect(await name.inputValue()).toBe('Second shop');
+    await page.unroute('**/partner/api-keys');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#new-key-value').waitFor();
+    await page.locator('tr', { hasText: 'Second shop' }).waitFor();
+
+    // A 5xx is the same: retry, nothing lost.
+    await open(page, 'Orders');
+    await page.route('**/partner/orders*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        headers: { 'retry-after': '2' },
+        body: '{"status":503,"code":"SERVICE_UNAVAILABLE"}',
+      }),
+    );
+    await page.getByLabel('Status').selectOption('FAILED');
+    await page.getByText('The service is not answering right now (503).').waitFor();
+    await page.unroute('**/partner/orders*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No orders with this status').waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('FAILED');
+    await context.close();
+  });
+
+  it('returns to the sign-in when the token is refused (revoked or expired), saying why', async () => {
+    const { context, page } = await aVisitor();
+    await signIn(page, `dashboard-${process.pid}-${users++}@example.com`);
+    // Whatever makes the service refuse the token (expiry, a password change elsewhere), the page sees a 401.
+    await page.evaluate(`sessionStorage.setItem('plaque-dashboard.token', 'expired.token.value')`);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Partner dashboard' }).waitFor();
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    expect(await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)).toBeNull();
+    await page.getByLabel('Email address').waitFor();
+    await context.close();
+  });
+});
