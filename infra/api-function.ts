@@ -34,6 +34,7 @@ export const ENV = {
   deliveryDlqUrl: 'DELIVERY_DLQ_URL',
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
   chainExplorerUrl: 'CHAIN_EXPLORER_URL',
+  corsAllowOrigin: 'CORS_ALLOW_ORIGIN',
 } as const;
 
 /** Table actions for reading: point reads and queries (no Scan: every access path is a key or an index). */
@@ -148,6 +149,12 @@ export class ApiFunction extends Construct {
         },
       ]);
     }
+    return this;
+  }
+
+  /** Answers carry CORS headers for this one browser origin (the stage's partner dashboard). */
+  answersBrowsersFrom(origin: string): this {
+    this.env(ENV.corsAllowOrigin, origin);
     return this;
   }
 

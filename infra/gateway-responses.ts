@@ -111,22 +111,15 @@ export function problemTemplate(problem: GatewayProblem): string {
   });
 }
 
-/** CORS headers on gateway responses, so browsers can read these errors too. */
-function corsHeaders(stage: StageConfig): Record<string, string> {
-  const origin =
-    stage.corsOrigins.length === 1
-      ? `'${stage.corsOrigins[0]}'`
-      : // Several allowed origins and no VTL to pick one: echo the caller's. These bodies carry no user data
-        // and no credentials are allowed, so this grants nothing a listed origin does not already have.
-        'method.request.header.Origin';
+/** CORS headers on gateway responses, so the stage's dashboard (the one allowed origin) can read these errors too. */
+function corsHeaders(corsOrigin: string): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Origin': `'${corsOrigin}'`,
     'Access-Control-Expose-Headers': "'x-request-id,retry-after'",
-    ...(stage.corsOrigins.length > 1 && { Vary: "'Origin'" }),
   };
 }
 
-export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig): void {
+export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig, corsOrigin: string): void {
   for (const problem of gatewayProblems(stage)) {
     api.addGatewayResponse(`Problem${problem.type.responseType}`, {
       type: problem.type,
@@ -134,7 +127,7 @@ export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig)
       responseHeaders: {
         'Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
         'x-request-id': 'context.requestId',
-        ...corsHeaders(stage),
+        ...corsHeaders(corsOrigin),
         ...problem.headers,
       },
       templates: { 'application/json': problemTemplate(problem) },

@@ -22,6 +22,8 @@ export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key',
 
 export interface HttpApiProps {
   stage: StageConfig;
+  /** The one browser origin allowed by CORS: the stage's partner dashboard. */
+  corsOrigin: string;
 }
 
 export class HttpApi extends Construct {
@@ -31,7 +33,7 @@ export class HttpApi extends Construct {
   private readonly stage: StageConfig;
   private readonly integrations = new Map<ApiFunction, apigateway.LambdaIntegration>();
 
-  constructor(scope: Construct, id: string, { stage }: HttpApiProps) {
+  constructor(scope: Construct, id: string, { stage, corsOrigin }: HttpApiProps) {
     super(scope, id);
     this.stage = stage;
 
@@ -88,14 +90,14 @@ export class HttpApi extends Construct {
         ),
       },
       defaultCorsPreflightOptions: {
-        allowOrigins: stage.corsOrigins,
+        allowOrigins: [corsOrigin],
         allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowHeaders: CORS_ALLOW_HEADERS,
         maxAge: Duration.hours(1),
       },
     });
 
-    addProblemResponses(this.api, stage);
+    addProblemResponses(this.api, stage, corsOrigin);
 
     this.usagePlan = this.api.addUsagePlan('PartnerPlan', {
       name: `${stage.stackName}-partners`,

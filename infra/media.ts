@@ -19,6 +19,8 @@ export const STATIC_MEDIA_DIR = fileURLToPath(new URL('../lib/media/static', imp
 
 export class MediaStore extends Construct {
   readonly bucket: s3.Bucket;
+  /** The stage's access-log bucket (the dashboard's bucket and distribution log here too). */
+  readonly accessLogs: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   /** Public base URL of stored media (no trailing slash): `${baseUrl}/${key}`. */
   readonly baseUrl: string;
@@ -31,14 +33,14 @@ export class MediaStore extends Construct {
 
     // Access logs of the bucket and the distribution. CloudFront standard logging still writes with
     // ACLs, hence object ownership BUCKET_OWNER_PREFERRED instead of the ACL-less default.
-    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(stage.logRetention) }],
       ...removal,
-    });
+    }));
     acknowledge(accessLogs, [
       { id: 'AwsSolutions-S1', reason: 'This bucket is the access-log sink itself; logging it into itself would loop.' },
     ]);

@@ -54,14 +54,14 @@ export const payloadTooLargeProblem = {
 
 export interface PayloadLimitProps {
   stage: apigateway.Stage;
-  /** Browser origins of the stage; with exactly one, the 413 carries it so browsers can read the body. */
-  corsOrigins: string[];
+  /** The stage's one browser origin (its dashboard): the 413 carries it so the page can read the body. */
+  corsOrigin: string;
 }
 
 export class PayloadLimit extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
 
-  constructor(scope: Construct, id: string, { stage, corsOrigins }: PayloadLimitProps) {
+  constructor(scope: Construct, id: string, { stage, corsOrigin }: PayloadLimitProps) {
     super(scope, id);
     const metricPrefix = Stack.of(this).stackName.replace(/[^A-Za-z0-9]/g, '');
 
@@ -95,10 +95,8 @@ export class PayloadLimit extends Construct {
               customResponse: {
                 responseCode: 413,
                 customResponseBodyKey: BODY_KEY,
-                // Static headers only (WAF has no request variables), so a single allowed origin or none.
-                ...(corsOrigins.length === 1 && {
-                  responseHeaders: [{ name: 'access-control-allow-origin', value: corsOrigins[0]! }],
-                }),
+                // Static headers only (WAF has no request variables): the one allowed origin.
+                responseHeaders: [{ name: 'access-control-allow-origin', value: corsOrigin }],
               },
             },
           },

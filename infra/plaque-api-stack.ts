@@ -1,4 +1,5 @@
-// One deployable stage of the service: data, media, secrets, the functions of the route table, the API and its alarms.
+// One deployable stage of the service: data, media, secrets, the functions of the route table, the API and its alarms,
+// and the partner dashboard (the one browser origin the API allows).
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
@@ -9,6 +10,7 @@ import {
   DELIVERY_WORKER_HANDLER,
   functionManifest,
   ORDER_EVENTS_HANDLER,
+  handlerModules,
   routes,
   WEBHOOK_SENDER_HANDLER,
 } from '#lib/http/routes.ts';
@@ -16,6 +18,7 @@ import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
 import { CatalogSnapshots } from './catalog-snapshot.ts';
+import { DashboardSite } from './dashboard.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
 import { DeliveryReconciler } from './delivery-reconciler.ts';
@@ -43,6 +46,7 @@ export class PlaqueApiStack extends Stack {
   /** Every function by handler module: the manifest's route handlers, the authorizer and the delivery worker. */
   readonly functions = new Map<string, ApiFunction>();
   readonly httpApi: HttpApi;
+  readonly dashboard: DashboardSite;
 
   constructor(scope: Construct, id: string, props: PlaqueApiStackProps) {
     super(scope, id, props);
@@ -52,7 +56,9 @@ export class PlaqueApiStack extends Stack {
     const data = new DataTable(this, 'Data', { definition: tableDefinition, stage });
     const media = new MediaStore(this, 'Media', { stage });
     const secrets = new ServiceSecrets(this, 'Secrets', { stage });
-    this.httpApi = new HttpApi(this, 'Http', { stage });
+    const dashboard = (this.dashboard = new DashboardSite(this, 'Dashboard', { stage, logBucket: media.accessLogs }));
+    this.httpApi = new HttpApi(this, 'Http', { stage, corsOrigin: dashboard.origin });
+    dashboard.callsApi(this.httpApi.api);
     const catalogSnapshots = new CatalogSnapshots(this, 'CatalogSnapshots', { stage, table: data.table });
     const webhooks = new Webhooks(this, 'Webhooks', { stage });
 
@@ -66,7 +72,9 @@ export class PlaqueApiStack extends Stack {
       webhooks,
     };
 
-    // One function per handler module of the manifest, with exactly the access its operations declare.
+    // One function per handler module of the manifest, with exactly the access its operations declare; those that
+    // answer HTTP let the dashboard's origin read their answers.
+    const answering = new Set(handlerModules());
     for (const { handler: handlerModule, access } of functionManifest()) {
       const fn = new ApiFunction(this, functionId(handlerModule), {
         handlerModule,
@@ -77,6 +85,7 @@ export class PlaqueApiStack extends Stack {
         }),
       });
       grantAccess(fn, access, resources);
+      if (answering.has(handlerModule)) fn.answersBrowsersFrom(dashboard.origin);
       this.functions.set(handlerModule, fn);
     }
     const functionFor = (handlerModule: string): ApiFunction => {
@@ -88,7 +97,7 @@ export class PlaqueApiStack extends Stack {
     const authorizer = this.httpApi.createAuthorizer(functionFor(AUTHORIZER_HANDLER));
     this.httpApi.addRoutes(routes, functionFor, authorizer);
 
-    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigins: stage.corsOrigins });
+    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigin: dashboard.origin });
 
     catalogSnapshots.schedule(functionFor(CATALOG_SNAPSHOT_HANDLER));
 
@@ -115,6 +124,7 @@ export class PlaqueApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });
+    new CfnOutput(this, 'DashboardUrl', { value: dashboard.url, description: 'The partner dashboard' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'UsagePlanId', { value: this.httpApi.usagePlan.usagePlanId });
     new CfnOutput(this, 'JwtKeysSecretArn', { value: secrets.jwtKeys.secretArn });

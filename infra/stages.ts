@@ -21,8 +21,6 @@ export interface StageConfig {
   region?: string;
   /** Path segment of the API Gateway stage: `https://<id>.execute-api.<region>.amazonaws.com/<apiStageName>`. */
   apiStageName: string;
-  /** Browser origins allowed by CORS (exact origins, no wildcards except a lone `*`). */
-  corsOrigins: string[];
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Retention of every function log group, the API access log and the media access logs. */
   logRetention: RetentionDays;
@@ -109,7 +107,6 @@ export const stages: Record<StageName, StageConfig> = {
     ...common,
     name: 'staging',
     stackName: 'PlaqueApi-staging',
-    corsOrigins: ['https://staging.plaques.dev', 'http://localhost:5173'],
     logLevel: 'DEBUG',
     logRetention: RetentionDays.TWO_WEEKS,
     retainData: false,
@@ -148,7 +145,6 @@ export const stages: Record<StageName, StageConfig> = {
     ...common,
     name: 'production',
     stackName: 'PlaqueApi-production',
-    corsOrigins: ['https://plaques.dev'],
     logLevel: 'INFO',
     logRetention: RetentionDays.THREE_MONTHS,
     retainData: true,

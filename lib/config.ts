@@ -53,6 +53,8 @@ export const coreConfig = section(() => ({
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
   MEDIA_BASE_URL: optionalText,
+  /** The one browser origin that may read answers (the stage's partner dashboard); absent locally (same origin). */
+  CORS_ALLOW_ORIGIN: optionalText,
 }));
 
 /** The featured listing's in-memory catalogue (the listing function and the snapshot writer read it). */

@@ -5,6 +5,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
+import { coreConfig } from '#lib/config.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
 import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
@@ -83,6 +84,15 @@ interface RequestState {
   parsedBody?: { value: unknown };
 }
 
+/**
+ * CORS headers for the stage's one browser origin (its partner dashboard), on every answer, refusals included, so the
+ * page can read them; none locally, where the page and the API share an origin.
+ */
+function browserAccess(): Record<string, string> {
+  const origin = coreConfig().CORS_ALLOW_ORIGIN;
+  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-request-id, retry-after' } : {};
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null | undefined): Record<string, string> {
@@ -119,6 +129,7 @@ export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K e
     },
     after: async (request) => {
       const state = stateOf(request);
+      if (request.response) request.response.headers = { ...request.response.headers, ...browserAccess() };
       state.log.info('request', access(request, state));
     },
     onError: async (request) => {
@@ -129,7 +140,8 @@ export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K e
       } else {
         state.log.info('request refused', { ...access(request, state), status: error.status, code: error.code });
       }
-      request.response = problemResult(error, state.requestId);
+      const problem = problemResult(error, state.requestId);
+      request.response = { ...problem, headers: { ...problem.headers, ...browserAccess() } };
     },
   };
 

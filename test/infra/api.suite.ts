@@ -128,12 +128,15 @@ describe.each(stageNames)('the %s API', (stageName) => {
     });
   });
 
-  it('answers CORS preflights for the stage origins only', () => {
-    const { template } = synthStage(stageName);
+  it("answers CORS preflights for the stage's dashboard origin only", () => {
+    const { template, stack } = synthStage(stageName);
     const preflight = methods(template).find((m) => m.path === '/auth/profile' && m.httpMethod === 'OPTIONS');
     expect(preflight).toBeDefined();
-    const response = JSON.stringify(preflight!.properties['Integration'].IntegrationResponses);
-    for (const origin of stage.corsOrigins) expect(response).toContain(origin);
+    const responses = preflight!.properties['Integration'].IntegrationResponses as Array<Record<string, any>>;
+    expect(responses.map((r) => r['ResponseParameters']['method.response.header.Access-Control-Allow-Origin'])).toEqual([
+      stack.resolve(`'${stack.dashboard.origin}'`),
+    ]);
+    const response = JSON.stringify(responses);
     expect(response).toContain('Authorization');
     expect(response).toContain('Idempotency-Key');
     expect(response).not.toContain("'*'");
@@ -188,13 +191,11 @@ describe('gateway responses', () => {
     expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toContain('x-request-id');
   });
 
-  it('uses the single production origin literally', () => {
-    const production = synthStage('production').template;
-    const unauthorized = Object.values(resourcesOf(production, 'AWS::ApiGateway::GatewayResponse'))
-      .map((r) => r.Properties!)
-      .find((r) => r['ResponseType'] === 'UNAUTHORIZED')!;
-    expect(unauthorized['ResponseParameters']['gatewayresponse.header.Access-Control-Allow-Origin']).toBe(
-      `'${stages.production.corsOrigins[0]}'`,
-    );
+  it.each(stageNames)("names the %s dashboard's origin, and no other, on every gateway error", (stageName) => {
+    const { template, stack } = synthStage(stageName);
+    const origin = stack.resolve(`'${stack.dashboard.origin}'`);
+    for (const response of Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'))) {
+      expect(response.Properties!['ResponseParameters']['gatewayresponse.header.Access-Control-Allow-Origin']).toEqual(origin);
+    }
   });
 });

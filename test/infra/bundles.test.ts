@@ -35,6 +35,7 @@ function placeholder(name: string): string {
     API_KEY_USAGE_PLAN_ID: 'abc123',
     WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-webhook-wakeups',
     WEBHOOK_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
+    CORS_ALLOW_ORIGIN: 'https://d222222abcdef8.cloudfront.net',
   };
   const value = known[name];
   if (!value) throw new Error(`no placeholder for ${name}: add one`);

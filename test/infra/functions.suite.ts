@@ -32,10 +32,14 @@ const allModules = [
 /** What each function may touch, as the manifest declares it. */
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 
-/** The environment variables an access entry implies (and its schedule: the reconciler's DLQ), besides STAGE, LOG_LEVEL and NODE_OPTIONS. */
+/**
+ * The environment variables an access entry implies (and its schedule: the reconciler's DLQ), besides STAGE, LOG_LEVEL
+ * and NODE_OPTIONS; functions that answer HTTP also name the dashboard's origin for CORS.
+ */
 function expectedEnv(access: FunctionAccess, module?: string): string[] {
   return [
     ...(module === DELIVERY_RECONCILER_HANDLER ? [ENV.deliveryDlqUrl] : []),
+    ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigin] : []),
     ...(access.table ? [ENV.tableName] : []),
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),

@@ -110,7 +110,7 @@ export function methods(template: Template): MethodView[] {
   });
 }
 
-/** Logical id prefix of CDK's own deploy-time function that copies the static media into the bucket (infra/media.ts). */
+/** Logical id prefix of CDK's own deploy-time function that copies the static media and the dashboard into their buckets. */
 export const STATIC_MEDIA_COPIER = 'CustomCDKBucketDeployment';
 
 /** The service's Lambda functions by their handler module (the Description the stack gives each function). */

@@ -6,3 +6,4 @@ import './data.suite.ts';
 import './nag.suite.ts';
 import './catalog-snapshot.suite.ts';
 import './webhooks.suite.ts';
+import './dashboard.suite.ts';
