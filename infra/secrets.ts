@@ -1,13 +1,14 @@
 // The service's secrets: JWT signing keys, the wallet HD mnemonic and the chain signer key.
 //
-// CloudFormation creates them with a random placeholder; operators put the real values in afterwards
-// (infra/DEPLOY.md): `npm run ops -- rotate-jwt-key` for the JWT keys, `aws secretsmanager
-// put-secret-value` for the mnemonic and the signer key. Their values never pass through the template.
+// CloudFormation creates them with a random placeholder; operators put the real values in afterwards with
+// `npm run ops -- init-stage --stage <stage>` (infra/DEPLOY.md). Their values never pass through the template.
+// Their names come from lib/ops/stage-secrets.ts, which the ops commands read too.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
+import { SECRET_NAMES } from '#lib/ops/stage-secrets.ts';
 
 export class ServiceSecrets extends Construct {
   readonly jwtKeys: secretsmanager.Secret;
@@ -29,19 +30,19 @@ export class ServiceSecrets extends Construct {
     };
 
     this.jwtKeys = secret(
-      'jwt-signing-keys',
+      SECRET_NAMES.jwtKeys,
       'ES256 JWT key set (JWKS with private keys and kids); written by `npm run ops -- rotate-jwt-key`.',
       'Rotated by the ops command `rotate-jwt-key`, which adds a new signing key and keeps the previous public key until issued tokens expire; a Secrets Manager rotation Lambda would drop that overlap.',
     );
     this.walletMnemonic = secret(
-      'wallet-mnemonic',
+      SECRET_NAMES.walletMnemonic,
       "BIP-39 mnemonic the users’ service wallets derive from (m/44'/60'/0'/0/<user id>). Never rotate.",
       'Must never rotate: every user’s service wallet address is derived from this mnemonic; a new one would orphan all of them.',
     );
     this.chainSigner = secret(
-      'chain-signer-key',
+      SECRET_NAMES.chainSigner,
       'Private key of the account that mints plaques (hex, 0x-prefixed).',
-      'Rotating an on-chain signer means granting the minter role to a new account on the contract first; it is a manual, on-chain procedure (infra/DEPLOY.md), not a Secrets Manager rotation.',
+      'Rotating the on-chain signer grants MINTER_ROLE to the new account before its key replaces the old one, then revokes the old account: `npm run ops -- rotate-signer` (infra/DEPLOY.md), not a Secrets Manager rotation.',
     );
   }
 }

@@ -2,8 +2,9 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Period } from 'aws-cdk-lib/aws-apigateway';
 import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
+import { isStageName, stackNameOf, STAGE_NAMES, type StageName } from '#lib/ops/stage-secrets.ts';
 
-export type StageName = 'staging' | 'production';
+export { isStageName, type StageName };
 
 export interface ThrottleConfig {
   /** Steady-state requests per second. */
@@ -106,7 +107,7 @@ export const stages: Record<StageName, StageConfig> = {
   staging: {
     ...common,
     name: 'staging',
-    stackName: 'PlaqueApi-staging',
+    stackName: stackNameOf('staging'),
     logLevel: 'DEBUG',
     logRetention: RetentionDays.TWO_WEEKS,
     retainData: false,
@@ -144,7 +145,7 @@ export const stages: Record<StageName, StageConfig> = {
   production: {
     ...common,
     name: 'production',
-    stackName: 'PlaqueApi-production',
+    stackName: stackNameOf('production'),
     logLevel: 'INFO',
     logRetention: RetentionDays.THREE_MONTHS,
     retainData: true,
@@ -182,8 +183,4 @@ export const stages: Record<StageName, StageConfig> = {
   },
 };
 
-export const stageNames = Object.keys(stages) as StageName[];
-
-export function isStageName(value: unknown): value is StageName {
-  return typeof value === 'string' && (stageNames as string[]).includes(value);
-}
+export const stageNames: StageName[] = [...STAGE_NAMES];

@@ -2,12 +2,18 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { isHex, type Hex } from 'viem';
 
-/** A 32-byte private key as 0x-prefixed hex. */
-function asPrivateKey(text: string): Hex {
+/** The 32-byte private key a signer secret holds (bare hex, 0x-prefixed or not, or `{"privateKey": "0x…"}`). */
+export function parsePrivateKey(text: string): Hex {
   const trimmed = text.trim();
   let candidate = trimmed;
   // The secret may hold the bare key or a JSON document with a `privateKey` member.
-  if (trimmed.startsWith('{')) candidate = String((JSON.parse(trimmed) as { privateKey?: unknown }).privateKey ?? '');
+  if (trimmed.startsWith('{')) {
+    try {
+      candidate = String((JSON.parse(trimmed) as { privateKey?: unknown }).privateKey ?? '');
+    } catch {
+      candidate = '';
+    }
+  }
   if (!candidate.startsWith('0x')) candidate = `0x${candidate}`;
   if (!isHex(candidate) || candidate.length !== 66) throw new Error('the chain signer secret does not hold a 32-byte hex private key');
   return candidate;
@@ -19,7 +25,7 @@ export function secretsManagerSignerKey(secretArn: string, region: string): () =
   return () => {
     key ??= new SecretsManagerClient({ region })
       .send(new GetSecretValueCommand({ SecretId: secretArn }))
-      .then((out) => asPrivateKey(out.SecretString ?? ''))
+      .then((out) => parsePrivateKey(out.SecretString ?? ''))
       .catch((error: unknown) => {
         key = undefined;
         throw error;

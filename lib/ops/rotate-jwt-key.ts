@@ -2,12 +2,13 @@
 // valid until they expire (24 h). Works on the local key file (DATA_DIR) or on the stage's Secrets Manager secret;
 // a secret still holding CloudFormation's placeholder gets its first key set.
 import { rename, writeFile } from 'node:fs/promises';
-import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { coreConfig, tokenConfig } from '#lib/config.ts';
 import { parseKeySet, type JwtKeySet } from '#lib/auth/key-set.ts';
 import { newKeySet, rotatedKeySet } from '#lib/auth/key-generation.ts';
 import { localKeyFile, readLocalKeySet } from '#lib/auth/key-store.ts';
 import { regionOfArn } from '#lib/auth/aws-secret.ts';
+import { secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
 
 export interface RotateJwtKeyOptions {
   /**
@@ -19,8 +20,10 @@ export interface RotateJwtKeyOptions {
   region?: string;
   /** Local data folder; defaults to DATA_DIR. */
   dataDir?: string;
-  /** For tests: a client standing in for Secrets Manager. */
+  /** A client standing in for Secrets Manager's. */
   secrets?: Pick<SecretsManagerClient, 'send'>;
+  /** Where the secret lives when not in Secrets Manager (`--secrets-dir`). */
+  store?: SecretStore;
 }
 
 export interface RotationResult {
@@ -41,11 +44,11 @@ export async function rotateJwtKey(options: RotateJwtKeyOptions = {}): Promise<R
   const secretId = options.secretId ?? tokenConfig().JWT_KEYS_SECRET_ARN;
   if (secretId) {
     const region = options.region ?? (secretId.startsWith('arn:') ? regionOfArn(secretId) : coreConfig().AWS_REGION);
-    const secrets = options.secrets ?? new SecretsManagerClient({ region });
-    const out = await secrets.send(new GetSecretValueCommand({ SecretId: secretId }));
-    const existing = out.SecretString ? parseKeySet(out.SecretString) : null;
+    const store = options.store ?? secretsManagerStore({ region, ...(options.secrets && { client: options.secrets }) });
+    const stored = await store.read(secretId);
+    const existing = stored ? parseKeySet(stored) : null;
     const next = existing ? await rotatedKeySet(existing) : await newKeySet();
-    await secrets.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(next) }));
+    await store.write(secretId, JSON.stringify(next));
     return summary(`secret ${secretId}`, next);
   }
 

@@ -1,0 +1,111 @@
+// Ops commands for a deployed stage's secrets and chain: `init-stage` and `rotate-jwt-key` (Secrets Manager, or a
+// folder standing in for it with --secrets-dir), `deploy-contract` and `rotate-signer` (the stage's chain).
+import { readFile } from 'node:fs/promises';
+import { Option, type Command } from 'commander';
+import { coreConfig } from '#lib/config.ts';
+import { initStage, type SignerKeySource } from '#lib/ops/init-stage.ts';
+import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
+import { fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
+import { isStageName, secretIdOf, SECRET_NAMES, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
+
+export interface StageOptions {
+  region?: string;
+  secretsDir?: string;
+}
+
+/** The stage's secrets: the folder given with --secrets-dir, else Secrets Manager in --region (or AWS_REGION). */
+export const stageSecretStore = (options: StageOptions): SecretStore =>
+  options.secretsDir ? fileSecretStore(options.secretsDir) : secretsManagerStore({ region: options.region ?? coreConfig().AWS_REGION });
+
+/** A secret handed over in a file, or on stdin for `-`: never on the command line. */
+export async function readKeyText(file: string): Promise<string> {
+  if (file !== '-') return readFile(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const stageOption = () =>
+  new Option('--stage <stage>', 'the deployed stage')
+    .choices(STAGE_NAMES)
+    .makeOptionMandatory()
+    .argParser((value: string): StageName => {
+      if (!isStageName(value)) throw new Error(`unknown stage ${value}`);
+      return value;
+    });
+
+export const secretsDirOption = () =>
+  new Option('--secrets-dir <dir>', 'read and write the secrets as files under <dir> instead of Secrets Manager (a rehearsal)');
+
+const ROLE_BY_NAME: Record<string, SecretRole> = {
+  jwt: 'jwtKeys',
+  mnemonic: 'walletMnemonic',
+  signer: 'chainSigner',
+};
+
+export function registerStageCommands(program: Command, global: () => { region?: string }): void {
+  program
+    .command('init-stage')
+    .description(
+      `fill the placeholder secrets of a freshly deployed stage (${Object.values(SECRET_NAMES).join(', ')}); a filled secret is kept unless --force`,
+    )
+    .addOption(stageOption())
+    .option('--signer-key-file <file>', "the chain signer's private key (hex) from this file, or - for stdin")
+    .option('--generate-signer-key', 'make a new signer key instead (then fund its address)')
+    .option('--force', 'replace secrets that already hold a value')
+    .addOption(new Option('--only <secret...>', 'only these secrets').choices(Object.keys(ROLE_BY_NAME)))
+    .addOption(secretsDirOption())
+    .action(
+      async (options: {
+        stage: StageName;
+        signerKeyFile?: string;
+        generateSignerKey?: boolean;
+        force?: boolean;
+        only?: string[];
+        secretsDir?: string;
+      }) => {
+        if (options.signerKeyFile && options.generateSignerKey)
+          throw new Error('give --signer-key-file or --generate-signer-key, not both');
+        const signerKey: SignerKeySource = options.signerKeyFile
+          ? { kind: 'given', text: await readKeyText(options.signerKeyFile) }
+          : options.generateSignerKey
+            ? { kind: 'generate' }
+            : { kind: 'none' };
+        const store = stageSecretStore({ ...global(), ...options });
+        const outcomes = await initStage({
+          stage: options.stage,
+          store,
+          signerKey,
+          force: options.force ?? false,
+          ...(options.only && { only: options.only.map((name) => ROLE_BY_NAME[name]!) }),
+        });
+        console.log(`Stage ${options.stage}, secrets in ${store.describe}:`);
+        for (const o of outcomes) console.log(`  ${o.secretId}: ${o.outcome}${o.note ? ` — ${o.note}` : ''}`);
+        const unfinished = outcomes.filter((o) => o.outcome === 'refused' || o.outcome === 'missing');
+        if (unfinished.length > 0) {
+          console.error(`${unfinished.length} secret(s) not filled: ${unfinished.map((o) => o.secretId).join(', ')}`);
+          process.exitCode = 1;
+        }
+      },
+    );
+
+  program
+    .command('rotate-jwt-key')
+    .description(
+      'make a new JWT signing key and keep the current one as previous (tokens stay valid until they expire): the stage secret, JWT_KEYS_SECRET_ARN, or the local key file',
+    )
+    .addOption(new Option('--stage <stage>', 'the deployed stage whose secret to rotate').choices(STAGE_NAMES))
+    .option('--secret-id <id>', 'the secret, by ARN or name (default: JWT_KEYS_SECRET_ARN; without either, the local key file)')
+    .addOption(secretsDirOption())
+    .action(async (options: { stage?: StageName; secretId?: string; secretsDir?: string }) => {
+      const secretId = options.secretId ?? (options.stage ? secretIdOf(options.stage, 'jwtKeys') : undefined);
+      if (options.secretsDir && !secretId) throw new Error('--secrets-dir needs --stage or --secret-id: name the secret to rotate');
+      const { region } = global();
+      const result = await rotateJwtKey({
+        ...(secretId && { secretId }),
+        ...(region && { region }),
+        ...(options.secretsDir && { store: fileSecretStore(options.secretsDir) }),
+      });
+      console.log(`Rotated ${result.location}: current key ${result.currentKid}, previous ${result.previousKid ?? 'none'}.`);
+    });
+}
