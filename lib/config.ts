@@ -147,6 +147,8 @@ export const localConfig = section(() => ({
   PORT: z._default(z.coerce.number().check(z.int()), 3000),
   DYNAMODB_PORT: z._default(z.coerce.number().check(z.int()), 8000),
   ANVIL_PORT: z._default(z.coerce.number().check(z.int()), 8545),
+  /** The local runtime's log lines: `text` (readable) or `json` (as in AWS); by default readable at a terminal. */
+  LOG_FORMAT: z.optional(z.enum(['json', 'text'])),
 }));
 
 /**

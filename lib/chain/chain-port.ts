@@ -39,7 +39,7 @@ import {
 } from 'viem/actions';
 import { privateKeyToAccount } from 'viem/accounts';
 import { serviceUnavailable } from '#lib/errors.ts';
-import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey, secretsManagerSignerKey } from '#lib/chain/signer-key.ts';
 import { CHAIN_SETTINGS, noChainConfigured } from '#lib/chain/service-contract.ts';
 import { chainConfig, type ChainConfig } from '#lib/config.ts';
@@ -77,8 +77,11 @@ export interface ChainReader {
   readonly chainId: number;
   readonly contractAddress: Address;
   simulateMint(tokenId: bigint): Promise<MintSimulation>;
-  /** The contract's owner: the service's signer, the only account allowed to mint. */
-  ownerAddress(): Promise<Address>;
+  /**
+   * The service's wallet: the first account holding the contract's MINTER_ROLE, i.e. the stage's signer (while a
+   * signer rotation is under way, the older of the two); null when nobody may mint.
+   */
+  minterAddress(): Promise<Address | null>;
   tokenExists(tokenId: bigint): Promise<boolean>;
   balanceOf(account: Address, tokenId: bigint): Promise<bigint>;
   /** The newest block's number, or the newest finalized block's (lib/chain/confirmations.ts). */
@@ -190,33 +193,51 @@ function connect(settings: Omit<ChainSettings, 'signerKey'>) {
 
 type Connection = ReturnType<typeof connect>;
 
-/** The reads of a port; its own `ownerAddress` is remembered once it answered. */
+/** The reads of a port; its minter is remembered once it answered, until a simulation finds it lost the role. */
 function readerOn({ chainId, client, contract }: Connection): ChainReader {
-  let owner: Promise<Address> | undefined;
+  let minter: Promise<Address | null> | undefined;
+  const forgetMinter = () => (minter = undefined);
+
+  async function simulateFrom(from: Address, tokenId: bigint): Promise<MintSimulation | 'not-minter'> {
+    try {
+      await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
+      return { mintable: true };
+    } catch (error) {
+      const revert = revertOf(error);
+      if (!revert) throw chainUnavailable(error);
+      if (revert.data?.errorName === 'AccessControlUnauthorizedAccount') return 'not-minter';
+      return { mintable: false, ...refusalOf(revert) };
+    }
+  }
+
   const reader: ChainReader = {
     chainId,
     contractAddress: contract.address,
 
-    ownerAddress() {
-      owner ??= read(() => readContract(client, { ...contract, functionName: 'owner' })).catch((error: unknown) => {
-        owner = undefined;
-        throw error;
-      });
-      return owner;
+    minterAddress() {
+      minter ??= read(() => readContract(client, { ...contract, functionName: 'getRoleMembers', args: [MINTER_ROLE] })).then(
+        (members) => (members.length > 0 ? getAddress(members[0]!) : null),
+        (error: unknown) => {
+          forgetMinter();
+          throw error;
+        },
+      );
+      return minter;
     },
 
     async simulateMint(tokenId) {
-      const from = await reader.ownerAddress();
-      // A call from the zero address would pass `onlyOwner` against a renounced owner; nobody can mint then.
-      if (from === zeroAddress) return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the contract has no owner' };
-      try {
-        await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
-        return { mintable: true };
-      } catch (error) {
-        const revert = revertOf(error);
-        if (!revert) throw chainUnavailable(error);
-        return { mintable: false, ...refusalOf(revert) };
+      // The minter is remembered; after a signer rotation it may have lost the role: read it again, once.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const from = await reader.minterAddress();
+        if (from === null) {
+          forgetMinter();
+          return { mintable: false, reason: 'NOT_MINTABLE', detail: 'no account holds MINTER_ROLE on the contract' };
+        }
+        const simulation = await simulateFrom(from, tokenId);
+        if (simulation !== 'not-minter') return simulation;
+        forgetMinter();
       }
+      return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the minter lost MINTER_ROLE while it was read' };
     },
 
     tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
@@ -357,7 +378,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
       return fail();
     },
     simulateMint: async () => fail(),
-    ownerAddress: async () => fail(),
+    minterAddress: async () => fail(),
     tokenExists: async () => fail(),
     balanceOf: async () => fail(),
     blockNumber: async () => fail(),

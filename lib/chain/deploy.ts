@@ -1,10 +1,12 @@
 // Deploys PlaqueToken (compiled on demand) and, for the local runtime, remembers where: the first start deploys,
-// later starts reuse the recorded address as long as the chain still holds the contract's code.
+// later starts reuse the recorded address as long as the chain still holds the contract's code and that code has
+// roles (an older, Ownable PlaqueToken is replaced: the record names it, so stored records can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
+import { ACCESS_CONTROL_INTERFACE_ID, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 
 /** Base URI of token metadata; `{id}` is the ERC-1155 placeholder for the hex token id. */
 export const TOKEN_URI = 'https://plaques.dev/tokens/{id}.json';
@@ -13,37 +15,85 @@ export interface DeployOptions {
   rpcUrl: string;
   /** Pays for the deployment. */
   deployerKey: Hex;
-  /** The contract's owner, the only account that may mint; the deployer when absent. */
-  owner?: Address;
+  /** Holds DEFAULT_ADMIN_ROLE (grants and revokes the minter); the deployer when absent. */
+  admin?: Address;
+  /** Holds MINTER_ROLE (the service's signer); the deployer when absent. */
+  minter?: Address;
+  /** Blocks to wait for on top of the one that includes the deployment (1: included). */
+  confirmations?: number;
+  /** Milliseconds between receipt polls (viem's default: 4000). */
+  pollingIntervalMs?: number;
 }
 
-export async function deployPlaqueToken(options: DeployOptions): Promise<Address> {
-  const artifact = loadPlaqueTokenArtifact();
-  const account = privateKeyToAccount(options.deployerKey);
-  const transport = http(options.rpcUrl);
-  const publicClient = createPublicClient({ transport });
-  const chainId = await publicClient.getChainId();
+export interface Deployment {
+  chainId: number;
+  contractAddress: Address;
+  txHash: Hex;
+  blockNumber: bigint;
+  admin: Address;
+  minter: Address;
+}
+
+function clientsFor(rpcUrl: string, chainId: number, key: Hex, pollingIntervalMs?: number) {
+  const transport = http(rpcUrl);
   const chain = {
     id: chainId,
     name: `chain-${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [options.rpcUrl] } },
+    rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const wallet = createWalletClient({ account, chain, transport });
-  const hash = await wallet.deployContract({
-    abi: artifact.abi,
-    bytecode: artifact.bytecode,
-    args: [options.owner ?? account.address, TOKEN_URI],
+  const polling = pollingIntervalMs !== undefined ? { pollingInterval: pollingIntervalMs } : {};
+  return {
+    publicClient: createPublicClient({ chain, transport, ...polling }) as PublicClient,
+    wallet: createWalletClient({ account: privateKeyToAccount(key), chain, transport, ...polling }),
+  };
+}
+
+/** Deploys the contract and waits for `confirmations` blocks; throws when the deployment reverts. */
+export async function deployPlaqueTokenContract(options: DeployOptions): Promise<Deployment> {
+  const artifact = loadPlaqueTokenArtifact();
+  const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
+  const { publicClient, wallet } = clientsFor(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
+  const deployer = wallet.account.address;
+  const admin = getAddress(options.admin ?? deployer);
+  const minter = getAddress(options.minter ?? deployer);
+  const txHash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [admin, minter, TOKEN_URI] });
+  const receipt = await publicClient.waitForTransactionReceipt({
+    hash: txHash,
+    confirmations: options.confirmations ?? 1,
+    timeout: 600_000,
   });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`PlaqueToken deployment failed (${hash})`);
-  return getAddress(receipt.contractAddress);
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`PlaqueToken deployment failed (${txHash})`);
+  return { chainId, contractAddress: getAddress(receipt.contractAddress), txHash, blockNumber: receipt.blockNumber, admin, minter };
+}
+
+export async function deployPlaqueToken(options: DeployOptions): Promise<Address> {
+  return (await deployPlaqueTokenContract(options)).contractAddress;
+}
+
+/** Whether `address` holds a PlaqueToken with roles (MINTER_ROLE); false for no code or an older, Ownable one. */
+export async function hasMinterRole(rpcUrl: string, address: Address): Promise<boolean> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const code = await client.getCode({ address });
+  if (!code || code === '0x') return false;
+  try {
+    return await client.readContract({
+      address,
+      abi: plaqueTokenAdminAbi,
+      functionName: 'supportsInterface',
+      args: [ACCESS_CONTROL_INTERFACE_ID],
+    });
+  } catch {
+    return false;
+  }
 }
 
 interface DeploymentRecord {
   chainId: number;
   contractAddress: Address;
   deployedAt: string;
+  /** The contract this one replaced (an older PlaqueToken without roles), until its records moved here. */
+  replaced?: Address;
 }
 
 /** Where the local runtime records its deployment: DATA_DIR/chain/contract.json. */
@@ -55,20 +105,44 @@ export function recordedPlaqueToken(recordFile: string): Address | null {
   return (JSON.parse(readFileSync(recordFile, 'utf8')) as DeploymentRecord).contractAddress;
 }
 
-/** The recorded contract when the chain still has it, else a fresh deployment, recorded in `recordFile`. */
-export async function ensurePlaqueToken(
-  options: DeployOptions & { recordFile: string },
-): Promise<{ contractAddress: Address; deployed: boolean }> {
+export interface EnsuredPlaqueToken {
+  contractAddress: Address;
+  deployed: boolean;
+  /** The recorded contract this deployment replaced: records naming it must move to `contractAddress`. */
+  replaced: Address | null;
+}
+
+/**
+ * The recorded contract when the chain still has it with roles, else a fresh deployment, recorded in `recordFile`.
+ * A recorded contract that is still there but has no MINTER_ROLE (PlaqueToken before roles) is replaced, and named
+ * in the record as `replaced` until `forgetReplacedContract` says its records moved.
+ */
+export async function ensurePlaqueToken(options: DeployOptions & { recordFile: string }): Promise<EnsuredPlaqueToken> {
   const publicClient = createPublicClient({ transport: http(options.rpcUrl) });
   const chainId = await publicClient.getChainId();
+  let replaced: Address | null = null;
   if (existsSync(options.recordFile)) {
     const record = JSON.parse(readFileSync(options.recordFile, 'utf8')) as DeploymentRecord;
-    const code = record.chainId === chainId ? await publicClient.getCode({ address: record.contractAddress }) : undefined;
-    if (code && code !== '0x') return { contractAddress: record.contractAddress, deployed: false };
+    if (record.chainId === chainId) {
+      if (await hasMinterRole(options.rpcUrl, record.contractAddress)) {
+        return { contractAddress: record.contractAddress, deployed: false, replaced: record.replaced ?? null };
+      }
+      const code = await publicClient.getCode({ address: record.contractAddress });
+      if (code && code !== '0x') replaced = record.contractAddress;
+    }
   }
   const contractAddress = await deployPlaqueToken(options);
-  mkdirSync(dirname(options.recordFile), { recursive: true });
-  const record: DeploymentRecord = { chainId, contractAddress, deployedAt: new Date().toISOString() };
-  writeFileSync(options.recordFile, `${JSON.stringify(record, null, 2)}\n`);
-  return { contractAddress, deployed: true };
+  writeRecord(options.recordFile, { chainId, contractAddress, deployedAt: new Date().toISOString(), ...(replaced && { replaced }) });
+  return { contractAddress, deployed: true, replaced };
+}
+
+/** Drops the record's `replaced` once every stored record names the current contract. */
+export function forgetReplacedContract(recordFile: string): void {
+  const { replaced: _done, ...record } = JSON.parse(readFileSync(recordFile, 'utf8')) as DeploymentRecord;
+  writeRecord(recordFile, record);
+}
+
+function writeRecord(recordFile: string, record: DeploymentRecord): void {
+  mkdirSync(dirname(recordFile), { recursive: true });
+  writeFileSync(recordFile, `${JSON.stringify(record, null, 2)}\n`);
 }

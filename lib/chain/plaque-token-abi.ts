@@ -1,5 +1,9 @@
 // The part of PlaqueToken's ABI the service calls, typed for viem. Kept in source (not read from the generated
 // artifact) so functions bundle and type-check without compiling Solidity; a test checks it against solc's output.
+// What only operators call (granting and revoking roles) is in plaque-token-admin-abi.ts, out of the functions' bundles.
+
+/** keccak256("MINTER_ROLE"): the role an account needs to mint (a test reads it from the contract). */
+export const MINTER_ROLE = '0x9f2df0fed2c77648de5860a4cc508cd0818c85b8b8a1ab4ceeef8d981c8956a6' as const;
 
 export const plaqueTokenAbi = [
   {
@@ -22,10 +26,10 @@ export const plaqueTokenAbi = [
   },
   {
     type: 'function',
-    name: 'owner',
+    name: 'getRoleMembers',
     stateMutability: 'view',
-    inputs: [],
-    outputs: [{ internalType: 'address', name: '', type: 'address' }],
+    inputs: [{ internalType: 'bytes32', name: 'role', type: 'bytes32' }],
+    outputs: [{ internalType: 'address[]', name: '', type: 'address[]' }],
   },
   {
     type: 'function',
@@ -40,8 +44,11 @@ export const plaqueTokenAbi = [
   { type: 'error', name: 'AlreadyMinted', inputs: [{ internalType: 'uint256', name: 'id', type: 'uint256' }] },
   {
     type: 'error',
-    name: 'OwnableUnauthorizedAccount',
-    inputs: [{ internalType: 'address', name: 'account', type: 'address' }],
+    name: 'AccessControlUnauthorizedAccount',
+    inputs: [
+      { internalType: 'address', name: 'account', type: 'address' },
+      { internalType: 'bytes32', name: 'neededRole', type: 'bytes32' },
+    ],
   },
   {
     type: 'error',

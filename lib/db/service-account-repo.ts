@@ -4,7 +4,7 @@ import { ENTITY, serviceAccountKey } from '#lib/db/keys.ts';
 
 export interface ServiceAccount {
   username: string;
-  /** The contract owner and signer: where unsold plaques' tokens come from. */
+  /** The contract's minter (the stage's signer): where unsold plaques' tokens come from. */
   walletAddress: string;
   updatedAt: string;
 }

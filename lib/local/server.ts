@@ -114,6 +114,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
     body: Buffer.from(body),
   });
+  // No request object exists here: the status, code and id are all the line can tell.
+  logger.info('request refused', { status: problem.status, code: problem.code, requestId });
   socket.end(
     `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-request-id: ${requestId}\r\n` +
@@ -345,6 +347,7 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext, dashboardDir: string): Promise<void> {
   const requestId = randomUUID();
+  const startedAt = Date.now();
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -391,11 +394,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     const problem = asAppError(error);
     if (problem.status !== 500) {
       if (!req.complete) res.setHeader('connection', 'close');
+      // The answers API Gateway gives itself (404, 405, 413, 401/403 from the authorizer or key check) never reach a
+      // handler, whose stack logs every other request: the server logs them in the same shape.
+      logger.info('request refused', {
+        requestId,
+        method: req.method,
+        path,
+        status: problem.status,
+        code: problem.code,
+        durationMs: Date.now() - startedAt,
+      });
       return sendProblem(res, problem, requestId, answered);
     }
     // A failed integration: API Gateway's DEFAULT_5XX answer (infra/gateway-responses.ts) is a 500 INTERNAL problem;
     // never show the error itself.
-    logger.error('local server failure', { requestId, error: error as Error });
+    logger.error('local server failure', { requestId, method: req.method, path, status: 500, error: error as Error });
     sendProblem(res, internalError(error), requestId, answered);
   }
 }

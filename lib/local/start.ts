@@ -1,25 +1,34 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
-// seed data, and every route on http://127.0.0.1:PORT. Ctrl-C or SIGTERM stops everything it started.
-// Also a local anvil chain (state under DATA_DIR/chain) with the PlaqueToken contract, deployed on the first start,
-// and the delivery worker fed by the table's stream (checkpoints and dead letters under DATA_DIR/streams), the
-// listing's catalogue snapshot under DATA_DIR/catalog, and the webhook events and their sender (DATA_DIR/webhooks).
+// seed data, and every route on http://127.0.0.1:PORT. Also a local anvil chain (state under DATA_DIR/chain) with the
+// PlaqueToken contract, deployed on the first start, and the delivery worker fed by the table's stream (checkpoints
+// and dead letters under DATA_DIR/streams), the listing's catalogue snapshot under DATA_DIR/catalog, and the webhook
+// events and their sender (DATA_DIR/webhooks). One line per start-up step, with its duration.
+//
+// Stopping: SIGINT (Ctrl-C), SIGTERM (`kill <pid of npm start>`: npm forwards it, the script execs this process) and
+// SIGHUP (the terminal closed) stop everything it started; so does npm itself going away without forwarding anything
+// (killed, or SIGHUP, which npm does not forward): this process then has a new parent, which it checks twice a second.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { coreConfig, localConfig, readEverySection } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
+import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
-import { JavaMissingError, startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
-import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
+import { startLocalServer } from '#lib/local/server.ts';
+import { claimDataDir, releaseDataDir, updateRuntimeRecord } from '#lib/local/runtime-record.ts';
+import { startupStep } from '#lib/local/startup-steps.ts';
+import { useReadableLogs } from '#lib/local/readable-log.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { describeCounts, runPendingMigrations } from '#lib/migrations/run-migrations.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
-import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
+import { ANVIL_CHAIN_ID, startAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
-import { ensurePlaqueToken, localContractRecordFile } from '#lib/chain/deploy.ts';
+import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
+import { ensurePlaqueToken, forgetReplacedContract, localContractRecordFile } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
@@ -41,6 +50,9 @@ const SNAPSHOT_SCHEDULE_MS = 60_000;
 /** Plaques seeded on the first start. */
 const SEED_COUNT = 240;
 
+/** The signals that stop the local runtime. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 async function main(): Promise<void> {
   try {
     readEverySection();
@@ -48,144 +60,230 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  useReadableLogs();
   const dataDir = resolve(coreConfig().DATA_DIR);
+  const tableName = coreConfig().TABLE_NAME;
   const stoppers: (() => Promise<void>)[] = [];
+  const children: { kill: (signal: NodeJS.Signals) => boolean }[] = [];
   let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+  const stop = async (code: number): Promise<never> => {
+    if (!stopping) {
+      stopping = true;
+      for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
+      releaseDataDir(dataDir);
+    }
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
-
-  let dynamo: RunningDynamoDb;
-  try {
-    dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: localConfig().DYNAMODB_PORT });
-  } catch (error) {
-    console.error(error instanceof JavaMissingError ? error.message : `Could not start DynamoDB Local: ${(error as Error).message}`);
-    process.exit(1);
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0));
+  // npm gone without a word (killed, or SIGHUP, which it does not forward): this process is re-parented.
+  const parent = process.ppid;
+  if (parent !== 1) {
+    setInterval(() => {
+      if (process.ppid !== parent) void stop(0);
+    }, 500).unref();
   }
-  stoppers.push(dynamo.stop);
-  // If this process dies without running the handlers above, take the Java process with it.
-  process.on('exit', () => dynamo.process.kill('SIGKILL'));
-
-  let anvil: RunningAnvil;
-  try {
-    anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: localConfig().ANVIL_PORT });
-  } catch (error) {
-    console.error(`Could not start the local chain (anvil) on port ${localConfig().ANVIL_PORT}: ${(error as Error).message}`);
-    return stop(1);
-  }
-  stoppers.push(anvil.stop);
-  process.on('exit', () => anvil.process.kill('SIGKILL'));
-  // Anvil's first dev account deploys and owns the contract, so it is also the signer that mints.
-  const { contractAddress, deployed } = await ensurePlaqueToken({
-    rpcUrl: anvil.rpcUrl,
-    deployerKey: ANVIL_DEV_KEY,
-    recordFile: localContractRecordFile(dataDir),
+  // If this process dies without running the handlers above, take the child processes with it.
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+    releaseDataDir(dataDir);
   });
-  if (deployed) console.log(`Deployed PlaqueToken at ${contractAddress}.`);
+  /** Runs a step; a failure has been printed by the step's line: stop everything started so far. */
+  const step = async <T>(name: string, run: () => Promise<T> | T, summary?: (result: T) => string): Promise<T> => {
+    try {
+      return await startupStep(name, run, summary);
+    } catch {
+      return stop(1);
+    }
+  };
+
+  await step(
+    'data folder',
+    () => claimDataDir(dataDir, { owner: 'npm start', tableName }),
+    () => dataDir,
+  );
+
+  const { dynamo, db } = await step(
+    'database',
+    async () => {
+      const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: localConfig().DYNAMODB_PORT });
+      stoppers.push(dynamo.stop);
+      children.push(dynamo.process);
+      updateRuntimeRecord(dataDir, { dynamodb: { endpoint: dynamo.endpoint, port: dynamo.port } });
+      const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
+      const created = await ensureTable(db, tableName);
+      return { dynamo, db, created };
+    },
+    ({ dynamo, created }) => `DynamoDB Local on ${dynamo.endpoint}, table ${tableName}${created ? ' created' : ''}`,
+  );
+
+  const artifact = await step(
+    'contract compile',
+    () => loadPlaqueTokenArtifact(),
+    (a) => `${a.contractName} (${a.compiler})`,
+  );
+
+  const anvil = await step(
+    'chain',
+    async () => {
+      const anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: localConfig().ANVIL_PORT }).catch(
+        (error: Error) => {
+          throw new Error(`could not start the local chain (anvil) on port ${localConfig().ANVIL_PORT}: ${error.message}`);
+        },
+      );
+      stoppers.push(anvil.stop);
+      children.push(anvil.process);
+      updateRuntimeRecord(dataDir, { anvil: { rpcUrl: anvil.rpcUrl, port: anvil.port } });
+      return anvil;
+    },
+    (a) => `anvil on ${a.rpcUrl} (chain ${ANVIL_CHAIN_ID})`,
+  );
+
+  // Anvil's first dev account deploys the contract, holds its admin role and MINTER_ROLE: it signs the mints.
+  const recordFile = localContractRecordFile(dataDir);
+  const token = await step(
+    'contract deploy',
+    () => ensurePlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, recordFile }),
+    (t) =>
+      t.replaced
+        ? `${artifact.contractName} at ${t.contractAddress}, replacing ${t.replaced} (a contract without MINTER_ROLE)`
+        : `${artifact.contractName} at ${t.contractAddress}${t.deployed ? ' (deployed)' : ''}`,
+  );
   const chain = createChainPort({
     rpcUrl: anvil.rpcUrl,
     chainId: ANVIL_CHAIN_ID,
-    contractAddress,
+    contractAddress: token.contractAddress,
     signerKey: fixedSignerKey(ANVIL_DEV_KEY),
     pollingIntervalMs: 250,
   });
-
-  const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
   const ctx = createAppContext({
     db,
-    tableName: coreConfig().TABLE_NAME,
+    tableName,
     dataDir,
     mediaBaseUrl: coreConfig().MEDIA_BASE_URL ?? `http://127.0.0.1:${localConfig().PORT}/_media`,
     chain,
   });
-  await ensureTable(db, ctx.tableName);
-  await ensureServiceAccount(ctx, await chain.ownerAddress());
-  // Data written by an earlier version is converted before anything reads it (lib/migrations/, `ops migrate`).
-  const stage = stageValuesOf(ctx);
-  const migrations = await runPendingMigrations({ ctx, stage });
-  if (migrations.length > 0) {
-    console.log(`Migrated the data: ${migrations.map((m) => `${m.id} (${describeCounts(m.counts)})`).join('; ')}.`);
-  }
-  if (await catalogRepo(db, ctx.tableName).isEmpty()) {
-    const now = new Date();
-    const seeded = await seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now, stage }), SEED_COUNT);
-    console.log(`Seeded ${seeded} sample plaques.`);
-  }
 
-  // The partner dashboard (/dashboard/): built from web/ when missing or older than its sources. The API works without it.
-  await ensureDashboard().then(
-    (built) => built && console.log('Built the partner dashboard (web/dist).'),
-    (error: unknown) => console.error(`Could not build the partner dashboard: ${(error as Error).message}`),
+  // Data written by an earlier version is converted before anything reads it: records that named a replaced contract
+  // move to the new one (minted plaques stay: their tokens are there), then the pending migrations run
+  // (lib/migrations/, `npm run ops -- migrate`).
+  const stage = stageValuesOf(ctx);
+  await step(
+    'migrations',
+    async () => {
+      const done: string[] = [];
+      if (token.replaced) {
+        const moved = await moveRecordsToContract(db, tableName, token.replaced, token.contractAddress, ctx.now());
+        forgetReplacedContract(recordFile);
+        const left = moved.left.length > 0 ? `; ${moved.left.length} order(s) signed for the old contract left for an operator` : '';
+        done.push(`moved ${moved.plaques} plaque(s) and ${moved.orders} order(s) to ${token.contractAddress}${left}`);
+      }
+      const migrations = await runPendingMigrations({ ctx, stage });
+      if (migrations.length > 0) {
+        done.push(`Migrated the data: ${migrations.map((m) => `${m.id} (${describeCounts(m.counts)})`).join('; ')}.`);
+      }
+      return done.length > 0 ? done.join('; ') : 'none pending';
+    },
+    (summary) => summary,
   );
 
-  let server: LocalServer;
-  try {
-    server = await startLocalServer({ ctx, port: localConfig().PORT });
-  } catch (error) {
-    console.error(`Could not listen on port ${localConfig().PORT}: ${(error as Error).message}`);
-    return stop(1);
-  }
-  stoppers.push(server.close);
-
-  // Delivery reconciler: one pass now, before the worker runs (a kill's leftovers: claims ended, mints the chain lost
-  // re-queued, dead letters re-driven), then every 10 s (lib/local/delivery-reconciler.ts).
-  const reconciler = await startDeliveryReconciler(ctx, resolve(dataDir, 'streams'));
-  stoppers.push(reconciler.stop);
-  console.log(`Deliveries: ${summarize(reconciler.first)}`);
-
-  // Delivery: the same worker module as in AWS, fed the same stream events by polling DynamoDB Local's stream
-  // (started after the server, which installs the context the worker reads; stopped before it).
-  const worker = (await import(pathToFileURL(resolve(PROJECT_ROOT, DELIVERY_WORKER_HANDLER)).href)) as {
-    handler: (event: Parameters<StreamHandler>[0], context: Context) => ReturnType<StreamHandler>;
-  };
-  const poller = await startStreamPoller({
-    db,
-    endpoint: dynamo.endpoint,
-    region: coreConfig().AWS_REGION,
-    tableName: ctx.tableName,
-    handler: (event) => {
-      const deadline = Date.now() + WORKER_TIMEOUT_MS;
-      return worker.handler(event, { functionName: 'deliver-order', getRemainingTimeInMillis: () => deadline - Date.now() } as Context);
+  await step(
+    'seeding',
+    async () => {
+      const minter = await chain.minterAddress();
+      if (minter) await ensureServiceAccount(ctx, minter);
+      if (!(await catalogRepo(db, tableName).isEmpty())) return 0;
+      const now = new Date();
+      return seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now, stage }), SEED_COUNT);
     },
-    filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
-    // Like the stage's retryAttempts (5) plus the first attempt.
-    maxAttempts: 6,
-    stateDir: resolve(dataDir, 'streams'),
-  });
-  stoppers.push(poller.stop);
-
-  // Order events for partners' webhooks: their own stream consumer and the sender, as in AWS (lib/local/webhook-runtime.ts).
-  stoppers.push(
-    await startLocalWebhooks({
-      projectRoot: PROJECT_ROOT,
-      dataDir,
-      db,
-      dynamoEndpoint: dynamo.endpoint,
-      region: coreConfig().AWS_REGION,
-      tableName: ctx.tableName,
-    }),
+    (seeded) => (seeded > 0 ? `Seeded ${seeded} sample plaques.` : 'the catalogue holds plaques already: nothing seeded'),
   );
 
   // The catalogue snapshot the listing starts from: DATA_DIR/catalog/<table>.snapshot, checked every minute like the
-  // scheduled writer in AWS (rewritten when 500 rows changed or it is an hour old), and written now if missing.
-  const snapshots = localSnapshotStore(dataDir, ctx.tableName);
+  // scheduled writer in AWS (rewritten when 500 rows changed or it is an hour old), and written now if missing. A
+  // snapshot that cannot be written costs the listing a full read, not the start.
+  const snapshots = localSnapshotStore(dataDir, tableName);
   const writeSnapshot = () =>
-    writeCatalogSnapshot({ db, tableName: ctx.tableName, store: snapshots, now: () => new Date() }).catch((error: unknown) =>
-      console.error(`Catalogue snapshot not written: ${(error as Error).message}`),
+    writeCatalogSnapshot({ db, tableName, store: snapshots, now: () => new Date() }).then(
+      (run) => (run.written ? `written: ${run.plaques} plaques` : `up to date (${run.changes} change(s) since the last one)`),
+      (error: unknown) => `not written: ${(error as Error).message}`,
     );
-  await writeSnapshot();
-  const snapshotTimer = setInterval(() => void writeSnapshot(), SNAPSHOT_SCHEDULE_MS);
+  await step('catalogue snapshot', writeSnapshot, (outcome) => outcome);
+  const snapshotTimer = setInterval(() => {
+    void writeSnapshot().then((outcome) => outcome.startsWith('not') && console.error(`Catalogue snapshot ${outcome}`));
+  }, SNAPSHOT_SCHEDULE_MS);
   stoppers.push(async () => clearInterval(snapshotTimer));
-  console.log(`Plaque API listening on ${server.url} (data in ${dataDir}, DynamoDB Local on ${dynamo.endpoint})`);
-  console.log(`Try: curl '${server.url}/plaques/featured?limit=2'`);
+
+  // The partner dashboard (/dashboard/): built from web/ when missing or older than its sources. The API works without it.
+  await step(
+    'dashboard',
+    () =>
+      ensureDashboard().then(
+        (built) => (built ? 'built the partner dashboard (web/dist)' : 'up to date (web/dist)'),
+        (error: unknown) => `not built, the API works without it: ${(error as Error).message}`,
+      ),
+    (outcome) => outcome,
+  );
+
+  // Delivery reconciler: one pass now, before the worker runs (a kill's leftovers: claims ended, mints the chain lost
+  // re-queued, dead letters re-driven), then every 10 s (lib/local/delivery-reconciler.ts).
+  await step(
+    'deliveries',
+    async () => {
+      const reconciler = await startDeliveryReconciler(ctx, resolve(dataDir, 'streams'));
+      stoppers.push(reconciler.stop);
+      return reconciler;
+    },
+    (reconciler) => `Deliveries: ${summarize(reconciler.first)}`,
+  );
+
+  const server = await step(
+    'listening',
+    async () => {
+      const server = await startLocalServer({ ctx, port: localConfig().PORT }).catch((error: Error) => {
+        throw new Error(`could not listen on port ${localConfig().PORT}: ${error.message}`);
+      });
+      stoppers.push(server.close);
+      // Delivery: the same worker module as in AWS, fed the same stream events by polling DynamoDB Local's stream
+      // (started after the server, which installs the context the worker reads; stopped before it).
+      const worker = (await import(pathToFileURL(resolve(PROJECT_ROOT, DELIVERY_WORKER_HANDLER)).href)) as {
+        handler: (event: Parameters<StreamHandler>[0], context: Context) => ReturnType<StreamHandler>;
+      };
+      const poller = await startStreamPoller({
+        db,
+        endpoint: dynamo.endpoint,
+        region: coreConfig().AWS_REGION,
+        tableName,
+        handler: (event) => {
+          const deadline = Date.now() + WORKER_TIMEOUT_MS;
+          return worker.handler(event, { functionName: 'deliver-order', getRemainingTimeInMillis: () => deadline - Date.now() } as Context);
+        },
+        filters: DELIVERY_STREAM_FILTERS,
+        batchSize: 10,
+        // Like the stage's retryAttempts (5) plus the first attempt.
+        maxAttempts: 6,
+        stateDir: resolve(dataDir, 'streams'),
+      });
+      stoppers.push(poller.stop);
+      // Order events for partners' webhooks: their own stream consumer and the sender, as in AWS (lib/local/webhook-runtime.ts).
+      stoppers.push(
+        await startLocalWebhooks({
+          projectRoot: PROJECT_ROOT,
+          dataDir,
+          db,
+          dynamoEndpoint: dynamo.endpoint,
+          region: coreConfig().AWS_REGION,
+          tableName,
+        }),
+      );
+      updateRuntimeRecord(dataDir, { server: { url: server.url, port: server.port } });
+      return server;
+    },
+    (s) => `Plaque API listening on ${s.url} (data in ${dataDir})`,
+  );
+  console.log(
+    `Try: curl '${server.url}/plaques/featured?limit=2'   ·   stop: Ctrl-C or kill ${process.ppid === 1 ? process.pid : process.ppid}`,
+  );
   console.log(`Partner dashboard: ${server.url}/dashboard/`);
-  console.log(`Chain: anvil on ${anvil.rpcUrl}, PlaqueToken at ${contractAddress}`);
 }
 
 await main();

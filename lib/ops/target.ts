@@ -1,12 +1,18 @@
-// Where an ops command works: the local DynamoDB (the running one, or one started for the command) or an AWS table.
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+// Where an ops command works: the local data folder's DynamoDB Local (the one the running `npm start` recorded in
+// DATA_DIR/runtime.json, or one started for the command when nothing runs there), a DynamoDB endpoint named with
+// --endpoint, or an AWS table. A DynamoDB found or named must hold this project's table: the command refuses any
+// other rather than create tables in someone else's database.
+import { DescribeTableCommand, ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { resolve } from 'node:path';
 import { getAddress, isAddress } from 'viem';
 import { chainConfig, coreConfig, localConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
+import { tableDefinition } from '#lib/db/table.ts';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
+import { claimDataDir, releaseDataDir, runningRuntime } from '#lib/local/runtime-record.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
 import { createAppContext, type AppContext } from '#lib/runtime/context.ts';
@@ -15,7 +21,7 @@ export interface TargetOptions {
   /** AWS region: targets the real table named by `table` with the default AWS credentials. */
   region?: string;
   table?: string;
-  /** A DynamoDB endpoint to use as it is (e.g. a running DynamoDB Local). */
+  /** A DynamoDB endpoint to use as it is (e.g. a running DynamoDB Local); it must hold the table. */
   endpoint?: string;
   dataDir?: string;
   /** The stage's token contract; CONTRACT_ADDRESS, else (local data) the one `npm start` deployed. */
@@ -70,21 +76,42 @@ export function targetStage(options: TargetOptions, where: { local: boolean; dat
   };
 }
 
-async function reachable(endpoint: string): Promise<boolean> {
-  const db = createDocumentClient({ region: 'us-east-1', endpoint });
+async function reachable(db: DynamoDBDocumentClient): Promise<boolean> {
   try {
     await db.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1500) });
     return true;
   } catch {
     return false;
-  } finally {
-    db.destroy();
+  }
+}
+
+/** Throws unless `tableName` exists at `where` with this project's keys (lib/db/table.ts). */
+export async function assertProjectTable(db: DynamoDBDocumentClient, tableName: string, where: string): Promise<void> {
+  let keys: string[];
+  let indexes: string[];
+  try {
+    const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
+    keys = (Table?.KeySchema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`);
+    indexes = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) {
+      throw new Error(`${where} holds no table ${tableName}: this is not the plaque service's DynamoDB (name the table with --table)`);
+    }
+    throw error;
+  }
+  const wantedKeys = [`${tableDefinition.partitionKey.name}:HASH`, `${tableDefinition.sortKey.name}:RANGE`];
+  const wantedIndexes = tableDefinition.globalSecondaryIndexes.map((i) => i.indexName);
+  if (keys.join() !== wantedKeys.join() || !wantedIndexes.every((name) => indexes.includes(name))) {
+    throw new Error(
+      `table ${tableName} at ${where} is not the plaque service's table (keys ${keys.join(', ')}; indexes ${indexes.join(', ') || 'none'})`,
+    );
   }
 }
 
 /**
- * Local by default: the DynamoDB Local that `npm start` runs (DYNAMODB_PORT, 8000), or — when none answers — one
- * started over the same DATA_DIR for the duration of the command.
+ * Local by default: the DynamoDB Local of the `npm start` that owns DATA_DIR (its runtime record), or, when nothing
+ * runs there, one started over the same folder for the duration of the command — the folder claimed meanwhile, so
+ * `npm start` does not start a second one on it.
  */
 export async function openTarget(options: TargetOptions): Promise<Target> {
   const tableName = options.table ?? coreConfig().TABLE_NAME;
@@ -99,10 +126,25 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       close: async () => db.destroy(),
     };
   }
-  const endpoint = options.endpoint ?? `http://127.0.0.1:${localConfig().DYNAMODB_PORT}`;
-  if (options.endpoint || (await reachable(endpoint))) {
+  const named = options.endpoint;
+  const running = named ? null : runningRuntime(dataDir);
+  if (named || running) {
+    const endpoint = named ?? running!.dynamodb?.endpoint;
+    if (!endpoint) throw new Error(`npm start (pid ${running!.pid}) is still starting on ${dataDir}: try again in a moment`);
     const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint });
-    await ensureTable(db, tableName);
+    try {
+      if (!(await reachable(db))) {
+        throw new Error(
+          named
+            ? `no DynamoDB answers at ${endpoint}`
+            : `npm start (pid ${running!.pid}) owns ${dataDir}, but its DynamoDB Local at ${endpoint} does not answer`,
+        );
+      }
+      await assertProjectTable(db, tableName, named ? endpoint : `npm start's DynamoDB Local (${endpoint})`);
+    } catch (error) {
+      db.destroy();
+      throw error;
+    }
     const describe = `table ${tableName} at ${endpoint}`;
     return {
       ctx: createAppContext({ db, tableName, dataDir }),
@@ -111,17 +153,24 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       close: async () => db.destroy(),
     };
   }
-  const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb') });
-  const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
-  await ensureTable(db, tableName);
-  const describe = `table ${tableName} in ${resolve(dataDir, 'dynamodb')}`;
-  return {
-    ctx: createAppContext({ db, tableName, dataDir }),
-    describe,
-    stage: targetStage(options, { local: true, dataDir, describe }),
-    close: async () => {
-      db.destroy();
-      await dynamo.stop();
-    },
-  };
+  claimDataDir(dataDir, { owner: 'ops', tableName });
+  try {
+    const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb') });
+    const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
+    await ensureTable(db, tableName);
+    const describe = `table ${tableName} in ${resolve(dataDir, 'dynamodb')}`;
+    return {
+      ctx: createAppContext({ db, tableName, dataDir }),
+      describe,
+      stage: targetStage(options, { local: true, dataDir, describe }),
+      close: async () => {
+        db.destroy();
+        await dynamo.stop();
+        releaseDataDir(dataDir);
+      },
+    };
+  } catch (error) {
+    releaseDataDir(dataDir);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
-// The service's own account: the owner of every plaque until it is sold. Its wallet is the contract owner (the
-// signer), so the owner shown before a sale is where the token really comes from.
+// The service's own account: the owner of every plaque until it is sold. Its wallet is the service's wallet on the
+// chain: the contract's minter (the account holding MINTER_ROLE, whose key is the stage's signer), so the owner shown
+// before a sale is where the token really comes from.
 import { getAddress } from 'viem';
 import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -24,15 +25,16 @@ export async function ensureServiceAccount(ctx: AppContext, walletAddress: strin
 const recorded = new WeakMap<AppContext, Promise<unknown>>();
 
 /**
- * Records the service account with the contract owner's wallet once per context (cold start), so a stage records
- * it with its first prepare without any setup step. Best effort: a failure is retried by the next cold start.
+ * Records the service account with the contract minter's wallet once per context (cold start), so a stage records
+ * it with its first prepare without any setup step, and a rotated signer with the first prepare after the rotation
+ * reaches a new cold start. Best effort: a failure, or a contract without a minter, is retried by the next cold start.
  */
 export function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
   let done = recorded.get(ctx);
   if (!done) {
     done = chainReaderOf(ctx)
-      .ownerAddress()
-      .then((owner) => ensureServiceAccount(ctx, owner))
+      .minterAddress()
+      .then((minter) => (minter ? ensureServiceAccount(ctx, minter) : undefined))
       .catch(() => undefined);
     recorded.set(ctx, done);
   }

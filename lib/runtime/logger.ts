@@ -1,8 +1,29 @@
 // Structured JSON logs (Powertools Logger); each request logs through a view that adds its request id to every line.
-import { Logger } from '@aws-lambda-powertools/logger';
+// The local runtime at a terminal prints readable lines instead (lib/local/readable-log.ts installs the printer):
+// that code is never imported by a function, so Lambda bundles and cold starts carry only the JSON path.
+import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import { coreConfig } from '#lib/config.ts';
 
-export const logger = new Logger({ serviceName: 'plaque-api', logLevel: coreConfig().LOG_LEVEL });
+/** Prints one log entry (its attributes as Powertools would serialize them): the local runtime's readable lines. */
+export type LogPrinter = (attributes: Record<string, unknown>) => void;
+
+let printer: LogPrinter | null = null;
+
+/** Powertools' logger, with one hook: when a printer is installed, entries go to it instead of a JSON line. */
+class ServiceLogger extends Logger {
+  protected override printLog(logLevel: number, log: LogItem): void {
+    if (!printer) return super.printLog(logLevel, log);
+    log.prepareForPrint();
+    printer(log.getAttributes());
+  }
+}
+
+export const logger = new ServiceLogger({ serviceName: 'plaque-api', logLevel: coreConfig().LOG_LEVEL });
+
+/** Installs the printer (null: back to JSON lines). */
+export function printLogsWith(next: LogPrinter | null): void {
+  printer = next;
+}
 
 type Extra = Record<string, unknown> | Error;
 

@@ -27,7 +27,7 @@ describe('chainReaderOf', () => {
     expect(chainReaderOf(ctx)).toBe(reader);
     expect(ctx.chain).toBeUndefined();
     expect(reader.contractAddress).toBe(getAddress(inject('contractAddress')));
-    expect(await reader.ownerAddress()).toBe(privateKeyToAccount(ANVIL_DEV_KEY).address);
+    expect(await reader.minterAddress()).toBe(privateKeyToAccount(ANVIL_DEV_KEY).address);
     expect(await reader.simulateMint(77n)).toEqual({ mintable: true });
   });
 });

@@ -1,13 +1,15 @@
 // PlaqueToken on a real anvil node through the chain port: simulated mints, the mint itself, and the ABI the
 // service calls matching what solc compiled.
 import { describe, expect, inject, it } from 'vitest';
-import { createWalletClient, http } from 'viem';
+import { createPublicClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '#lib/errors.ts';
 import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
-import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { hasMinterRole } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { ownChain, stranger } from '../support/chain.ts';
@@ -17,10 +19,18 @@ const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 describe('PlaqueToken', () => {
   it('declares in source exactly the ABI entries solc compiled for them', () => {
     const compiled = loadPlaqueTokenArtifact().abi as readonly { type: string; name?: string }[];
-    for (const entry of plaqueTokenAbi) {
+    for (const entry of [...plaqueTokenAbi, ...plaqueTokenAdminAbi]) {
       const match = compiled.find((c) => c.type === entry.type && c.name === entry.name);
       expect(match, `${entry.type} ${entry.name}`).toEqual(entry);
     }
+  });
+
+  it('names MINTER_ROLE as the contract does, and answers as an AccessControl contract', async () => {
+    const { chain } = await ownChain();
+    const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+    const onChain = await client.readContract({ address: chain.contractAddress, abi: plaqueTokenAdminAbi, functionName: 'MINTER_ROLE' });
+    expect(onChain).toBe(MINTER_ROLE);
+    expect(await hasMinterRole(inject('rpcUrl'), chain.contractAddress)).toBe(true);
   });
 
   it('simulates a fresh token id as mintable, and as ALREADY_MINTED once minted', async () => {
@@ -34,7 +44,7 @@ describe('PlaqueToken', () => {
     expect(await chain.simulateMint(43n)).toEqual({ mintable: true });
   });
 
-  it('refuses a mint by anyone but the owner', async () => {
+  it('refuses a mint by an account without MINTER_ROLE', async () => {
     const { chain } = await ownChain();
     const other = await stranger();
     await expect(
@@ -45,21 +55,59 @@ describe('PlaqueToken', () => {
         args: [other.address, 1n, '0x'],
         chain: null,
       }),
-    ).rejects.toThrow(/OwnableUnauthorizedAccount/);
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
   });
 
-  it('reports NOT_MINTABLE when nobody can mint any more (ownership renounced)', async () => {
-    const { chain, signerKey } = await ownChain();
-    const renounce = createChainPort({
+  it('reports NOT_MINTABLE when nobody can mint any more (the minter renounced its role)', async () => {
+    const { chain, signerKey, owner } = await ownChain();
+    expect(await chain.minterAddress()).toBe(owner);
+    const wallet = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(inject('rpcUrl')) });
+    await wallet.writeContract({
+      address: chain.contractAddress,
+      abi: plaqueTokenAdminAbi,
+      functionName: 'renounceRole',
+      args: [MINTER_ROLE, owner],
+      chain: null,
+    });
+    const fresh = createChainPort({
       rpcUrl: inject('rpcUrl'),
       chainId: ANVIL_CHAIN_ID,
       contractAddress: chain.contractAddress,
       signerKey: fixedSignerKey(signerKey),
     });
-    const wallet = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(inject('rpcUrl')) });
-    const renounceAbi = [{ type: 'function', name: 'renounceOwnership', stateMutability: 'nonpayable', inputs: [], outputs: [] }] as const;
-    await wallet.writeContract({ address: chain.contractAddress, abi: renounceAbi, functionName: 'renounceOwnership', chain: null });
-    expect(await renounce.simulateMint(5n)).toMatchObject({ mintable: false, reason: 'NOT_MINTABLE' });
+    expect(await fresh.minterAddress()).toBeNull();
+    expect(await fresh.simulateMint(5n)).toMatchObject({ mintable: false, reason: 'NOT_MINTABLE' });
+  });
+
+  it('follows a signer rotation: a reader that remembered the old minter simulates from the new one', async () => {
+    const { chain, signerKey, owner } = await ownChain();
+    expect(await chain.minterAddress()).toBe(owner);
+    const next = await stranger();
+    const admin = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(inject('rpcUrl')) });
+    const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+    const role = async (functionName: 'grantRole' | 'revokeRole', account: `0x${string}`) =>
+      client.waitForTransactionReceipt({
+        hash: await admin.writeContract({
+          address: chain.contractAddress,
+          abi: plaqueTokenAdminAbi,
+          functionName,
+          args: [MINTER_ROLE, account],
+          chain: null,
+        }),
+      });
+    await role('grantRole', next.address);
+    await role('revokeRole', owner);
+    expect(await chain.simulateMint(6n)).toEqual({ mintable: true });
+    expect(await chain.minterAddress()).toBe(next.address);
+    // The admin role did not move.
+    expect(
+      await client.readContract({
+        address: chain.contractAddress,
+        abi: plaqueTokenAdminAbi,
+        functionName: 'hasRole',
+        args: [DEFAULT_ADMIN_ROLE, owner],
+      }),
+    ).toBe(true);
   });
 
   it('answers 503 CHAIN_UNAVAILABLE when the node does not answer', async () => {

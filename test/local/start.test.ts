@@ -1,7 +1,8 @@
 // `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept,
 // and data written by an earlier version migrated before it serves.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
 
 const ENTRY = ['--import', 'tsx', 'lib/local/start.ts'];
+const run = promisify(execFile);
 
 interface Started {
   child: ChildProcess;
@@ -140,6 +142,20 @@ describe('npm start', () => {
 
     // The listing's catalogue snapshot is written under DATA_DIR, and the second start's listing loads it.
     expect(existsSync(join(dataDir, 'catalog', 'plaques.snapshot'))).toBe(true);
+
+    // `npm run ops` finds the running server's DynamoDB Local through DATA_DIR: its change is what the server serves.
+    const featured = plaques.find((p) => p.featured === true)!;
+    const ops = await run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', 'unfeature', String(featured.id)], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'SILENT' },
+    });
+    expect(ops.stdout).toContain(`(id ${featured.id}) is no longer featured`);
+    await new Promise((r) => setTimeout(r, 1100));
+    const listed = await fetch(`${first.url}/plaques/featured`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ filters: { featured: false }, search: featured.name, limit: 1 }),
+    });
+    expect(((await listed.json()) as { plaques: { id: number }[] }).plaques.map((p) => p.id)).toEqual([featured.id]);
 
     expect(await stop(first)).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);

@@ -1,48 +1,99 @@
-// The stage values an ops command stores on plaques: from the flags, the environment or (locally) the recorded
-// deployment, checked, and each refused in one line naming the flag when it is needed and unknown.
-import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// Where `npm run ops` works locally: the DynamoDB Local the running server recorded in DATA_DIR, never a DynamoDB
+// without this project's table, and never a second DynamoDB Local on a data folder somebody runs.
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { localContractRecordFile } from '#lib/chain/deploy.ts';
-import { targetStage } from '#lib/ops/target.ts';
-import { TEST_CONTRACT } from '../support/factories.ts';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { createDocumentClient } from '#lib/db/client.ts';
+import { freePort } from '#lib/local/child-process.ts';
+import { claimDataDir, DataDirTakenError, runtimeRecordFile, type RuntimeRecord } from '#lib/local/runtime-record.ts';
+import { openTarget } from '#lib/ops/target.ts';
+import { freshTable } from '../support/db.ts';
 
-const aws = { local: false, dataDir: '/nonexistent', describe: 'table T in eu-west-1' };
-const local = (dataDir = mkdtempSync(join(tmpdir(), 'plaque-target-'))) => ({ local: true, dataDir, describe: 'table T at local' });
+const run = promisify(execFile);
 
-describe('targetStage', () => {
-  it('takes the flags, checksumming the contract and building the placeholder URL', () => {
-    const stage = targetStage({ contractAddress: TEST_CONTRACT.toLowerCase(), mediaBaseUrl: 'https://d1.cloudfront.net/' }, aws);
-    expect(stage.contractAddress).toBe(TEST_CONTRACT);
-    expect(stage.placeholderImage).toBe('https://d1.cloudfront.net/plaques/placeholder.png');
+/** A process standing in for a running `npm start` (a live pid to record). */
+const stand = spawn('sleep', ['300']);
+afterAll(() => stand.kill());
+
+function recordRunning(dataDir: string, record: Partial<RuntimeRecord>): void {
+  const full: RuntimeRecord = { pid: stand.pid!, owner: 'npm start', startedAt: new Date().toISOString(), tableName: 'plaques', ...record };
+  writeFileSync(runtimeRecordFile(dataDir), JSON.stringify(full));
+}
+
+const aDataDir = () => mkdtempSync(join(tmpdir(), 'plaque-target-'));
+
+describe('openTarget on local data', () => {
+  it('uses the DynamoDB Local the running server recorded in its data folder', async () => {
+    const ctx = await freshTable();
+    const dataDir = aDataDir();
+    const endpoint = inject('dynamoEndpoint');
+    recordRunning(dataDir, { dynamodb: { endpoint, port: Number(new URL(endpoint).port) } });
+    const target = await openTarget({ dataDir, table: ctx.tableName });
+    expect(target.describe).toBe(`table ${ctx.tableName} at ${endpoint}`);
+    await target.close();
   });
 
-  it('names the flag to pass for an AWS table, in one line, only when the value is read', () => {
-    const stage = targetStage({}, aws);
-    expect(() => stage.placeholderImage).toThrow(
-      /^No media base URL for table T in eu-west-1: pass --media-base-url <url> \(the stack output MediaBaseUrl\) or set MEDIA_BASE_URL$/,
+  it("refuses a DynamoDB that holds no table of this project's shape, and one without the table", async () => {
+    const endpoint = inject('dynamoEndpoint');
+    const db = createDocumentClient({ region: 'us-east-1', endpoint });
+    const foreign = `other-${randomUUID()}`;
+    await db.send(
+      new CreateTableCommand({
+        TableName: foreign,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      }),
     );
-    expect(() => stage.contractAddress).toThrow(/^No contract address for table T in eu-west-1: pass --contract-address <0x…>/);
+    await expect(openTarget({ endpoint, table: foreign })).rejects.toThrow(/is not the plaque service's table/);
+    await expect(openTarget({ endpoint, table: `missing-${randomUUID()}` })).rejects.toThrow(
+      /holds no table missing-.*not the plaque service's DynamoDB/,
+    );
+    const dataDir = aDataDir();
+    recordRunning(dataDir, { dynamodb: { endpoint, port: 0 } });
+    await expect(openTarget({ dataDir, table: `missing-${randomUUID()}` })).rejects.toThrow(/npm start's DynamoDB Local .* holds no table/);
   });
 
-  it('refuses a malformed contract address or media URL', () => {
-    expect(() => targetStage({ contractAddress: '0x1234' }, aws).contractAddress).toThrow(
-      '--contract-address must be 0x and 40 hex digits',
-    );
-    expect(() => targetStage({ mediaBaseUrl: 'ftp://media' }, aws).placeholderImage).toThrow(
-      '--media-base-url must be an http or https URL',
-    );
+  it('refuses to start a second DynamoDB Local on a folder whose server does not answer', async () => {
+    const dataDir = aDataDir();
+    const port = await freePort();
+    recordRunning(dataDir, { dynamodb: { endpoint: `http://127.0.0.1:${port}`, port } });
+    await expect(openTarget({ dataDir })).rejects.toThrow(new RegExp(`npm start \\(pid ${stand.pid}\\) owns .* does not answer`));
   });
 
-  it('locally uses the contract npm start deployed and the local server media URL', () => {
-    const where = local();
-    expect(() => targetStage({}, where).contractAddress).toThrow(/or run npm start once/);
-    const record = localContractRecordFile(where.dataDir);
-    mkdirSync(dirname(record), { recursive: true });
-    writeFileSync(record, JSON.stringify({ chainId: 31337, contractAddress: TEST_CONTRACT, deployedAt: '2026-01-01T00:00:00.000Z' }));
-    const stage = targetStage({}, where);
-    expect(stage.contractAddress).toBe(TEST_CONTRACT);
-    expect(stage.placeholderImage).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_media\/plaques\/placeholder\.png$/);
+  it('claims the folder while it runs its own DynamoDB Local, and gives it back when done', async () => {
+    const dataDir = aDataDir();
+    const target = await openTarget({ dataDir });
+    expect(() => claimDataDir(dataDir, { owner: 'npm start', tableName: 'plaques' })).toThrow(DataDirTakenError);
+    await target.close();
+    expect(existsSync(runtimeRecordFile(dataDir))).toBe(false);
+  }, 60_000);
+
+  it('takes over a record its process left behind', () => {
+    const dataDir = aDataDir();
+    writeFileSync(
+      runtimeRecordFile(dataDir),
+      JSON.stringify({ pid: 2 ** 22 + 17, owner: 'npm start', startedAt: '', tableName: 'plaques' }),
+    );
+    expect(claimDataDir(dataDir, { owner: 'ops', tableName: 'plaques' }).pid).toBe(process.pid);
+  });
+});
+
+describe('npm start on a folder in use', () => {
+  it('refuses to start, naming who holds it', async () => {
+    const dataDir = aDataDir();
+    recordRunning(dataDir, { server: { url: 'http://127.0.0.1:3999', port: 3999 } });
+    const failed = await run(process.execPath, ['--import', 'tsx', 'lib/local/start.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(failed).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`is in use: npm start (pid ${stand.pid}) already serves it on http://127.0.0.1:3999`),
+    });
   });
 });

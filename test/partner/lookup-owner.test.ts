@@ -18,7 +18,7 @@ let serviceWallet: string;
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain() });
-  serviceWallet = await chainOf(ctx).ownerAddress();
+  serviceWallet = (await chainOf(ctx).minterAddress())!;
   await ensureServiceAccount(ctx, serviceWallet);
   server = await startLocalServer({ ctx, port: 0 });
   partner = await aPartner(ctx);

@@ -130,10 +130,10 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     }
   });
 
-  it("records the service account with the contract owner's wallet, so a stage needs no setup for owner answers", async () => {
+  it("records the service account with the contract minter's wallet, so a stage needs no setup for owner answers", async () => {
     const plaque = await storePlaque(ctx);
     expect((await prepare(plaque.id, { buyerWallet: aWallet() })).status).toBe(200);
-    expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await chainOf(ctx).ownerAddress() });
+    expect(await serviceAccount(ctx)).toMatchObject({ username: 'plaques', walletAddress: await chainOf(ctx).minterAddress() });
   });
 
   it('answers 404 PLAQUE_NOT_FOUND for an unknown plaque', async () => {

@@ -97,7 +97,7 @@ export const partnerOperationDocs = {
     description: [
       partnerRules,
       '`available`: the plaque is AVAILABLE (an expired hold counts as AVAILABLE). `status` is that effective status.',
-      "`mintable` comes from simulating the mint of the plaque's token on the chain (`eth_call` from the contract owner), not from a stored flag. " +
+      "`mintable` comes from simulating the mint of the plaque's token on the chain (`eth_call` from the service's wallet, the contract's minter), not from a stored flag. " +
         'A MINTED plaque is not simulated: it is not mintable, reason ALREADY_MINTED.',
       'Reasons: LOCKED (held or operator-locked), SOLD, ALREADY_MINTED (the plaque is MINTED, or its token already exists on chain), ' +
         'NOT_MINTABLE (the mint would revert for another reason, the plaque belongs to another contract, or its token id is not a uint256). ' +
@@ -139,8 +139,9 @@ export const partnerOperationDocs = {
     summary: 'Who owns the plaque',
     description: [
       partnerRules,
-      `Until the plaque is SOLD the owner is the service's own account: username \`${SERVICE_USERNAME}\`, wallet = the PlaqueToken contract owner ` +
-        "(the signer that mints), recorded by the local runtime at start and by a stage's first prepare. `walletAddress` is null until then.",
+      `Until the plaque is SOLD the owner is the service's own account: username \`${SERVICE_USERNAME}\`, wallet = the service's wallet: ` +
+        "the account holding the PlaqueToken contract's MINTER_ROLE (the signer that mints; the contract's admin only grants and revokes that role). " +
+        "It is recorded by the local runtime at start and by a stage's first prepare (again after a signer rotation). `walletAddress` is null until then.",
       'Once SOLD or MINTED the owner is the user whose `walletAddress` is the buyer wallet; `username` null and `validUsername` false when no user holds it.',
       '`validUsername` tells whether the username satisfies the username rules (3–30 of A–Z, a–z, 0–9, `_`, `.`). ' +
         '`walletAddress` is masked `0x1234…abcd` (first 6, U+2026, last 4).',

@@ -1,0 +1,49 @@
+// The part of PlaqueToken's ABI only operators call: roles (the ops commands deploy-contract and rotate-signer, and
+// the local runtime telling an AccessControl contract from an older one). Checked against solc's output by a test.
+
+/** ERC-165 interface id of OpenZeppelin's IAccessControl: a contract answering true for it has roles. */
+export const ACCESS_CONTROL_INTERFACE_ID = '0x7965db0b' as const;
+
+/** The admin role (bytes32 zero): grants and revokes MINTER_ROLE. */
+export const DEFAULT_ADMIN_ROLE = `0x${'00'.repeat(32)}` as const;
+
+const role = { internalType: 'bytes32', name: 'role', type: 'bytes32' } as const;
+const account = { internalType: 'address', name: 'account', type: 'address' } as const;
+
+export const plaqueTokenAdminAbi = [
+  {
+    type: 'function',
+    name: 'MINTER_ROLE',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ internalType: 'bytes32', name: '', type: 'bytes32' }],
+  },
+  {
+    type: 'function',
+    name: 'hasRole',
+    stateMutability: 'view',
+    inputs: [role, account],
+    outputs: [{ internalType: 'bool', name: '', type: 'bool' }],
+  },
+  { type: 'function', name: 'grantRole', stateMutability: 'nonpayable', inputs: [role, account], outputs: [] },
+  { type: 'function', name: 'revokeRole', stateMutability: 'nonpayable', inputs: [role, account], outputs: [] },
+  {
+    type: 'function',
+    name: 'renounceRole',
+    stateMutability: 'nonpayable',
+    inputs: [role, { internalType: 'address', name: 'callerConfirmation', type: 'address' }],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'supportsInterface',
+    stateMutability: 'view',
+    inputs: [{ internalType: 'bytes4', name: 'interfaceId', type: 'bytes4' }],
+    outputs: [{ internalType: 'bool', name: '', type: 'bool' }],
+  },
+  {
+    type: 'error',
+    name: 'AccessControlUnauthorizedAccount',
+    inputs: [account, { internalType: 'bytes32', name: 'neededRole', type: 'bytes32' }],
+  },
+] as const;

@@ -1,0 +1,147 @@
+// A local data folder from before roles: its recorded PlaqueToken is Ownable. The next start replaces it with the
+// AccessControl contract and moves the records that named the old one (nothing lost: minted plaques keep theirs).
+import { describe, expect, inject, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import solc from 'solc';
+import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole, TOKEN_URI } from '#lib/chain/deploy.ts';
+import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
+import { toItem as orderItem } from '#lib/db/order-repo.ts';
+import { toItem as plaqueItem, plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { orderRepo } from '#lib/db/order-repo.ts';
+import type { Order } from '#lib/partner/order.ts';
+import { freshTable } from '../support/db.ts';
+import { aPlaque } from '../support/factories.ts';
+
+const require = createRequire(import.meta.url);
+
+/** PlaqueToken as it was before roles (owner-only mint). */
+const OWNABLE_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
+import {ERC1155Supply} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155Supply.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+contract PlaqueToken is ERC1155Supply, Ownable {
+    error AlreadyMinted(uint256 id);
+    constructor(address initialOwner, string memory uri_) ERC1155(uri_) Ownable(initialOwner) {}
+    function mint(address to, uint256 id, bytes calldata data) external onlyOwner {
+        if (exists(id)) revert AlreadyMinted(id);
+        _mint(to, id, 1, data);
+    }
+}`;
+
+function compileOwnable(): { abi: Abi; bytecode: Hex } {
+  const input = {
+    language: 'Solidity',
+    sources: { 'PlaqueToken.sol': { content: OWNABLE_SOURCE } },
+    settings: { evmVersion: 'cancun', outputSelection: { 'PlaqueToken.sol': { PlaqueToken: ['abi', 'evm.bytecode.object'] } } },
+  };
+  const findImport = (path: string) => ({ contents: readFileSync(require.resolve(path), 'utf8') });
+  const out = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport }));
+  const compiled = out.contracts['PlaqueToken.sol'].PlaqueToken;
+  return { abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}` };
+}
+
+async function fundedKey(rpcUrl: string): Promise<Hex> {
+  const key = generatePrivateKey();
+  await createPublicClient({ transport: http(rpcUrl) }).request({
+    method: 'anvil_setBalance' as never,
+    params: [privateKeyToAccount(key).address, '0x56BC75E2D63100000'] as never,
+  });
+  return key;
+}
+
+const anOrder = (overrides: Partial<Order>): Order => ({
+  orderId: `ord_${Math.random().toString(36).slice(2)}`,
+  partnerId: 1,
+  apiKeyId: 'key_1',
+  plaqueId: 1,
+  reservationId: 'res_1',
+  buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  price: 10,
+  currency: 'USD',
+  tokenId: '1',
+  contractAddress: '0x0000000000000000000000000000000000000001',
+  status: 'SOLD',
+  txHash: null,
+  failureReason: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('a local data folder with the Ownable PlaqueToken', () => {
+  it('gets the AccessControl contract on the next start, and its unminted plaques and unsigned orders move to it', async () => {
+    const rpcUrl = inject('rpcUrl');
+    const key = await fundedKey(rpcUrl);
+    const account = privateKeyToAccount(key);
+    const old = compileOwnable();
+    const wallet = createWalletClient({ account, transport: http(rpcUrl) });
+    const client = createPublicClient({ transport: http(rpcUrl) });
+    const hash = await wallet.deployContract({ abi: old.abi, bytecode: old.bytecode, args: [account.address, TOKEN_URI], chain: null });
+    const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+    expect(await hasMinterRole(rpcUrl, oldAddress)).toBe(false);
+
+    const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
+    writeFileSync(
+      recordFile,
+      JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
+    );
+
+    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile });
+    expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
+    expect(await hasMinterRole(rpcUrl, upgraded.contractAddress)).toBe(true);
+    // A start that stops before the records moved finds the same replacement to finish.
+    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile })).toEqual({
+      contractAddress: upgraded.contractAddress,
+      deployed: false,
+      replaced: oldAddress,
+    });
+
+    const ctx = await freshTable();
+    const put = (item: Record<string, unknown>) => ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+    const available = aPlaque({ id: 1, contractAddress: oldAddress, status: 'AVAILABLE' });
+    const minted = aPlaque({ id: 2, contractAddress: oldAddress, status: 'MINTED', minted: true, tokenId: '2', token_id: '2' } as never);
+    const unrecorded = aPlaque({ id: 3, contractAddress: null });
+    for (const plaque of [available, minted, unrecorded]) await put(plaqueItem(plaque));
+    const sold = anOrder({ contractAddress: oldAddress, status: 'SOLD' });
+    const failed = anOrder({ contractAddress: oldAddress, status: 'FAILED', failureReason: 'NOT_MINTABLE' });
+    const signed = anOrder({ contractAddress: oldAddress, status: 'MINTING' });
+    const delivered = anOrder({ contractAddress: oldAddress, status: 'DELIVERED', txHash: `0x${'ab'.repeat(32)}` });
+    for (const order of [sold, failed, signed, delivered]) await put(orderItem(order));
+
+    const moved = await moveRecordsToContract(ctx.db, ctx.tableName, oldAddress, upgraded.contractAddress, new Date());
+    expect(moved).toEqual({ plaques: 1, orders: 2, left: [signed.orderId] });
+    const plaques = plaqueRepo(ctx.db, ctx.tableName);
+    const orders = orderRepo(ctx.db, ctx.tableName);
+    expect((await plaques.getForSale(1))!.plaque.contractAddress).toBe(upgraded.contractAddress);
+    expect((await plaques.getForSale(2))!.plaque.contractAddress).toBe(oldAddress);
+    expect((await plaques.getForSale(3))!.plaque.contractAddress).toBeNull();
+    for (const [order, contract] of [
+      [sold, upgraded.contractAddress],
+      [failed, upgraded.contractAddress],
+      [signed, oldAddress],
+      [delivered, oldAddress],
+    ] as const) {
+      expect((await orders.getForDelivery(order.orderId))!.order.contractAddress, order.status).toBe(contract);
+    }
+    // Moving twice moves nothing more.
+    expect(await moveRecordsToContract(ctx.db, ctx.tableName, oldAddress, upgraded.contractAddress, new Date())).toEqual({
+      plaques: 0,
+      orders: 0,
+      left: [signed.orderId],
+    });
+
+    forgetReplacedContract(recordFile);
+    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile })).toEqual({
+      contractAddress: upgraded.contractAddress,
+      deployed: false,
+      replaced: null,
+    });
+  });
+});
