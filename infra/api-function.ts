@@ -225,18 +225,18 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** Names the stage's token contract (records show it) without talking to the chain. */
+  /** Names the stage's token contract (records show it) without talking to the chain; nothing until it is deployed. */
   namesContract(chain: StageConfig['chain']): this {
-    this.env(ENV.contractAddress, chain.contractAddress);
+    if (chain.contractAddress) this.env(ENV.contractAddress, chain.contractAddress);
     return this;
   }
 
-  /** Talks to the chain (reads, simulations): RPC endpoint, chain id, contract address and confirmation depth. */
+  /** Talks to the chain (reads, simulations): RPC endpoint, chain id, confirmation depth and, once deployed, the contract. */
   readsChain(chain: StageConfig['chain']): this {
     this.env(ENV.chainConfirmations, String(chain.confirmations));
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));
-    this.env(ENV.contractAddress, chain.contractAddress);
+    if (chain.contractAddress) this.env(ENV.contractAddress, chain.contractAddress);
     return this;
   }
 

@@ -3,6 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Period } from 'aws-cdk-lib/aws-apigateway';
 import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
 import { isStageName, stackNameOf, STAGE_NAMES, type StageName } from '#lib/ops/stage-secrets.ts';
+import { recordedContract } from '#lib/chain/contract-record.ts';
 
 export { isStageName, type StageName };
 
@@ -77,8 +78,11 @@ export interface StageConfig {
     /** JSON-RPC endpoint; public endpoint without credentials (a keyed URL would belong in a secret). */
     rpcUrl: string;
     chainId: number;
-    /** The ERC-1155 contract that mints plaques. */
-    contractAddress: string;
+    /**
+     * The PlaqueToken contract, as `npm run ops -- deploy-contract` recorded it in infra/contracts.json; null until
+     * then (the chain operations answer a configuration error: see infra/DEPLOY.md, first deploy).
+     */
+    contractAddress: string | null;
     /**
      * Blocks on top of a mint's own before its order is DELIVERED, or `finalized` (CHAIN_CONFIRMATIONS; anvil: 0).
      * Until then the order stays MINTING with its transaction; a reorg deeper than this is what the reconciler repairs.
@@ -131,13 +135,14 @@ export const stages: Record<StageName, StageConfig> = {
       workerErrors: 5,
       workerIteratorAgeSeconds: 15 * 60,
     },
+    // Sepolia, Ethereum's public test network: test ether from a faucet pays for mints.
     chain: {
       rpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
       chainId: 11155111,
+      explorerUrl: 'https://sepolia.etherscan.io',
+      contractAddress: recordedContract('staging', 11155111),
       // Sepolia: 12 s blocks; three on top (about 40 s) fit in one worker run.
       confirmations: 3,
-      contractAddress: '0x0000000000000000000000000000000000000000',
-      explorerUrl: 'https://sepolia.etherscan.io',
     },
     mailFrom: 'no-reply@staging.plaques.dev',
     jwt: { issuer: 'https://api.staging.plaques.dev', audience: 'plaque-marketplace-staging' },
@@ -169,14 +174,14 @@ export const stages: Record<StageName, StageConfig> = {
       workerIteratorAgeSeconds: 5 * 60,
       email: 'ops@plaques.dev',
     },
+    // Ethereum mainnet.
     chain: {
       rpcUrl: 'https://ethereum-rpc.publicnode.com',
       chainId: 1,
+      explorerUrl: 'https://etherscan.io',
+      contractAddress: recordedContract('production', 1),
       // Finality (about 13 minutes): the worker leaves the order MINTING, the reconciler records it once finalized.
       confirmations: 'finalized',
-      // Replace with the deployed contract before the first production deploy (see infra/DEPLOY.md).
-      contractAddress: '0x0000000000000000000000000000000000000000',
-      explorerUrl: 'https://etherscan.io',
     },
     mailFrom: 'no-reply@plaques.dev',
     jwt: { issuer: 'https://api.plaques.dev', audience: 'plaque-marketplace' },

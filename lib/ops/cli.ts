@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
 import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
 import { registerMigrateCommand } from '#lib/ops/migrate-command.ts';
-import { registerStageCommands } from '#lib/ops/stage-commands.ts';
+import { registerChainCommands, registerStageCommands } from '#lib/ops/stage-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -30,6 +30,7 @@ registerPlaqueCommands(program, target);
 registerDeliveryCommands(program, target);
 registerMigrateCommand(program, target);
 registerStageCommands(program, () => program.opts<{ region?: string }>());
+registerChainCommands(program, () => program.opts<{ region?: string }>());
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it
 // (commander alone prints the main help for an unknown one).

@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { coreConfig } from '#lib/config.ts';
 import { initStage, type SignerKeySource } from '#lib/ops/init-stage.ts';
+import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
+import { CONTRACT_RECORD_FILE } from '#lib/chain/contract-record.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 import { fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
 import { isStageName, secretIdOf, SECRET_NAMES, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
@@ -108,4 +110,100 @@ export function registerStageCommands(program: Command, global: () => { region?:
       });
       console.log(`Rotated ${result.location}: current key ${result.currentKid}, previous ${result.previousKid ?? 'none'}.`);
     });
+}
+
+const confirmationsOption = () =>
+  new Option('--confirmations <n>', 'blocks to wait for on top of the including one').default(2).argParser((value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error('--confirmations must be an integer from 1 to 64');
+    return n;
+  });
+
+const recordOption = () =>
+  new Option('--record <file>', 'the contract record the stack reads').default(CONTRACT_RECORD_FILE, 'infra/contracts.json');
+
+export function registerChainCommands(program: Command, global: () => { region?: string }): void {
+  program
+    .command('deploy-contract')
+    .description(
+      "compile and deploy PlaqueToken with the stage's signer (it gets MINTER_ROLE), wait for confirmations, and record the address in infra/contracts.json for the stack",
+    )
+    .addOption(stageOption())
+    .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain (one with your provider's key is fine: it is not recorded)")
+    .option('--admin <address>', 'the account holding DEFAULT_ADMIN_ROLE, e.g. a multisig (default: the signer)')
+    .option('--replace', 'deploy although the stage has a contract recorded')
+    .addOption(confirmationsOption())
+    .addOption(recordOption())
+    .addOption(secretsDirOption())
+    .action(
+      async (options: {
+        stage: StageName;
+        rpcUrl: string;
+        admin?: `0x${string}`;
+        replace?: boolean;
+        confirmations: number;
+        record: string;
+        secretsDir?: string;
+      }) => {
+        const store = stageSecretStore({ ...global(), ...options });
+        const deployed = await deployContract({
+          stage: options.stage,
+          rpcUrl: options.rpcUrl,
+          store,
+          confirmations: options.confirmations,
+          recordFile: options.record,
+          ...(options.admin && { admin: options.admin }),
+          ...(options.replace && { replace: true }),
+        });
+        console.log(
+          `PlaqueToken deployed on chain ${deployed.chainId} at ${deployed.contractAddress} (tx ${deployed.txHash}, block ${deployed.blockNumber}).`,
+        );
+        console.log(`  admin ${deployed.admin}, minter ${deployed.minter} (balance ${deployed.balance})`);
+        console.log(`Recorded in ${options.record}: commit it, then npx cdk deploy -c stage=${options.stage}.`);
+      },
+    );
+
+  program
+    .command('rotate-signer')
+    .description(
+      "grant MINTER_ROLE to a new signer, put its key in the stage's signer secret, and revoke the old signer's role; the admin role does not move",
+    )
+    .addOption(stageOption())
+    .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain")
+    .requiredOption('--new-key-file <file>', "the new signer's private key from this file, or - for stdin")
+    .option('--admin-key-file <file>', "the admin's private key, when the admin is not the current signer")
+    .addOption(confirmationsOption())
+    .addOption(recordOption())
+    .addOption(secretsDirOption())
+    .action(
+      async (options: {
+        stage: StageName;
+        rpcUrl: string;
+        newKeyFile: string;
+        adminKeyFile?: string;
+        confirmations: number;
+        record: string;
+        secretsDir?: string;
+      }) => {
+        if (options.newKeyFile === '-' && options.adminKeyFile === '-') throw new Error('only one of the keys can come from stdin');
+        const store = stageSecretStore({ ...global(), ...options });
+        const rotation = await rotateSigner({
+          stage: options.stage,
+          rpcUrl: options.rpcUrl,
+          store,
+          confirmations: options.confirmations,
+          recordFile: options.record,
+          newKeyText: await readKeyText(options.newKeyFile),
+          ...(options.adminKeyFile && { adminKeyText: await readKeyText(options.adminKeyFile) }),
+        });
+        console.log(
+          `PlaqueToken ${rotation.contractAddress}: minter ${rotation.next}${rotation.granted ? ` (granted in ${rotation.granted})` : ' (already granted)'}.`,
+        );
+        for (const { account, txHash } of rotation.revoked) console.log(`  ${account}: MINTER_ROLE revoked in ${txHash}`);
+        console.log(`  admin ${rotation.admin} unchanged; ${rotation.next} alone holds MINTER_ROLE.`);
+        console.log(
+          `The delivery worker reads the new key at its next cold start (infra/DEPLOY.md, signer rotation); orders it failed meanwhile are re-queued with retry-delivery.`,
+        );
+      },
+    );
 }

@@ -36,7 +36,7 @@ const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functi
  * The environment variables an access entry implies (and its schedule: the reconciler's DLQ), besides STAGE, LOG_LEVEL
  * and NODE_OPTIONS; functions that answer HTTP also name the dashboard's origin for CORS.
  */
-function expectedEnv(access: FunctionAccess, module?: string): string[] {
+function expectedEnv(access: FunctionAccess, stage: { chain: { contractAddress: string | null } }, module?: string): string[] {
   return [
     ...(module === DELIVERY_RECONCILER_HANDLER ? [ENV.deliveryDlqUrl] : []),
     ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigin] : []),
@@ -45,8 +45,8 @@ function expectedEnv(access: FunctionAccess, module?: string): string[] {
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
     ...(access.chainSigner ? [ENV.chainSignerSecretArn] : []),
     ...(access.chain
-      ? [ENV.chainRpcUrl, ENV.chainId, ENV.contractAddress, ENV.chainConfirmations]
-      : access.namesContract
+      ? [ENV.chainRpcUrl, ENV.chainId, ENV.chainConfirmations, ...(stage.chain.contractAddress ? [ENV.contractAddress] : [])]
+      : access.namesContract && stage.chain.contractAddress
         ? [ENV.contractAddress]
         : []),
     ...(access.linksExplorer ? [ENV.chainExplorerUrl] : []),
@@ -142,7 +142,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
       const names = Object.keys(fn.properties['Environment'].Variables).filter(
         (name) => !['STAGE', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
       );
-      expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!, module));
+      expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!, stage, module));
     }
   });
 
@@ -152,8 +152,8 @@ describe.each(stageNames)('%s functions', (stageName) => {
     expect(fns.get(DELIVERY_WORKER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
       CHAIN_RPC_URL: stage.chain.rpcUrl,
       CHAIN_ID: String(stage.chain.chainId),
-      CONTRACT_ADDRESS: stage.chain.contractAddress,
       CHAIN_CONFIRMATIONS: String(stage.chain.confirmations),
+      ...(stage.chain.contractAddress && { CONTRACT_ADDRESS: stage.chain.contractAddress }),
     });
     expect(fns.get('functions/partner/get-order.ts')!.properties['Environment'].Variables).toMatchObject({
       CHAIN_EXPLORER_URL: stage.chain.explorerUrl,

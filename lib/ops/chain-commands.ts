@@ -1,0 +1,175 @@
+// `deploy-contract` and `rotate-signer`: the stage's PlaqueToken on its chain, signed with the key in the stage's
+// signer secret. The deployment is recorded in infra/contracts.json (see lib/chain/contract-record.ts for why there).
+import { createPublicClient, createWalletClient, formatEther, getAddress, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { deployPlaqueTokenContract } from '#lib/chain/deploy.ts';
+import { readContractRecords, writeContractRecord, type RecordedContract } from '#lib/chain/contract-record.ts';
+import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { parsePrivateKey } from '#lib/chain/signer-key.ts';
+import type { SecretStore } from '#lib/ops/secret-store.ts';
+import { secretIdOf, type StageName } from '#lib/ops/stage-secrets.ts';
+
+interface ChainCommandOptions {
+  stage: StageName;
+  rpcUrl: string;
+  store: SecretStore;
+  /** Blocks to wait for on top of the including one (default 2). */
+  confirmations?: number;
+  /** The contract record file (default infra/contracts.json). */
+  recordFile?: string;
+  /** Milliseconds between receipt polls (default: viem's 4000). */
+  pollingIntervalMs?: number;
+}
+
+/** The stage's current signer key; a placeholder secret means `init-stage` has not filled it yet. */
+async function stageSignerKey(store: SecretStore, stage: StageName): Promise<Hex> {
+  const secretId = secretIdOf(stage, 'chainSigner');
+  const text = await store.read(secretId);
+  try {
+    return parsePrivateKey(text ?? '');
+  } catch {
+    throw new Error(`${secretId} holds no signer key yet: run npm run ops -- init-stage --stage ${stage} --signer-key-file <file> first`);
+  }
+}
+
+async function assertFunded(rpcUrl: string, address: Address): Promise<void> {
+  const balance = await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address });
+  if (balance === 0n)
+    throw new Error(`the signer ${address} holds no funds on this chain: send it some to pay for gas, then run this again`);
+}
+
+export interface DeployContractOptions extends ChainCommandOptions {
+  /** DEFAULT_ADMIN_ROLE holder (e.g. a multisig); the signer when absent. */
+  admin?: Address;
+  /** Deploy even though the stage has a contract recorded (its tokens stay on the old one). */
+  replace?: boolean;
+}
+
+export async function deployContract(options: DeployContractOptions): Promise<RecordedContract & { balance: string }> {
+  const existing = readContractRecords(options.recordFile)[options.stage];
+  if (existing && !options.replace) {
+    throw new Error(
+      `${options.stage} already has PlaqueToken at ${existing.contractAddress} (chain ${existing.chainId}): its tokens live there. ` +
+        'Give --replace to deploy another one anyway.',
+    );
+  }
+  const key = await stageSignerKey(options.store, options.stage);
+  const signer = privateKeyToAccount(key).address;
+  await assertFunded(options.rpcUrl, signer);
+  const deployment = await deployPlaqueTokenContract({
+    rpcUrl: options.rpcUrl,
+    deployerKey: key,
+    minter: signer,
+    ...(options.admin && { admin: getAddress(options.admin) }),
+    confirmations: options.confirmations ?? 2,
+    ...(options.pollingIntervalMs !== undefined && { pollingIntervalMs: options.pollingIntervalMs }),
+  });
+  const record: RecordedContract = {
+    chainId: deployment.chainId,
+    contractAddress: deployment.contractAddress,
+    txHash: deployment.txHash,
+    blockNumber: Number(deployment.blockNumber),
+    admin: deployment.admin,
+    minter: deployment.minter,
+    deployedAt: new Date().toISOString(),
+  };
+  writeContractRecord(options.stage, record, options.recordFile);
+  const balance = await createPublicClient({ transport: http(options.rpcUrl) }).getBalance({ address: signer });
+  return { ...record, balance: formatEther(balance) };
+}
+
+export interface RotateSignerOptions extends ChainCommandOptions {
+  /** The new signer's key (read from a file or stdin by the caller). */
+  newKeyText: string;
+  /** The admin's key when the admin is not the current signer (read from a file by the caller). */
+  adminKeyText?: string;
+}
+
+export interface SignerRotation {
+  contractAddress: Address;
+  next: Address;
+  admin: Address;
+  granted: Hex | null;
+  /** Every other account that held MINTER_ROLE, and the transaction that revoked it. */
+  revoked: { account: Address; txHash: Hex }[];
+}
+
+/**
+ * Grants MINTER_ROLE to the new signer, puts its key in the stage's secret, then revokes the role of every other
+ * holder (the old signer): afterwards the new signer alone mints. The admin role does not move. Each step is skipped
+ * when already done, so a rotation cut short is finished by running the command again with the same new key (the
+ * admin's key then given with `adminKeyText` when the admin was the old signer).
+ */
+export async function rotateSigner(options: RotateSignerOptions): Promise<SignerRotation> {
+  const record = readContractRecords(options.recordFile)[options.stage];
+  if (!record)
+    throw new Error(`${options.stage} has no contract recorded: run npm run ops -- deploy-contract --stage ${options.stage} first`);
+  let nextKey: Hex;
+  try {
+    nextKey = parsePrivateKey(options.newKeyText);
+  } catch {
+    throw new Error('the new signer key is not a 32-byte hex private key');
+  }
+  const secretId = secretIdOf(options.stage, 'chainSigner');
+  const stored = await options.store.read(secretId);
+  let currentKey: Hex | null = null;
+  try {
+    currentKey = parsePrivateKey(stored ?? '');
+  } catch {
+    throw new Error(`${secretId} holds no signer key: nothing to rotate (use init-stage to fill it)`);
+  }
+  const next = privateKeyToAccount(nextKey).address;
+  const adminKey = options.adminKeyText ? parsePrivateKey(options.adminKeyText) : currentKey;
+  const admin = privateKeyToAccount(adminKey);
+
+  const transport = http(options.rpcUrl);
+  const polling = options.pollingIntervalMs !== undefined ? { pollingInterval: options.pollingIntervalMs } : {};
+  const client = createPublicClient({ transport, ...polling });
+  const chainId = await client.getChainId();
+  if (chainId !== record.chainId)
+    throw new Error(`the RPC endpoint is chain ${chainId}, but the ${options.stage} contract is on chain ${record.chainId}`);
+  const contract = { address: record.contractAddress, abi: plaqueTokenAdminAbi } as const;
+  const hasRole = (role: Hex, account: Address) => client.readContract({ ...contract, functionName: 'hasRole', args: [role, account] });
+  if (!(await hasRole(DEFAULT_ADMIN_ROLE, admin.address))) {
+    throw new Error(`${admin.address} is not the contract's admin: give the admin's key with --admin-key-file <file>`);
+  }
+  const wallet = createWalletClient({
+    account: admin,
+    transport,
+    chain: {
+      id: chainId,
+      name: `chain-${chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [options.rpcUrl] } },
+    },
+    ...polling,
+  });
+  const confirmed = async (hash: Hex): Promise<Hex> => {
+    const receipt = await client.waitForTransactionReceipt({ hash, confirmations: options.confirmations ?? 2, timeout: 600_000 });
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return hash;
+  };
+
+  let granted: Hex | null = null;
+  if (!(await hasRole(MINTER_ROLE, next))) {
+    await assertFunded(options.rpcUrl, admin.address);
+    granted = await confirmed(await wallet.writeContract({ ...contract, functionName: 'grantRole', args: [MINTER_ROLE, next] }));
+  }
+  if (currentKey !== nextKey) await options.store.write(secretId, nextKey);
+  const revoked: SignerRotation['revoked'] = [];
+  const holders = await client.readContract({
+    address: record.contractAddress,
+    abi: plaqueTokenAbi,
+    functionName: 'getRoleMembers',
+    args: [MINTER_ROLE],
+  });
+  for (const holder of holders.map((h) => getAddress(h)).filter((h) => h !== next)) {
+    revoked.push({
+      account: holder,
+      txHash: await confirmed(await wallet.writeContract({ ...contract, functionName: 'revokeRole', args: [MINTER_ROLE, holder] })),
+    });
+  }
+  writeContractRecord(options.stage, { ...record, minter: next }, options.recordFile);
+  return { contractAddress: record.contractAddress, next, admin: admin.address, granted, revoked };
+}

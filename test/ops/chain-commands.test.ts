@@ -1,0 +1,221 @@
+// deploy-contract and rotate-signer on the run's anvil node, with the stage's secrets in a folder (the file-backed
+// secret store) and the contract record in a temporary file: the deployment waits for its confirmations, the
+// rotation moves MINTER_ROLE and the key, never the admin.
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createChainPort } from '#lib/chain/chain-port.ts';
+import { readContractRecords } from '#lib/chain/contract-record.ts';
+import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
+import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
+import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
+import { fileSecretStore } from '#lib/ops/secret-store.ts';
+import { secretIdOf } from '#lib/ops/stage-secrets.ts';
+
+const run = promisify(execFile);
+const rpcUrl = () => inject('rpcUrl');
+const client = () => createPublicClient({ transport: http(rpcUrl()) });
+
+/** A chain that moves on: a block every 100 ms, as a public network would, so confirmations arrive. */
+let miner: NodeJS.Timeout | undefined;
+function keepMining(): void {
+  miner = setInterval(
+    () =>
+      void client()
+        .request({ method: 'evm_mine' as never })
+        .catch(() => undefined),
+    100,
+  );
+}
+afterEach(() => clearInterval(miner));
+
+async function funded(key: Hex): Promise<Address> {
+  const address = privateKeyToAccount(key).address;
+  await client().request({ method: 'anvil_setBalance' as never, params: [address, '0x56BC75E2D63100000'] as never });
+  return address;
+}
+
+/** A stage's secrets folder whose signer secret holds `key` (as init-stage leaves it). */
+function stageWithSigner(key: Hex | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'plaque-chain-ops-'));
+  mkdirSync(join(dir, 'PlaqueApi-staging'));
+  writeFileSync(join(dir, secretIdOf('staging', 'chainSigner')), key ?? 'placeholder-from-cloudformation');
+  return dir;
+}
+
+const recordFile = () => join(mkdtempSync(join(tmpdir(), 'plaque-record-')), 'contracts.json');
+
+const hasRole = (contract: Address, role: Hex, account: Address) =>
+  client().readContract({ address: contract, abi: plaqueTokenAdminAbi, functionName: 'hasRole', args: [role, account] });
+
+describe('deploy-contract', () => {
+  it("deploys PlaqueToken with the stage's signer as minter and admin, waits for confirmations and records it", async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    keepMining();
+    const deployed = await deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      store: fileSecretStore(stageWithSigner(key)),
+      confirmations: 3,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    const latest = await client().getBlockNumber();
+    expect(Number(latest) - deployed.blockNumber).toBeGreaterThanOrEqual(2);
+    expect(readContractRecords(record)).toEqual({
+      staging: {
+        chainId: ANVIL_CHAIN_ID,
+        contractAddress: deployed.contractAddress,
+        txHash: deployed.txHash,
+        blockNumber: deployed.blockNumber,
+        admin: signer,
+        minter: signer,
+        deployedAt: expect.any(String),
+      },
+    });
+    expect(await hasRole(deployed.contractAddress, MINTER_ROLE, signer)).toBe(true);
+    expect(await hasRole(deployed.contractAddress, DEFAULT_ADMIN_ROLE, signer)).toBe(true);
+
+    await expect(
+      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(key)), recordFile: record }),
+    ).rejects.toThrow(/already has PlaqueToken at .* --replace/);
+  });
+
+  it('refuses a placeholder signer secret and a signer without funds', async () => {
+    await expect(
+      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(null)), recordFile: recordFile() }),
+    ).rejects.toThrow(/holds no signer key yet: run npm run ops -- init-stage/);
+    const poor = generatePrivateKey();
+    await expect(
+      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(poor)), recordFile: recordFile() }),
+    ).rejects.toThrow(`the signer ${privateKeyToAccount(poor).address} holds no funds`);
+  });
+});
+
+describe('rotate-signer', () => {
+  it('grants the new signer MINTER_ROLE, stores its key, revokes the old one and leaves the admin in place', async () => {
+    const oldKey = generatePrivateKey();
+    const oldSigner = await funded(oldKey);
+    const secrets = stageWithSigner(oldKey);
+    const record = recordFile();
+    keepMining();
+    const { contractAddress } = await deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      store: fileSecretStore(secrets),
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    const newKey = generatePrivateKey();
+    const newSigner = await funded(newKey);
+
+    const rotation = await rotateSigner({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      store: fileSecretStore(secrets),
+      newKeyText: `${newKey}\n`,
+      confirmations: 2,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    expect(rotation).toMatchObject({ contractAddress, next: newSigner, admin: oldSigner, revoked: [{ account: oldSigner }] });
+    expect(rotation.granted).toMatch(/^0x/);
+    expect(readFileSync(join(secrets, secretIdOf('staging', 'chainSigner')), 'utf8')).toBe(newKey);
+    expect(await hasRole(contractAddress, MINTER_ROLE, newSigner)).toBe(true);
+    expect(await hasRole(contractAddress, MINTER_ROLE, oldSigner)).toBe(false);
+    expect(await hasRole(contractAddress, DEFAULT_ADMIN_ROLE, oldSigner)).toBe(true);
+    expect(await hasRole(contractAddress, DEFAULT_ADMIN_ROLE, newSigner)).toBe(false);
+    expect(readContractRecords(record).staging!.minter).toBe(newSigner);
+
+    // The service mints with the new key, and the old one cannot any more.
+    const port = (key: Hex) =>
+      createChainPort({ rpcUrl: rpcUrl(), chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(key) });
+    expect(await port(newKey).minterAddress()).toBe(newSigner);
+    expect(await port(newKey).waitForReceipt(await port(newKey).sendMint(newSigner, 1n))).toMatchObject({ status: 'success' });
+    expect(await port(oldKey).signMint(oldSigner, 2n, 0)).toMatchObject({ kind: 'reverts', reason: 'NOT_MINTABLE' });
+
+    // Run again with the same key: everything is done already; the old signer's key is now needed as the admin's.
+    await expect(
+      rotateSigner({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(secrets), newKeyText: newKey, recordFile: record }),
+    ).rejects.toThrow(`${newSigner} is not the contract's admin`);
+    expect(
+      await rotateSigner({
+        stage: 'staging',
+        rpcUrl: rpcUrl(),
+        store: fileSecretStore(secrets),
+        newKeyText: newKey,
+        adminKeyText: oldKey,
+        recordFile: record,
+      }),
+    ).toMatchObject({ next: newSigner, granted: null, revoked: [] });
+  });
+});
+
+describe('npm run ops -- deploy-contract / rotate-signer', () => {
+  it('deploys and rotates from the command line, the new key read from stdin', async () => {
+    const key = generatePrivateKey();
+    await funded(key);
+    const secrets = stageWithSigner(key);
+    const record = recordFile();
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const cli = ['--import', 'tsx', 'lib/ops/cli.ts'];
+    keepMining();
+    const deployed = await run(
+      process.execPath,
+      [
+        ...cli,
+        'deploy-contract',
+        '--stage',
+        'staging',
+        '--rpc-url',
+        rpcUrl(),
+        '--secrets-dir',
+        secrets,
+        '--record',
+        record,
+        '--confirmations',
+        '1',
+      ],
+      { env },
+    );
+    const contract = readContractRecords(record).staging!.contractAddress;
+    expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
+    expect(deployed.stdout).toContain('npx cdk deploy -c stage=staging');
+
+    const next = generatePrivateKey();
+    const rotating = run(
+      process.execPath,
+      [
+        ...cli,
+        'rotate-signer',
+        '--stage',
+        'staging',
+        '--rpc-url',
+        rpcUrl(),
+        '--secrets-dir',
+        secrets,
+        '--record',
+        record,
+        '--new-key-file',
+        '-',
+        '--confirmations',
+        '1',
+      ],
+      { env },
+    );
+    rotating.child.stdin!.end(next);
+    const rotated = await rotating;
+    expect(rotated.stdout).toContain(`minter ${privateKeyToAccount(next).address} (granted in 0x`);
+    expect(rotated.stdout).toContain(`${privateKeyToAccount(key).address}: MINTER_ROLE revoked in 0x`);
+  }, 120_000);
+});
