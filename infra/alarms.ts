@@ -43,6 +43,8 @@ export interface AlarmsProps {
 export class Alarms extends Construct {
   readonly topic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
+  /** The share of 5xx answers: it also rolls back a production deployment in progress. */
+  readonly api5xxRate: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
@@ -69,9 +71,10 @@ export class Alarms extends Construct {
       alarm.addAlarmAction(new SnsAction(this.topic));
       alarm.addOkAction(new SnsAction(this.topic));
       this.alarms.push(alarm);
+      return alarm;
     };
 
-    add('Api5xxRate', 'Share of API requests answered with 5xx', {
+    this.api5xxRate = add('Api5xxRate', 'Share of API requests answered with 5xx', {
       // 5XXError is 0 or 1 per request, so its average is the error rate.
       metric: props.api.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.AVERAGE }),
       threshold: thresholds.api5xxRate,

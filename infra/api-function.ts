@@ -37,6 +37,9 @@ export const ENV = {
   corsAllowOrigin: 'CORS_ALLOW_ORIGIN',
 } as const;
 
+/** The alias every caller invokes; deployments move it from one published version to the next. */
+export const LIVE_ALIAS = 'live';
+
 /** Table actions for reading: point reads and queries (no Scan: every access path is a key or an index). */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 /** Table actions for writing; transactions need no action of their own, only these per item. */
@@ -59,6 +62,12 @@ export class ApiFunction extends Construct {
   readonly functionName: string;
   readonly logGroup: logs.LogGroup;
   readonly role: iam.Role;
+  /**
+   * The `live` alias, which everything that invokes the function (API methods, the authorizer, the stream mapping)
+   * calls: each deploy publishes a version, and the alias moves to it at once (staging) or by a CodeDeploy canary
+   * (production, see infra/safe-deployments.ts).
+   */
+  readonly live: lambda.Alias;
   /**
    * True when the function's configuration refers to the REST API's own resources (the usage plan).
    * The API's deployment must then not depend on the function, or CloudFormation sees a cycle
@@ -109,6 +118,8 @@ export class ApiFunction extends Construct {
         NODE_OPTIONS,
       },
     });
+
+    this.live = new lambda.Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.function.currentVersion });
 
     acknowledge(this, [
       {

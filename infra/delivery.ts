@@ -46,7 +46,7 @@ export class Delivery extends Construct {
       },
     ]);
 
-    worker.function.addEventSource(
+    worker.live.addEventSource(
       new DynamoEventSource(table, {
         // Never skip a sold order, even one written before the mapping existed; the worker is idempotent
         // (stream delivery is at-least-once anyway).

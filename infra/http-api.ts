@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import type { ApiFunction } from './api-function.ts';
+import { LIVE_ALIAS, type ApiFunction } from './api-function.ts';
 import { addProblemResponses } from './gateway-responses.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
@@ -129,7 +129,7 @@ export class HttpApi extends Construct {
     // — not just `event.methodArn`, or the second jwt route called with a cached token answers 401.
     return new apigateway.TokenAuthorizer(this, 'JwtAuthorizer', {
       authorizerName: `${this.stage.stackName}-jwt`,
-      handler: fn.function,
+      handler: fn.live,
       identitySource: apigateway.IdentitySource.header('Authorization'),
       validationRegex: BEARER_TOKEN_PATTERN,
       resultsCacheTtl: Duration.seconds(this.stage.authorizerCacheTtlSeconds),
@@ -148,7 +148,7 @@ export class HttpApi extends Construct {
       });
       if (fn.refersToApi) {
         // Integrated by name: the invoke permission must still wait for the function to exist.
-        for (const child of method.node.findAll()) if (child instanceof lambda.CfnPermission) child.node.addDependency(fn.function);
+        for (const child of method.node.findAll()) if (child instanceof lambda.CfnPermission) child.node.addDependency(fn.live);
       }
       if (route.auth !== 'jwt') {
         acknowledge(method, [
@@ -195,13 +195,13 @@ export class HttpApi extends Construct {
   private integrationFor(fn: ApiFunction): apigateway.LambdaIntegration {
     let integration = this.integrations.get(fn);
     if (integration) return integration;
-    let target: lambda.IFunction = fn.function;
+    let target: lambda.IFunction = fn.live;
     if (fn.refersToApi) {
       const byName = lambda.Function.fromFunctionAttributes(this, `${fn.node.id}ByName`, {
         functionArn: Stack.of(this).formatArn({
           service: 'lambda',
           resource: 'function',
-          resourceName: fn.functionName,
+          resourceName: `${fn.functionName}:${LIVE_ALIAS}`,
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
         sameEnvironment: true,

@@ -1,16 +1,20 @@
-// Answers 413 problem+json for requests too large for Lambda, before API Gateway tries (and fails) to invoke it.
+// The stage's one AWS WAF web ACL: 413 problem+json for requests too large for Lambda (this file's first rule), then
+// the per-client rate limits and AWS's managed rule groups for APIs (infra/firewall-rules.ts), with WAF logging.
 //
 // API Gateway accepts bodies up to 10 MB, but Lambda refuses events over 6 MB and API Gateway turns that
 // refusal into a bare 5xx. Gateway responses cannot tell that case apart, so the check happens in front of
 // the stage: an AWS WAF web ACL blocks requests whose Content-Length exceeds what still fits in a Lambda
 // event once base64-encoded, with a custom 413 response in the API's problem shape. (WAF inspects only the
 // first kilobytes of a body, so it is the declared length, not the body, that is matched.)
-import { Stack } from 'aws-cdk-lib';
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { MAX_EVENT_BYTES } from '#lib/http/routes.ts';
 import { problemType } from '#lib/http/problem.ts';
+import { firewallRules, FIREWALL_RESPONSE_BODIES } from './firewall-rules.ts';
+import type { StageConfig } from './stages.ts';
 
 /**
  * Room left in the event for everything but the body: headers (twice: `headers` and
@@ -56,19 +60,23 @@ export interface PayloadLimitProps {
   stage: apigateway.Stage;
   /** The stage's one browser origin (its dashboard): the 413 carries it so the page can read the body. */
   corsOrigin: string;
+  /** The stage's configuration: rate limits, log retention. */
+  config: StageConfig;
 }
 
 export class PayloadLimit extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
 
-  constructor(scope: Construct, id: string, { stage, corsOrigin }: PayloadLimitProps) {
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, { stage, corsOrigin, config }: PayloadLimitProps) {
     super(scope, id);
     const metricPrefix = Stack.of(this).stackName.replace(/[^A-Za-z0-9]/g, '');
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      description: 'Refuses requests larger than a Lambda event can carry with 413 problem+json',
+      description: 'Refuses requests larger than a Lambda event can carry - 413, clients over their rate - 429, and known attack patterns',
       visibilityConfig: {
         cloudWatchMetricsEnabled: true,
         metricName: `${metricPrefix}WebAcl`,
@@ -78,6 +86,7 @@ export class PayloadLimit extends Construct {
         // WAF sets the content type from this enum (no `application/problem+json` available) and allows no
         // content-type header override; the body is the problem document all the same.
         [BODY_KEY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(payloadTooLargeProblem) },
+        ...FIREWALL_RESPONSE_BODIES,
       },
       rules: [
         {
@@ -106,8 +115,32 @@ export class PayloadLimit extends Construct {
             sampledRequestsEnabled: true,
           },
         },
+        ...firewallRules({ firewall: config.firewall, corsOrigin, metricPrefix }),
       ],
     });
+
+    // WAF logs: every request it blocked or counted (and a sample of the rest), without credentials. The group's
+    // name must start with `aws-waf-logs-`.
+    const logGroupName = `aws-waf-logs-${Stack.of(this).stackName}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: config.logRetention,
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the group's ARN without the `:*` suffix CDK's logGroupArn carries.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }, { singleHeader: { Name: 'x-api-key' } }],
+    });
+    logging.node.addDependency(this.logGroup);
 
     new wafv2.CfnWebACLAssociation(this, 'StageAssociation', {
       resourceArn: stage.stageArn,

@@ -26,6 +26,7 @@ import { HttpApi } from './http-api.ts';
 import { MediaStore } from './media.ts';
 import { PayloadLimit } from './payload-limit.ts';
 import { functionSettings, grantAccess, type ServiceResources } from './permissions.ts';
+import { SafeDeployments } from './safe-deployments.ts';
 import { ServiceSecrets } from './secrets.ts';
 import type { StageConfig } from './stages.ts';
 import { Webhooks } from './webhooks.ts';
@@ -97,7 +98,7 @@ export class PlaqueApiStack extends Stack {
     const authorizer = this.httpApi.createAuthorizer(functionFor(AUTHORIZER_HANDLER));
     this.httpApi.addRoutes(routes, functionFor, authorizer);
 
-    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigin: dashboard.origin });
+    new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigin: dashboard.origin, config: stage });
 
     catalogSnapshots.schedule(functionFor(CATALOG_SNAPSHOT_HANDLER));
 
@@ -121,6 +122,13 @@ export class PlaqueApiStack extends Stack {
     const webhookFunctions = { eventMaker: functionFor(ORDER_EVENTS_HANDLER), sender: functionFor(WEBHOOK_SENDER_HANDLER) };
     webhooks.connect({ table: data.table, ...webhookFunctions });
     webhooks.alarmOn(alarms.topic, webhookFunctions);
+
+    new SafeDeployments(this, 'Deployments', {
+      stage,
+      functions: [...this.functions.values()],
+      alarms: [alarms.api5xxRate],
+      topic: alarms.topic,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
     new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });

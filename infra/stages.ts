@@ -4,6 +4,7 @@ import { Period } from 'aws-cdk-lib/aws-apigateway';
 import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
 import { isStageName, stackNameOf, STAGE_NAMES, type StageName } from '#lib/ops/stage-secrets.ts';
 import { recordedContract } from '#lib/chain/contract-record.ts';
+import type { DeploymentStrategy } from './safe-deployments.ts';
 
 export { isStageName, type StageName };
 
@@ -35,6 +36,13 @@ export interface StageConfig {
     usagePlan: ThrottleConfig;
     /** Requests per API key per period. */
     quota: { limit: number; period: Period };
+  };
+  /** AWS WAF rate limits per client IP (requests in any 5 minutes; over them WAF answers 429 with Retry-After). */
+  firewall: {
+    /** Every request to the API. */
+    ratePerIpPer5Minutes: number;
+    /** Code requests, code evaluation and password login together. */
+    signInRatePerIpPer5Minutes: number;
   };
   /**
    * Seconds an authorizer decision is cached per token. This is also the longest a revoked token keeps
@@ -91,6 +99,8 @@ export interface StageConfig {
     /** The chain's block explorer: orders link their mint transaction as `<explorerUrl>/tx/<hash>`. */
     explorerUrl: string;
   };
+  /** How a new version of the functions takes traffic (infra/safe-deployments.ts). */
+  deployment: DeploymentStrategy;
   /** SES sender address; its domain (or the address) must be a verified SES identity in the region. */
   mailFrom: string;
   jwt: { issuer: string; audience: string };
@@ -120,6 +130,7 @@ export const stages: Record<StageName, StageConfig> = {
       usagePlan: { rateLimit: 5, burstLimit: 10 },
       quota: { limit: 5_000, period: Period.DAY },
     },
+    firewall: { ratePerIpPer5Minutes: 3_000, signInRatePerIpPer5Minutes: 100 },
     reservedConcurrency: {
       'functions/auth/login.ts': 5,
       'functions/auth/request-code.ts': 5,
@@ -144,6 +155,7 @@ export const stages: Record<StageName, StageConfig> = {
       // Sepolia: 12 s blocks; three on top (about 40 s) fit in one worker run.
       confirmations: 3,
     },
+    deployment: 'all-at-once',
     mailFrom: 'no-reply@staging.plaques.dev',
     jwt: { issuer: 'https://api.staging.plaques.dev', audience: 'plaque-marketplace-staging' },
   },
@@ -159,6 +171,7 @@ export const stages: Record<StageName, StageConfig> = {
       usagePlan: { rateLimit: 20, burstLimit: 40 },
       quota: { limit: 100_000, period: Period.DAY },
     },
+    firewall: { ratePerIpPer5Minutes: 10_000, signInRatePerIpPer5Minutes: 300 },
     reservedConcurrency: {
       'functions/auth/login.ts': 20,
       'functions/auth/request-code.ts': 20,
@@ -183,6 +196,7 @@ export const stages: Record<StageName, StageConfig> = {
       // Finality (about 13 minutes): the worker leaves the order MINTING, the reconciler records it once finalized.
       confirmations: 'finalized',
     },
+    deployment: 'canary-10-percent-5-minutes',
     mailFrom: 'no-reply@plaques.dev',
     jwt: { issuer: 'https://api.plaques.dev', audience: 'plaque-marketplace' },
   },

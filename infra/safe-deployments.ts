@@ -1,0 +1,64 @@
+// How a deploy reaches traffic. Every function publishes a version per change behind its `live` alias (api-function.ts).
+// Production moves each alias with CodeDeploy: a canary (10 % of invocations for 5 minutes, then the rest), rolled
+// back automatically when the API's 5xx alarm or the function's own error alarm fires meanwhile. Staging moves
+// the alias at once: CloudFormation points it at the new version in the same update.
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import type { ApiFunction } from './api-function.ts';
+import { acknowledge } from './nag.ts';
+import type { StageConfig } from './stages.ts';
+
+/** What a stage does with a new version: `canary` shifts 10 % for 5 minutes first; `all-at-once` at once. */
+export type DeploymentStrategy = 'canary-10-percent-5-minutes' | 'all-at-once';
+
+export interface SafeDeploymentsProps {
+  stage: StageConfig;
+  functions: ApiFunction[];
+  /** Alarms that stop and roll back a deployment in progress (the API's 5xx rate). */
+  alarms: cloudwatch.IAlarm[];
+  /** Where the deployment alarms notify operators (the stage's alarm topic). */
+  topic: sns.ITopic;
+}
+
+export class SafeDeployments extends Construct {
+  readonly application: codedeploy.LambdaApplication | undefined;
+  readonly groups: codedeploy.LambdaDeploymentGroup[] = [];
+
+  constructor(scope: Construct, id: string, { stage, functions, alarms, topic }: SafeDeploymentsProps) {
+    super(scope, id);
+    if (stage.deployment === 'all-at-once') return;
+    this.application = new codedeploy.LambdaApplication(this, 'Application', { applicationName: stage.stackName });
+    for (const fn of functions) {
+      // The new version's own errors, as the canary serves them: the alias's metric, not the whole function's.
+      const errors = new cloudwatch.Alarm(this, `Errors-${fn.node.id}`, {
+        alarmName: `${stage.stackName}-DeployErrors-${fn.node.id}`,
+        alarmDescription: `${fn.handlerModule}: errors of the live alias during a deployment (rolls it back)`,
+        metric: fn.live.metricErrors({ period: Duration.minutes(1), statistic: cloudwatch.Stats.SUM }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      errors.addAlarmAction(new SnsAction(topic));
+      const group = new codedeploy.LambdaDeploymentGroup(this, fn.node.id, {
+        application: this.application,
+        alias: fn.live,
+        deploymentConfig: codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES,
+        alarms: [...alarms, errors],
+        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+      });
+      acknowledge(group, [
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+          reason:
+            'CodeDeploy shifts alias traffic with AWSCodeDeployRoleForLambdaLimited, the narrow policy AWS provides for Lambda deployments.',
+        },
+      ]);
+      this.groups.push(group);
+    }
+  }
+}

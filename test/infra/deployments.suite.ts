@@ -1,0 +1,66 @@
+// Suite: how a deploy reaches traffic. Every function serves through a `live` alias on a published version; production
+// shifts each alias by a CodeDeploy canary (10 % for 5 minutes) rolled back by the 5xx and error alarms; staging
+// moves the aliases at once, without CodeDeploy.
+import { describe, expect, it } from 'vitest';
+import { LIVE_ALIAS } from '../../infra/api-function.ts';
+import { stages } from '../../infra/stages.ts';
+import { logicalIdOf, methods, resourcesOf, synthStage } from './synth.ts';
+
+describe.each(['staging', 'production'] as const)('%s deployments', (stageName) => {
+  it('publishes a version of every function and serves it through its live alias: API methods, authorizer and stream', () => {
+    const { stack, template } = synthStage(stageName);
+    const aliases = resourcesOf(template, 'AWS::Lambda::Alias');
+    for (const fn of stack.functions.values()) {
+      const alias = aliases[logicalIdOf(fn.live)]!.Properties!;
+      expect(alias['Name'], fn.handlerModule).toBe(LIVE_ALIAS);
+      const version = resourcesOf(template, 'AWS::Lambda::Version')[alias['FunctionVersion']['Fn::GetAtt'][0]]!.Properties!;
+      expect(version['FunctionName']).toEqual({ Ref: logicalIdOf(fn.function) });
+    }
+    const integrations = methods(template)
+      .filter((m) => m.properties['Integration']?.['Type'] === 'AWS_PROXY')
+      .map((m) => JSON.stringify(m.properties['Integration']['Uri']));
+    expect(integrations.length).toBeGreaterThan(10);
+    for (const uri of integrations) expect(uri).toMatch(new RegExp(`(Live[0-9A-F]{8}|:${LIVE_ALIAS}/invocations)`));
+    const authorizer = Object.values(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0]!.Properties!;
+    expect(JSON.stringify(authorizer['AuthorizerUri'])).toMatch(/AuthAuthorizerLive[0-9A-F]{8}/);
+  });
+
+  it(
+    stageName === 'production'
+      ? 'shifts traffic by a 10 %-for-5-minutes canary, rolled back by the 5xx and error alarms'
+      : 'moves every alias at once, without CodeDeploy',
+    () => {
+      const { stack, template } = synthStage(stageName);
+      const groups = Object.values(resourcesOf(template, 'AWS::CodeDeploy::DeploymentGroup'));
+      if (stages[stageName].deployment === 'all-at-once') {
+        expect(stageName).toBe('staging');
+        expect(groups).toEqual([]);
+        for (const alias of Object.values(resourcesOf(template, 'AWS::Lambda::Alias'))) expect(alias['UpdatePolicy']).toBeUndefined();
+        return;
+      }
+      expect(stageName).toBe('production');
+      expect(groups).toHaveLength(stack.functions.size);
+      const api5xx = logicalIdOf(stack.node.findChild('Alarms').node.findChild('Api5xxRate'));
+      const alarmNames = (refs: Array<{ Ref: string }>) => refs.map((r) => r.Ref);
+      for (const group of groups) {
+        const props = group.Properties!;
+        expect(props['DeploymentConfigName']).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+        expect(props['AutoRollbackConfiguration']).toEqual({
+          Enabled: true,
+          Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST', 'DEPLOYMENT_STOP_ON_ALARM'],
+        });
+        const alarms = alarmNames(props['AlarmConfiguration']['Alarms'].map((a: { Name: { Ref: string } }) => a.Name));
+        expect(alarms).toContain(api5xx);
+        expect(alarms.some((name) => name.startsWith('DeploymentsErrors'))).toBe(true);
+        expect(props['AlarmConfiguration']['Enabled']).toBe(true);
+      }
+      // Each alias is moved by its deployment group.
+      for (const fn of stack.functions.values()) {
+        const alias = resourcesOf(template, 'AWS::Lambda::Alias')[logicalIdOf(fn.live)]!;
+        expect(alias['UpdatePolicy'], fn.handlerModule).toMatchObject({
+          CodeDeployLambdaAliasUpdate: { ApplicationName: expect.anything() },
+        });
+      }
+    },
+  );
+});
