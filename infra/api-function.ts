@@ -214,7 +214,7 @@ export class ApiFunction extends Construct {
   }
 
   /** Signs or verifies tokens: reads the JWT key set (private keys to sign, public keys to verify). */
-  usesJwtKeys(secret: secretsmanager.ISecret, jwt: StageConfig['jwt']): this {
+  usesJwtKeys(secret: secretsmanager.ISecret, jwt: { issuer: string; audience: string }): this {
     secret.grantRead(this.function);
     this.env(ENV.jwtKeysSecretArn, secret.secretArn);
     this.env(ENV.jwtIssuer, jwt.issuer);

@@ -23,6 +23,8 @@ export interface ServiceResources {
   usagePlan: IUsagePlan;
   catalogSnapshots: CatalogSnapshots;
   webhooks: Webhooks;
+  /** The stage's JWT issuer (its custom domain's URL, else its stage URL). */
+  jwtIssuer: string;
 }
 
 /** The function settings an access declaration fixes. */
@@ -37,7 +39,7 @@ export function functionSettings(access: FunctionAccess): Pick<ApiFunctionProps,
 export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: ServiceResources): void {
   if (access.table === 'read') fn.readsTable(resources.table);
   if (access.table === 'readWrite') fn.writesTable(resources.table);
-  if (access.jwtKeys) fn.usesJwtKeys(resources.secrets.jwtKeys, resources.stage.jwt);
+  if (access.jwtKeys) fn.usesJwtKeys(resources.secrets.jwtKeys, { issuer: resources.jwtIssuer, audience: resources.stage.jwt.audience });
   if (access.walletMnemonic) fn.derivesWallets(resources.secrets.walletMnemonic);
   if (access.chainSigner) fn.signsTransactions(resources.secrets.chainSigner);
   if (access.chain) fn.readsChain(resources.stage.chain);

@@ -18,6 +18,7 @@ import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
 import { CatalogSnapshots } from './catalog-snapshot.ts';
+import { CustomDomain, jwtIssuerOf } from './custom-domain.ts';
 import { DashboardSite } from './dashboard.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
@@ -71,6 +72,7 @@ export class PlaqueApiStack extends Stack {
       usagePlan: this.httpApi.usagePlan,
       catalogSnapshots,
       webhooks,
+      jwtIssuer: jwtIssuerOf(stage, this.httpApi.api),
     };
 
     // One function per handler module of the manifest, with exactly the access its operations declare; those that
@@ -118,6 +120,8 @@ export class PlaqueApiStack extends Stack {
       worker,
       cappedFunctions: [...this.functions.values()].filter((fn) => stage.reservedConcurrency[fn.handlerModule] !== undefined),
     });
+
+    if (stage.domain) new CustomDomain(this, 'Domain', { domain: stage.domain, api: this.httpApi.api });
 
     const webhookFunctions = { eventMaker: functionFor(ORDER_EVENTS_HANDLER), sender: functionFor(WEBHOOK_SENDER_HANDLER) };
     webhooks.connect({ table: data.table, ...webhookFunctions });

@@ -103,7 +103,14 @@ export interface StageConfig {
   deployment: DeploymentStrategy;
   /** SES sender address; its domain (or the address) must be a verified SES identity in the region. */
   mailFrom: string;
-  jwt: { issuer: string; audience: string };
+  /** JWT audience; the issuer follows the stage's address: `https://<domain>`, else the stage URL. */
+  jwt: { audience: string };
+  /**
+   * Optional custom domain (infra/custom-domain.ts). `certificateArn`: an ACM certificate for the name in the
+   * stage's region, else one is made and validated by DNS; `hostedZone`: the Route 53 zone to write the validation
+   * and alias records into, else the operator adds them.
+   */
+  domain?: { name: string; certificateArn?: string; hostedZone?: { id: string; name: string } };
   media: {
     priceClass: PriceClass;
   };
@@ -157,7 +164,8 @@ export const stages: Record<StageName, StageConfig> = {
     },
     deployment: 'all-at-once',
     mailFrom: 'no-reply@staging.plaques.dev',
-    jwt: { issuer: 'https://api.staging.plaques.dev', audience: 'plaque-marketplace-staging' },
+    jwt: { audience: 'plaque-marketplace-staging' },
+    // To serve on a domain of your own: domain: { name: 'api.staging.plaques.dev', hostedZone: { id: 'Z…', name: 'plaques.dev' } },
   },
   production: {
     ...common,
@@ -198,7 +206,7 @@ export const stages: Record<StageName, StageConfig> = {
     },
     deployment: 'canary-10-percent-5-minutes',
     mailFrom: 'no-reply@plaques.dev',
-    jwt: { issuer: 'https://api.plaques.dev', audience: 'plaque-marketplace' },
+    jwt: { audience: 'plaque-marketplace' },
   },
 };
 

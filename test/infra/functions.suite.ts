@@ -160,7 +160,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     });
     expect(fns.get('functions/auth/request-code.ts')!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
     expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
-      JWT_ISSUER: stage.jwt.issuer,
+      JWT_ISSUER: { 'Fn::Join': ['', expect.arrayContaining([expect.stringContaining('.execute-api.'), `/${stage.apiStageName}`])] },
       JWT_AUDIENCE: stage.jwt.audience,
     });
   });
