@@ -1,0 +1,131 @@
+// Every command README.md and infra/DEPLOY.md tell someone to run exists: each `npm run <script>` is a script of
+// package.json, each `npm run ops -- <command>` a command of the ops command line (asked with `help <command>`,
+// which fails for an unknown one) with the options the docs give it, each `npx <tool>` an installed binary.
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+const DOCS = ['README.md', 'infra/DEPLOY.md'];
+const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/** Every command line of the docs that starts with npm or npx (code blocks and inline code), joined across `\`. */
+function documentedCommands(): { doc: string; line: string }[] {
+  const found: { doc: string; line: string }[] = [];
+  for (const doc of DOCS) {
+    const text = readFileSync(doc, 'utf8').replace(/\\\n\s*/g, ' ');
+    for (const match of text.matchAll(/(?:^|[\s`(=;&|])((?:npm|npx) [^`\n#]*)/gm)) {
+      found.push({ doc, line: match[1]!.trim() });
+    }
+  }
+  return found;
+}
+
+/** Shell-ish words: quoted strings and $(…) stay whole. */
+const words = (line: string): string[] => line.match(/"[^"]*"|'[^']*'|\$\([^)]*\)|\S+/g) ?? [];
+
+/** Global options of the ops command line that take a value. */
+const OPS_VALUE_OPTIONS = new Set(['--region', '--table', '--endpoint', '--data-dir']);
+
+interface OpsCall {
+  doc: string;
+  command: string;
+  options: string[];
+}
+
+function opsCalls(): OpsCall[] {
+  const calls: OpsCall[] = [];
+  for (const { doc, line } of documentedCommands()) {
+    const w = words(line);
+    if (w[0] !== 'npm' || w[1] !== 'run' || w[2] !== 'ops' || w[3] !== '--') continue;
+    const rest = w.slice(4);
+    let i = 0;
+    while (i < rest.length && rest[i]!.startsWith('--')) i += OPS_VALUE_OPTIONS.has(rest[i]!) ? 2 : 1;
+    const command = rest[i];
+    // `help <command>` is commander's own (tested below).
+    if (!command || command.startsWith('<') || command === 'help') continue;
+    calls.push({ doc, command, options: rest.slice(i + 1).filter((word) => /^--[a-z]/.test(word)) });
+  }
+  return calls;
+}
+
+describe('the commands the docs name', () => {
+  const commands = documentedCommands();
+
+  it('finds the commands of both documents', () => {
+    expect(commands.filter((c) => c.doc === 'README.md').length).toBeGreaterThan(10);
+    expect(commands.filter((c) => c.doc === 'infra/DEPLOY.md').length).toBeGreaterThan(10);
+    expect(new Set(opsCalls().map((c) => c.command))).toEqual(
+      new Set([
+        'import',
+        'feature',
+        'unfeature',
+        'deliveries',
+        'retry-delivery',
+        'init-stage',
+        'rotate-jwt-key',
+        'deploy-contract',
+        'rotate-signer',
+      ]),
+    );
+  });
+
+  it('are npm scripts of package.json', () => {
+    const missing: string[] = [];
+    for (const { doc, line } of commands) {
+      const w = words(line);
+      // `npm run <script>`, and the scripts npm runs by their own verb; other verbs (ci, install) are npm's.
+      if (w[0] !== 'npm' || !['run', 'test', 'start'].includes(w[1]!)) continue;
+      const script = w[1] === 'run' ? w[2] : w[1];
+      if (!script || script.startsWith('<')) continue;
+      if (!(script in scripts)) missing.push(`${doc}: ${line}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('are installed tools, and the files given to them exist', () => {
+    const missing: string[] = [];
+    for (const { doc, line } of commands) {
+      const w = words(line);
+      if (w[0] !== 'npx') continue;
+      if (!existsSync(`node_modules/.bin/${w[1]}`)) missing.push(`${doc}: ${line} (no ${w[1]})`);
+      if (w[1] === 'tsx' && !existsSync(w[2]!)) missing.push(`${doc}: ${line} (no ${w[2]})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('are commands of npm run ops, with the options the docs give them', async () => {
+    const byCommand = new Map<string, Set<string>>();
+    for (const call of opsCalls()) {
+      const options = byCommand.get(call.command) ?? new Set<string>();
+      for (const option of call.options) options.add(option);
+      byCommand.set(call.command, options);
+    }
+    const helps = await Promise.all(
+      [...byCommand.keys()].map(async (command) => {
+        const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', 'help', command], { env });
+        return [command, stdout] as const;
+      }),
+    );
+    for (const [command, help] of helps) {
+      expect(help, command).toContain(`Usage: npm run ops -- ${command}`);
+      for (const option of byCommand.get(command)!) expect(help, `${command} ${option}`).toContain(option);
+    }
+  }, 120_000);
+
+  it('has npm run ops -- help <command> fail for a command that does not exist', async () => {
+    const failed = await run('npm', ['run', '--silent', 'ops', '--', 'help', 'no-such-command'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("unknown command 'no-such-command'") });
+  }, 60_000);
+
+  it('gives npm run smoke the options the docs use', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'smoke', '--', '--help'], { env });
+    for (const { line } of commands.filter((c) => c.line.startsWith('npm run smoke'))) {
+      for (const option of words(line).filter((word) => /^--[a-z]/.test(word))) expect(stdout, option).toContain(option);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+// README's "Signing in locally" steps, run as written with bash and curl against the local server: only the server's
+// address and the data folder are this test's own. The upload step sends the image the repository provides.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { freshTable } from '../support/db.ts';
+
+const run = promisify(execFile);
+
+/** The first sh block of a README section. */
+function shBlock(section: string): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = readme.indexOf(`## ${section}\n`);
+  expect(start, section).toBeGreaterThan(-1);
+  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start));
+  return block![1]!;
+}
+
+let ctx: AppContext;
+let server: LocalServer;
+
+beforeAll(async () => {
+  ctx = await freshTable();
+  server = await startLocalServer({ ctx, port: 0 });
+});
+afterAll(() => server.close());
+
+describe("README's sign-in walkthrough", () => {
+  it('runs as written: code, token, profile, image upload with a password, login', async () => {
+    const steps = shBlock('Signing in locally');
+    expect(steps).toContain('-F image=@docs/avatar.png');
+    const script = steps.replace('B=http://127.0.0.1:3000', `B=${server.url}`).replaceAll('.data/', `${ctx.dataDir}/`);
+    // Each step's answer on its own line, and stop at the first failing command.
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script.replace(/^(curl [^#\n]*?)(\s+#.*)?$/gm, '$1; echo$2')], {
+      env: { ...process.env, LOG_LEVEL: 'SILENT' },
+    });
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
+    expect(answers[0]).toMatchObject({ sentTo: 'a***@example.com' });
+    expect(answers[1]).toMatchObject({ email: 'ada@example.com', emailVerify: true });
+    expect(answers[2]).toMatchObject({ username: 'ada', image: expect.stringMatching(/\/_media\/users\/\d+\/.+\.png$/) });
+    expect(answers[3]).toMatchObject({ user: { email: 'ada@example.com' }, token: expect.any(String) });
+    // The uploaded image is the repository's file, served back byte for byte.
+    const image = await fetch(String(answers[2]!.image).replace('http://127.0.0.1:3000', server.url));
+    expect(Buffer.from(await image.arrayBuffer()).equals(readFileSync('docs/avatar.png'))).toBe(true);
+  }, 60_000);
+});
