@@ -6,8 +6,8 @@ import { printLogsWith } from '#lib/runtime/logger.ts';
 
 /** Attributes every entry carries, which a line shows in its own place or not at all. */
 const SHOWN_APART = new Set(['timestamp', 'level', 'message', 'service', 'sampling_rate', 'xray_trace_id', 'requestId', 'error']);
-/** Request entries: the access fields the handler stack and the local server log. */
-const REQUEST_FIELDS = new Set(['method', 'path', 'status', 'durationMs', 'code']);
+/** Request entries: the access fields the handler stack and the local server log (method and path name the operation). */
+const REQUEST_FIELDS = new Set(['method', 'path', 'status', 'durationMs', 'code', 'operation']);
 
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,8 @@
 // `npm start` prints one line per start-up step as it ends: its name, how long it took and what it did, so a slow or
 // failing start shows where it stands. A step is any async function: `await startupStep('dashboard', build, (r) => …)`.
 
-const NAME_WIDTH = 16;
+/** The longest step name (`catalogue snapshot`): the durations line up. */
+const NAME_WIDTH = 18;
 
 function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${(ms / 1000).toFixed(1)} s`;

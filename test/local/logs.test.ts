@@ -63,6 +63,7 @@ const bigHeaders = (url: string, headerBytes: number) =>
 async function traffic(url: string): Promise<void> {
   expect((await fetch(`${url}/plaques/featured?limit=1`)).status).toBe(200);
   expect((await fetch(`${url}/no-such-route`)).status).toBe(404);
+  expect((await fetch(`${url}/partner/plaques/1/lookup`)).status).toBe(403);
   expect((await fetch(`${url}/plaques/featured`, { method: 'DELETE' })).status).toBe(405);
   expect((await fetch(`${url}/auth/profile`, { method: 'POST', body: new Uint8Array(7 * 1024 * 1024) })).status).toBe(413);
   expect(await bigHeaders(url, 20_000)).toBe(431);
@@ -79,6 +80,9 @@ describe('local logs', () => {
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${time} INFO  GET /plaques/featured 200 \\d+ ms ${id}$`)));
     expect(lines).toContainEqual(
       expect.stringMatching(new RegExp(`^${time} INFO  GET /no-such-route 404 \\d+ ms NOT_FOUND \\(request refused\\) ${id}$`)),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${time} INFO  GET /partner/plaques/1/lookup 403 \\d+ ms FORBIDDEN \\(request refused\\) ${id}$`)),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(new RegExp(`^${time} INFO  DELETE /plaques/featured 405 \\d+ ms METHOD_NOT_ALLOWED`)),

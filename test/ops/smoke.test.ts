@@ -24,7 +24,7 @@ let brokenUrl: string;
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain() });
   await ensureServiceAccount(ctx, (await ctx.chain!.minterAddress())!);
-  await storePlaque(ctx, { id: 900_001, featured: true, status: 'AVAILABLE' });
+  await storePlaque(ctx, { id: 9_001, featured: true, status: 'AVAILABLE' });
   server = await startLocalServer({ ctx, port: 0 });
   partner = await aPartner(ctx);
   // A "stage" that answers 500 to everything.
@@ -53,7 +53,7 @@ describe('smoke', () => {
       ['partner: prepare (no buy)', true],
     ]);
     expect(checks.find((c) => c.name === 'partner: owner')!.detail).toContain('plaques');
-    const { plaque } = (await plaqueRepo(ctx.db, ctx.tableName).getForSale(900_001))!;
+    const { plaque } = (await plaqueRepo(ctx.db, ctx.tableName).getForSale(9_001))!;
     expect(plaque.status).toBe('LOCKED');
     // A second run within the minute: the code request answers 429 RESEND_TOO_SOON, which still shows the flow works.
     const again = await smoke({ base: `${server.url}/`, email: 'smoke@example.com' });
