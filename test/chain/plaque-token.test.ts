@@ -62,13 +62,14 @@ describe('PlaqueToken', () => {
     const { chain, signerKey, owner } = await ownChain();
     expect(await chain.minterAddress()).toBe(owner);
     const wallet = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(inject('rpcUrl')) });
-    await wallet.writeContract({
+    const renounced = await wallet.writeContract({
       address: chain.contractAddress,
       abi: plaqueTokenAdminAbi,
       functionName: 'renounceRole',
       args: [MINTER_ROLE, owner],
       chain: null,
     });
+    expect(await chain.waitForReceipt(renounced)).toMatchObject({ status: 'success' });
     const fresh = createChainPort({
       rpcUrl: inject('rpcUrl'),
       chainId: ANVIL_CHAIN_ID,

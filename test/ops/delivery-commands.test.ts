@@ -138,7 +138,7 @@ describe('npm run ops', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
-  });
+  }, 120_000);
 
   it('lists what the reconciler found: here the order whose worker stopped, handed back to the worker', async () => {
     const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
@@ -152,5 +152,5 @@ describe('npm run ops', () => {
     expect(listed).toContain('The reconciler, last 24 h:');
     expect(listed).toMatch(new RegExp(`${stopped.orderId}  claim-lapsed  requeued  nothing signed yet`));
     expect(listed).toMatch(new RegExp(`${stopped.orderId}  SOLD .*re-queued by the reconciler: its worker stopped`));
-  });
+  }, 60_000);
 });

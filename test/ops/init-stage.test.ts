@@ -107,7 +107,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     const rotated = await run(process.execPath, [...CLI, 'rotate-jwt-key', '--stage', 'staging', '--secrets-dir', dir], { env });
     expect(rotated.stdout).toContain(`previous ${firstKid}`);
     expect(parseKeySet(secretText(dir, 'jwtKeys'))!.previous!.kid).toBe(firstKid);
-  });
+  }, 120_000);
 
   it('never takes the key as an argument', async () => {
     const failed = await run(process.execPath, [...CLI, 'init-stage', '--stage', 'staging', '--signer-key', generatePrivateKey()], {
