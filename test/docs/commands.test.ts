@@ -16,7 +16,8 @@ function documentedCommands(): { doc: string; line: string }[] {
   const found: { doc: string; line: string }[] = [];
   for (const doc of DOCS) {
     const text = readFileSync(doc, 'utf8').replace(/\\\n\s*/g, ' ');
-    for (const match of text.matchAll(/(?:^|[\s`(=;&|])((?:npm|npx) [^`\n#]*)/gm)) {
+    // `$OPS <command>`: DEPLOY.md's shorthand for `npm run ops --` with a stage's table and values.
+    for (const match of text.matchAll(/(?:^|[\s`(=;&|])((?:npm|npx|\$OPS) [^`\n#]*)/gm)) {
       found.push({ doc, line: match[1]!.trim() });
     }
   }
@@ -27,7 +28,7 @@ function documentedCommands(): { doc: string; line: string }[] {
 const words = (line: string): string[] => line.match(/"[^"]*"|'[^']*'|\$\([^)]*\)|\S+/g) ?? [];
 
 /** Global options of the ops command line that take a value. */
-const OPS_VALUE_OPTIONS = new Set(['--region', '--table', '--endpoint', '--data-dir']);
+const OPS_VALUE_OPTIONS = new Set(['--region', '--table', '--endpoint', '--data-dir', '--contract-address', '--media-base-url']);
 
 interface OpsCall {
   doc: string;
@@ -39,8 +40,9 @@ function opsCalls(): OpsCall[] {
   const calls: OpsCall[] = [];
   for (const { doc, line } of documentedCommands()) {
     const w = words(line);
-    if (w[0] !== 'npm' || w[1] !== 'run' || w[2] !== 'ops' || w[3] !== '--') continue;
-    const rest = w.slice(4);
+    const shorthand = w[0] === '$OPS';
+    if (!shorthand && (w[0] !== 'npm' || w[1] !== 'run' || w[2] !== 'ops' || w[3] !== '--')) continue;
+    const rest = w.slice(shorthand ? 1 : 4);
     let i = 0;
     while (i < rest.length && rest[i]!.startsWith('--')) i += OPS_VALUE_OPTIONS.has(rest[i]!) ? 2 : 1;
     const command = rest[i];
@@ -64,6 +66,7 @@ describe('the commands the docs name', () => {
         'unfeature',
         'deliveries',
         'retry-delivery',
+        'migrate',
         'init-stage',
         'rotate-jwt-key',
         'deploy-contract',

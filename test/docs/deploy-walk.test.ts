@@ -1,8 +1,9 @@
-// infra/DEPLOY.md's first deploy of a stage (section 3) and its key rotations (section 6), run with bash in the
-// order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder (`--secrets-dir`,
-// the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file (`--record`),
-// the RPC endpoint is the run's anvil node, the stage URL is the local server. Section 6 names production; the walk
-// rehearses it on the staging it just set up. The git, cdk and aws lines are the only ones left out.
+// infra/DEPLOY.md's first deploy of a stage (section 3, its numbered steps) and its key rotations (section 6), run
+// with bash in the order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder
+// (`--secrets-dir`, the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file
+// (`--record`), the RPC endpoint is the run's anvil node, the stage URL is the local server. Section 6 names
+// production; the walk rehearses it on the staging it just set up. The git, cdk and aws lines are the only ones left
+// out.
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,14 +24,16 @@ const run = promisify(execFile);
 const rpcUrl = () => inject('rpcUrl');
 const client = () => createPublicClient({ transport: http(rpcUrl()) });
 
-/** The sh blocks of one DEPLOY.md section, continuation lines joined, comments dropped. */
-function sectionLines(heading: string): string[] {
+/** The first `blocks` sh blocks of one DEPLOY.md (sub)section, continuation lines joined, comments dropped. */
+function sectionLines(heading: string, blocks = Infinity): string[] {
   const doc = readFileSync('infra/DEPLOY.md', 'utf8');
   const start = doc.indexOf(`${heading}\n`);
   expect(start, heading).toBeGreaterThan(-1);
-  const end = doc.indexOf('\n## ', start + heading.length);
-  const section = doc.slice(start, end === -1 ? undefined : end);
+  // Up to the next heading of a section or subsection (a `# comment` in a block has one #).
+  const end = doc.slice(start + heading.length).search(/\n#{2,3} /);
+  const section = doc.slice(start, end === -1 ? undefined : start + heading.length + end);
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .slice(0, blocks)
     .flatMap((block) => block[1]!.replace(/\\\n\s*/g, ' ').split('\n'))
     .map((line) => line.replace(/(^|\s+)#.*$/, '').trim())
     .filter(Boolean);
@@ -81,7 +84,7 @@ afterAll(() => server.close());
 
 describe("DEPLOY.md's first deploy and key rotations", () => {
   it('run as written: secrets filled, contract deployed and recorded, stage smoke-tested, JWT key and signer rotated', async () => {
-    const firstDeploy = walkable(sectionLines('### First deploy of a stage: secrets, contract, second deploy'));
+    const firstDeploy = walkable(sectionLines('### First deploy of a stage: secrets, contract, second deploy', 1));
     const rotations = walkable(sectionLines('## 6. Rotate keys'));
     expect(firstDeploy.map((line) => commandOf(line))).toEqual([
       'npm run ops -- init-stage',
