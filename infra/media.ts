@@ -1,6 +1,6 @@
 // The image bucket (private, encrypted, TLS-only) served to the public through CloudFront with origin access control,
 // holding the uploaded profile images and the service's static media (the plaque placeholder image).
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -102,6 +102,11 @@ export class MediaStore extends Construct {
     const copier = Stack.of(this).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (!copier) throw new Error("CDK's bucket deployment function was not found in the stack");
     const bucketArn = `<${Stack.of(this).getLogicalId(this.bucket.node.defaultChild as s3.CfnBucket)}.Arn>`;
+    // The bootstrap asset bucket's ARN as cdk-nag writes it: pseudo-parameters, or the values of a stage that pins
+    // its account and region (infra/stages.ts).
+    const stack = Stack.of(this);
+    const known = (value: string, parameter: string) => (Token.isUnresolved(value) ? `<AWS::${parameter}>` : value);
+    const assetBucket = `arn:${known(stack.partition, 'Partition')}:s3:::cdk-hnb659fds-assets-${known(stack.account, 'AccountId')}-${known(stack.region, 'Region')}`;
     acknowledge(copier, [
       {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -116,7 +121,7 @@ export class MediaStore extends Construct {
         reason: 'The static media are copied to keys of this one bucket; prune is off, so nothing else in it is deleted.',
       },
       {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        id: `AwsSolutions-IAM5[Resource::${assetBucket}/*]`,
         reason: 'The static media are read from the CDK bootstrap asset bucket, where `cdk deploy` uploads them.',
       },
       { id: 'AwsSolutions-L1', reason: "The deployment function's Python runtime is chosen by the CDK release that provides it." },

@@ -1,10 +1,10 @@
 // infra/DEPLOY.md's first deploy of a stage (section 3, its numbered steps) and its key rotations (section 6), run
 // with bash in the order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder
 // (`--secrets-dir`, the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file
-// (`--record`), the RPC endpoint is the run's anvil node, the stage URL is the local server. Section 6 names
+// (`--record`), the RPC endpoint is an anvil node of its own, the stage URL is the local server. Section 6 names
 // production; the walk rehearses it on the staging it just set up. The git, cdk and aws lines are the only ones left
 // out.
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +16,19 @@ import { parseKeySet } from '#lib/auth/key-set.ts';
 import { readContractRecords } from '#lib/chain/contract-record.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { secretIdOf } from '#lib/ops/stage-secrets.ts';
 import { freshTable } from '../support/db.ts';
 
 const run = promisify(execFile);
-const rpcUrl = () => inject('rpcUrl');
+// A node of this file's own: it mines blocks for the confirmations, which would move other files' chains on.
+let anvil: RunningAnvil;
+beforeAll(async () => {
+  anvil = await startAnvil();
+}, 60_000);
+afterAll(() => anvil.stop());
+const rpcUrl = () => anvil.rpcUrl;
 const client = () => createPublicClient({ transport: http(rpcUrl()) });
 
 /** The first `blocks` sh blocks of one DEPLOY.md (sub)section, continuation lines joined, comments dropped. */

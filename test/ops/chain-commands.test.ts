@@ -1,7 +1,7 @@
-// deploy-contract and rotate-signer on the run's anvil node, with the stage's secrets in a folder (the file-backed
-// secret store) and the contract record in a temporary file: the deployment waits for its confirmations, the
-// rotation moves MINTER_ROLE and the key, never the admin.
-import { afterEach, describe, expect, inject, it } from 'vitest';
+// deploy-contract and rotate-signer on an anvil node of their own, with the stage's secrets in a folder (the
+// file-backed secret store) and the contract record in a temporary file: the deployment waits for its confirmations,
+// the rotation moves MINTER_ROLE and the key, never the admin.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,19 @@ import { readContractRecords } from '#lib/chain/contract-record.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
-import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
+import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
 import { fileSecretStore } from '#lib/ops/secret-store.ts';
 import { secretIdOf } from '#lib/ops/stage-secrets.ts';
 
 const run = promisify(execFile);
-const rpcUrl = () => inject('rpcUrl');
+// A node of this file's own: it mines blocks for the confirmations, which would move other files' chains on.
+let anvil: RunningAnvil;
+beforeAll(async () => {
+  anvil = await startAnvil();
+}, 60_000);
+afterAll(() => anvil.stop());
+const rpcUrl = () => anvil.rpcUrl;
 const client = () => createPublicClient({ transport: http(rpcUrl()) });
 
 /** A chain that moves on: a block every 100 ms, as a public network would, so confirmations arrive. */
