@@ -61,6 +61,7 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   partnerId: 1,
   apiKeyId: 'key_1',
   plaqueId: 1,
+  plaqueName: 'ABC-0001',
   reservationId: 'res_1',
   buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   price: 10,
@@ -72,6 +73,7 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   failureReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  deliveredAt: null,
   ...overrides,
 });
 

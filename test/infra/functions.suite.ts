@@ -283,18 +283,15 @@ describe.each(stageNames)('%s functions', (stageName) => {
 
   it('feeds the delivery worker order inserts from the table stream, with bounded retries, bisection and a DLQ', () => {
     const { stack, template } = synthStage(stageName);
-    const worker = functionsByModule(template).get(DELIVERY_WORKER_HANDLER)!;
-    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter(
-      (m) => m.Properties!['FunctionName'].Ref === worker.logicalId,
+    // The stream feeds the worker's live alias: a new version takes the records once the deployment moved it.
+    const alias = logicalIdOf(stack.functions.get(DELIVERY_WORKER_HANDLER)!.live);
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter((m) =>
+      JSON.stringify(m.Properties!['FunctionName']).includes(`"Ref":"${alias}"`),
     );
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]!.Properties!;
     const table = logicalIdOf(stack.node.findChild('Data').node.findChild('Table'));
     const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));
-    // The stream feeds the worker's live alias: a new version takes the records once the deployment moved it.
-    const alias = logicalIdOf(stack.functions.get(DELIVERY_WORKER_HANDLER)!.live);
-    expect(JSON.stringify(mapping['FunctionName'])).toContain(`"Ref":"${alias}"`);
-    expect(worker.logicalId).toBeDefined();
     expect(mapping).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [table, 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
