@@ -244,8 +244,10 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
 
     balanceOf: (account, tokenId) => read(() => readContract(client, { ...contract, functionName: 'balanceOf', args: [account, tokenId] })),
 
+    // The head is read fresh every time (viem would otherwise answer from its cache for a polling interval): a depth
+    // decided on a head read before the latest blocks would keep a confirmed mint waiting.
     blockNumber: (tag) =>
-      read(async () => (tag === 'latest' ? getBlockNumber(client) : (await getBlock(client, { blockTag: tag })).number)),
+      read(async () => (tag === 'latest' ? getBlockNumber(client, { cacheTime: 0 }) : (await getBlock(client, { blockTag: tag })).number)),
   };
   return reader;
 }
@@ -349,7 +351,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
     async findMintTransaction(to, tokenId) {
       try {
-        const latest = await getBlockNumber(client);
+        const latest = await getBlockNumber(client, { cacheTime: 0 });
         const logs = await getContractEvents(client, {
           ...contract,
           eventName: 'TransferSingle',

@@ -221,6 +221,20 @@ describe('the sweep', () => {
 });
 
 describe('confirmation depth', () => {
+  it('reads the head fresh every time, even on a port whose polling interval is long', async () => {
+    // viem answers getBlockNumber from a cache for one polling interval; a depth judged on that would lag the chain.
+    const slow = createChainPort({
+      rpcUrl: anvil.rpcUrl,
+      chainId: ANVIL_CHAIN_ID,
+      contractAddress: chain.contractAddress,
+      signerKey: fixedSignerKey(ANVIL_DEV_KEY),
+      pollingIntervalMs: 60_000,
+    });
+    const before = await slow.blockNumber('latest');
+    await rpc('anvil_mine', ['0x3']);
+    expect(await slow.blockNumber('latest')).toBe(before + 3n);
+  });
+
   it('keeps the order MINTING with its transaction until the mint is as deep as required, then records it', async () => {
     const sold = await aSoldOrder(ctx, seller);
     expect(await deliverOrder(ctx, sold.orderId, { confirmations: 2, confirmationWaitMs: 0 })).toBe('awaiting-confirmations');
