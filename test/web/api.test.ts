@@ -1,6 +1,6 @@
-// The dashboard's API client against the real local server: signs in with an emailed code, manages keys, reads orders
-// and usage; sorts every failure into the three kinds the page treats alike (a refusal to show by its field, the
-// service out of reach, the session over).
+// The dashboard's API client against the real local server: signs in with an emailed code, manages keys and webhook
+// endpoints, reads orders and usage; sorts every failure into the three kinds the page treats alike (a refusal to show
+// by its field, the service out of reach, the session over).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { freePort } from '#lib/local/child-process.ts';
@@ -58,6 +58,32 @@ describe('the dashboard API client', () => {
     const usage = await api.usage(7);
     expect(usage.keys.map((k) => k.id).sort()).toEqual([created.id, unnamed.id].sort());
     expect(usage.keys[0]!.days).toHaveLength(7);
+  });
+
+  it('registers a webhook endpoint, lists it, sends it a test event, reads its log and deletes it', async () => {
+    const { api } = await signedIn();
+    expect(await api.listWebhooks()).toEqual([]);
+    const created = await api.createWebhook('  http://127.0.0.1:9/hooks  ', ['order.sold', 'order.delivered']);
+    expect(created).toMatchObject({ url: 'http://127.0.0.1:9/hooks', events: ['order.sold', 'order.delivered'] });
+    expect(created.secret).toMatch(/^whsec_/);
+    const { secret: _secret, ...listed } = created;
+    expect(await api.listWebhooks()).toEqual([listed]);
+    expect((await api.sendWebhookTest(created.id)).eventId).toMatch(/^evt_/);
+    expect(await api.webhookDeliveries(created.id, 5)).toEqual([]);
+    await api.deleteWebhook(created.id);
+    expect(await api.listWebhooks()).toEqual([]);
+    const gone = await api.deleteWebhook(created.id).catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(ApiRefusal);
+    expect((gone as ApiRefusal).problem).toMatchObject({ status: 404, code: 'WEBHOOK_NOT_FOUND' });
+  });
+
+  it('reads a URL the service may not send to as a refusal naming url', async () => {
+    const { api } = await signedIn();
+    const refusal = await api.createWebhook('https://10.0.0.8/hooks', ['order.sold']).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiRefusal);
+    expect((refusal as ApiRefusal).problem).toMatchObject({ status: 400, code: 'INVALID_WEBHOOK_URL' });
+    expect((refusal as ApiRefusal).messageFor('url')).toBe('10.0.0.8 is not a public address');
+    expect(await api.listWebhooks()).toEqual([]);
   });
 
   it('turns a refused input into a problem that names its field, with the API’s detail', async () => {

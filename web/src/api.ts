@@ -1,7 +1,20 @@
 // The dashboard's only way to the API: the public operations, with the signed-in user's token. Every failure is one
 // of three kinds the views treat alike: the API's refusal (a problem to show next to the field it names), the
 // service out of reach (network failure or 5xx: offer to retry, keep what was typed), or the session over (401).
-import type { ApiKey, CodeSent, CreatedApiKey, OrderPage, OrderStatus, Problem, SignedIn, UsageReport } from './types.ts';
+import type {
+  ApiKey,
+  CodeSent,
+  CreatedApiKey,
+  CreatedWebhook,
+  OrderPage,
+  OrderStatus,
+  Problem,
+  SignedIn,
+  UsageReport,
+  Webhook,
+  WebhookAttempt,
+  WebhookEvent,
+} from './types.ts';
 
 /** The API refused the request (4xx other than a lapsed session): its problem document says why. */
 export class ApiRefusal extends Error {
@@ -131,6 +144,19 @@ export function apiClient(options: ApiClientOptions) {
       return call<OrderPage>({ method: 'GET', path: `/partner/orders${search ? `?${search}` : ''}` });
     },
     usage: (days: number) => call<UsageReport>({ method: 'GET', path: `/partner/usage?days=${days}` }),
+    listWebhooks: async () => (await call<{ webhooks: Webhook[] }>({ method: 'GET', path: '/partner/webhooks' })).webhooks,
+    createWebhook: (url: string, events: readonly WebhookEvent[]) =>
+      call<CreatedWebhook>({ method: 'POST', path: '/partner/webhooks', body: { url: url.trim(), events } }),
+    deleteWebhook: (id: string) => call<void>({ method: 'DELETE', path: `/partner/webhooks/${encodeURIComponent(id)}` }),
+    sendWebhookTest: (id: string) =>
+      call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/test` }),
+    webhookDeliveries: async (id: string, limit: number) =>
+      (
+        await call<{ deliveries: WebhookAttempt[] }>({
+          method: 'GET',
+          path: `/partner/webhooks/${encodeURIComponent(id)}/deliveries?limit=${limit}`,
+        })
+      ).deliveries,
   };
 }
 

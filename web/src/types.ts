@@ -47,6 +47,35 @@ export interface UsageReport {
   keys: { id: string; prefix: string; days: { date: string; requests: number }[] }[];
 }
 
+/** The order events an endpoint may subscribe to (API.md, "Order events for partners: webhooks"). */
+export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  createdAt: string;
+}
+
+/** The answer to a registration: the only time the endpoint's signing secret is shown. */
+export interface CreatedWebhook extends Webhook {
+  secret: string;
+}
+
+/** One attempt to deliver an event to an endpoint, from its delivery log (newest first). */
+export interface WebhookAttempt {
+  eventId: string;
+  /** An order event, or `ping` for a test event. */
+  type: string;
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  at: string;
+  nextAttemptAt: string | null;
+}
+
 export interface CodeSent {
   sentTo: string;
   expiresAt: string;
