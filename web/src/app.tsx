@@ -1,5 +1,5 @@
 // The dashboard's shell: signed out, the sign-in; signed in, the navigation and one view per hash route
-// (#/keys, #/orders, #/usage, #/start). Any call refused for its token returns here to the sign-in.
+// (#/keys, #/orders, #/webhooks, #/usage, #/start). Any call refused for its token returns here to the sign-in.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { apiClient } from './api.ts';
 import type { DashboardConfig } from './config.ts';
@@ -7,12 +7,14 @@ import { session } from './session.ts';
 import { SignIn } from './views/sign-in.tsx';
 import { Keys } from './views/keys.tsx';
 import { Orders } from './views/orders.tsx';
+import { Webhooks } from './views/webhooks.tsx';
 import { Usage } from './views/usage.tsx';
 import { GettingStarted } from './views/getting-started.tsx';
 
 const VIEWS = [
   { route: 'keys', title: 'API keys' },
   { route: 'orders', title: 'Orders' },
+  { route: 'webhooks', title: 'Webhooks' },
   { route: 'usage', title: 'Usage' },
   { route: 'start', title: 'Getting started' },
 ] as const;
@@ -115,6 +117,7 @@ export function App({ config }: { config: DashboardConfig }) {
         </h1>
         {route === 'keys' && <Keys api={api} />}
         {route === 'orders' && <Orders api={api} />}
+        {route === 'webhooks' && <Webhooks api={api} />}
         {route === 'usage' && <Usage api={api} />}
         {route === 'start' && <GettingStarted baseUrl={config.apiUrl} />}
       </main>

@@ -1,0 +1,222 @@
+// The dashboard's Webhooks view in a real browser (headless Chromium via playwright-core) against the local server with
+// its webhook runtime (lib/local/webhook-runtime.ts, as `npm start` runs it): a partner signs in through the outbox,
+// registers an endpoint on a receiver of the test's own on 127.0.0.1, reads the signing secret once (gone after leaving
+// the view), sends a test event that the receiver verifies with that secret, finds the attempt with status 200 in the
+// delivery log, and deletes the endpoint. The API's refusals show next to the form with their code. axe finds no
+// violation in any state of the view (empty, refused, with the secret shown, with an endpoint, with the log).
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
+import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
+import { freshTable } from '../support/db.ts';
+import { call } from '../partner/fixtures.ts';
+import { eventually, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
+import { noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let ctx: AppContext;
+let server: LocalServer;
+let stopWebhooks: () => Promise<void>;
+let receiver: Receiver;
+let browser: Browser;
+let shots: string;
+let dashboard: string;
+let users = 0;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  shots = mkdtempSync(join(tmpdir(), 'plaque-webhooks-shots-'));
+  const dist = join(mkdtempSync(join(tmpdir(), 'plaque-webhooks-build-')), 'dist');
+  await buildDashboard(WEB_ROOT, dist);
+  ctx = await freshTable();
+  server = await startLocalServer({ ctx, port: 0, dashboardDir: dist });
+  dashboard = `${server.url}/dashboard/`;
+  // The order-events consumer and the sender over the wake-up folder, as `npm start` runs them.
+  stopWebhooks = await startLocalWebhooks({
+    projectRoot: PROJECT_ROOT,
+    dataDir: ctx.dataDir,
+    db: ctx.db,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    region: 'us-east-1',
+    tableName: ctx.tableName,
+  });
+  receiver = await startReceiver();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stopWebhooks?.();
+  await server?.close();
+  await receiver?.close();
+});
+
+/** A fresh browser context (its own sessionStorage), collecting what the console reports as errors. */
+async function aVisitor(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const anEmail = () => `webhooks-${process.pid}-${users++}@example.com`;
+
+/** Clicks Refresh until the log shows `eventId`'s attempt with `status`, within `limitMs`. */
+async function refreshUntil(page: Page, eventId: string, status: number, limitMs = 45_000) {
+  const row = page.locator(`section.delivery-log tr[data-event-id="${eventId}"][data-status="${status}"]`);
+  const until = Date.now() + limitMs;
+  while (!(await row.isVisible())) {
+    if (Date.now() > until) throw new Error(`the delivery log shows no attempt of ${eventId} with ${status} after ${limitMs} ms`);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.waitFor({ timeout: 1_000 }).catch(() => undefined);
+  }
+  return row;
+}
+
+describe('the Webhooks view in a browser', () => {
+  it('registers an endpoint, shows its secret once, sends a test event the receiver verifies, logs it with 200, and deletes it', async () => {
+    const { context, page, errors } = await aVisitor();
+    await signIn(page, dashboard, ctx.dataDir, anEmail());
+
+    // Empty.
+    await openView(page, 'Webhooks');
+    await page.getByText('You have no endpoints yet.').waitFor();
+    await noAxeViolations(page, 'webhooks-empty');
+    await screenshots(page, shots, 'webhooks-empty');
+
+    // The form's own check: a URL and an event. Then the API's judgement of the URL, next to it with its code.
+    const url = page.getByLabel('Endpoint URL');
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.locator('#webhook-url-error', { hasText: 'Enter the URL' }).waitFor();
+    await page.locator('#webhook-events-error', { hasText: 'Choose at least one event.' }).waitFor();
+    await page.getByRole('checkbox', { name: /order\.sold/ }).check();
+    await url.fill('https://192.168.1.1/hooks');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const urlError = page.locator('#webhook-url-error', { hasText: 'INVALID_WEBHOOK_URL' });
+    await urlError.waitFor();
+    expect(await urlError.textContent()).toBe('192.168.1.1 is not a public address (INVALID_WEBHOOK_URL)');
+    expect(await url.getAttribute('aria-invalid')).toBe('true');
+    expect(await url.getAttribute('aria-describedby')).toContain('webhook-url-error');
+    expect(await url.inputValue()).toBe('https://192.168.1.1/hooks');
+    await noAxeViolations(page, 'webhooks-refused');
+
+    // Registered: the secret once, the focus on it, the endpoint listed.
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await url.fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const shown = page.locator('#new-secret-value');
+    await shown.waitFor();
+    const secret = (await shown.textContent())!;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    receiver.secret = secret;
+    await page.getByText('it is shown only now').waitFor();
+    await page.locator('h3:focus', { hasText: 'Signing secret' }).waitFor();
+    expect(await page.locator('#webhook-url-error').count()).toBe(0);
+    expect(await url.inputValue()).toBe('');
+    const row = page.locator('tr[data-webhook-id]', { hasText: receiver.url });
+    await row.waitFor();
+    for (const event of ['order.sold', 'order.minting', 'order.delivered', 'order.failed'])
+      expect(await row.textContent()).toContain(event);
+    await noAxeViolations(page, 'webhooks-secret');
+    await screenshots(page, shots, 'webhooks-secret');
+
+    // Leaving the view and coming back: the endpoint is there, its secret is not.
+    await openView(page, 'API keys');
+    await openView(page, 'Webhooks');
+    await row.waitFor();
+    expect(await shown.count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    await noAxeViolations(page, 'webhooks-endpoint');
+
+    // A test event: its id is announced, the receiver gets it signed with the secret, the log shows it with 200.
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const queued = page.getByRole('status').filter({ hasText: 'Test event' });
+    await queued.waitFor();
+    const eventId = (await queued.locator('code').textContent())!;
+    expect(eventId).toMatch(/^evt_/);
+    await eventually(() => receiver.received.some((r) => r.id === eventId), 'the test event arrives', 30_000);
+    const arrived = receiver.received.find((r) => r.id === eventId)!;
+    expect(arrived.verified).toBe(true);
+    expect(arrived.type).toBe('ping');
+    await page.getByRole('heading', { level: 2, name: /Delivery log of/ }).waitFor();
+    const attempt = await refreshUntil(page, eventId, 200);
+    const cells = await attempt.locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual([eventId, 'ping (test)', '1', '200']);
+    expect(cells[4]).toMatch(/^\d+ ms$|^\d+(\.\d)? s$/);
+    expect(cells[5]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(cells[6]).toBe('—none');
+    await noAxeViolations(page, 'webhooks-log');
+    await screenshots(page, shots, 'webhooks-log');
+
+    // Deleted by keyboard, after confirming: the list is empty again, the log closed, the service agrees.
+    await row.getByRole('button', { name: 'Delete…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('button:focus', { hasText: 'Delete endpoint' }).waitFor();
+    await noAxeViolations(page, 'webhooks-deleting');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'is deleted' }).waitFor();
+    await page.getByText('You have no endpoints yet.').waitFor();
+    expect(await page.locator('section.delivery-log').count()).toBe(0);
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    const listed = await call(server.url, 'GET', '/partner/webhooks', { headers: { authorization: `Bearer ${token}` } });
+    expect(listed.json).toEqual({ webhooks: [] });
+
+    // The browser reports the refused registration's 400 itself; nothing else went wrong on the page.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await context.close();
+  }, 240_000);
+
+  it(`shows the refusal of an endpoint beyond ${MAX_WEBHOOKS} above the form, with its code, and keeps what was typed`, async () => {
+    const { context, page } = await aVisitor();
+    await signIn(page, dashboard, ctx.dataDir, anEmail());
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    for (let i = 0; i < MAX_WEBHOOKS; i++) {
+      const made = await call(server.url, 'POST', '/partner/webhooks', {
+        headers: { authorization: `Bearer ${token}` },
+        body: { url: `http://127.0.0.1:9/hooks/${i}`, events: ['order.sold'] },
+      });
+      expect(made.status, made.text).toBe(201);
+    }
+    await openView(page, 'Webhooks');
+    await page
+      .locator('tr[data-webhook-id]')
+      .nth(MAX_WEBHOOKS - 1)
+      .waitFor();
+    expect(await page.locator('tr[data-webhook-id]').count()).toBe(MAX_WEBHOOKS);
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hooks/eleventh');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const refusal = page.locator('#webhook-form-error');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('role')).toBe('alert');
+    expect(await refusal.textContent()).toBe(
+      `at most ${MAX_WEBHOOKS} webhook endpoints per partner; delete one first (WEBHOOK_LIMIT_REACHED)`,
+    );
+    expect(await page.getByLabel('Endpoint URL').inputValue()).toBe('http://127.0.0.1:9/hooks/eleventh');
+    await noAxeViolations(page, 'webhooks-limit');
+    await context.close();
+  }, 120_000);
+});

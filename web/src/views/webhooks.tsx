@@ -1,0 +1,416 @@
+// Webhooks: register an endpoint (URL and events; its signing secret shown once, with a copy button), list the
+// endpoints, send one a test event, read its delivery log, and delete one after confirming.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { ApiRefusal, ServiceUnreachable, SessionEnded, type ApiClient } from '../api.ts';
+import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt } from '../types.ts';
+import { CopyButton, TableScroll, Time, Unreachable } from '../ui.tsx';
+import {
+  attemptOutcome,
+  checkForm,
+  DEFAULT_LOG_LIMIT,
+  emptyForm,
+  EVENT_DESCRIPTIONS,
+  eventTypeLabel,
+  formatDuration,
+  LOG_LIMITS,
+  refusalMessages,
+  withEvent,
+  type FormMessage,
+  type FormMessages,
+  type WebhookForm,
+} from '../webhooks-state.ts';
+
+type Trouble = { unreachable: ServiceUnreachable; retry: () => void } | null;
+
+/** The delivery log shown: whose, how many attempts, and the attempts once read. */
+interface Log {
+  webhook: Webhook;
+  limit: number;
+  attempts: WebhookAttempt[] | null;
+  /** When the attempts shown were read. */
+  readAt: string | null;
+  refusal: string | null;
+}
+
+/** A message of the form with the API's code, for one input (`id` is what the input's aria-describedby names). */
+function Message({ id, message }: { id: string; message: FormMessage | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} class="field-error" role="alert">
+      {message.text}
+      {message.code && <span class="problem-code"> ({message.code})</span>}
+    </p>
+  );
+}
+
+export function Webhooks({ api }: { api: ApiClient }) {
+  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
+  const [form, setForm] = useState<WebhookForm>(emptyForm());
+  const [messages, setMessages] = useState<FormMessages>({ url: null, events: null, form: null });
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [done, setDone] = useState<ComponentChildren>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [log, setLog] = useState<Log | null>(null);
+  const [trouble, setTrouble] = useState<Trouble>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const secretHeading = useRef<HTMLHeadingElement>(null);
+  const logHeading = useRef<HTMLHeadingElement>(null);
+  /** The log was opened by its button: the focus follows to it (not when a test event opened it). */
+  const focusLog = useRef(false);
+
+  /** Runs a call; a lapsed session is the app's business, an unreachable service offers to run it again. */
+  async function guarded(run: () => Promise<void>, onRefused?: (refusal: ApiRefusal) => void): Promise<void> {
+    setBusy(true);
+    setTrouble(null);
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof SessionEnded) return;
+      if (error instanceof ServiceUnreachable) setTrouble({ unreachable: error, retry: () => void guarded(run, onRefused) });
+      else if (error instanceof ApiRefusal && onRefused) onRefused(error);
+      else throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const load = () => guarded(async () => setWebhooks(await api.listWebhooks()));
+  useEffect(() => void load(), []);
+  useEffect(() => confirmButton.current?.focus(), [confirming]);
+  useEffect(() => secretHeading.current?.focus(), [created]);
+
+  const create = () => {
+    const local = checkForm(form);
+    setDone(null);
+    if (local) {
+      setMessages(local);
+      return;
+    }
+    return guarded(
+      async () => {
+        setMessages({ url: null, events: null, form: null });
+        const webhook = await api.createWebhook(form.url, form.events);
+        setCreated(webhook);
+        setForm(emptyForm());
+        setWebhooks(await api.listWebhooks());
+      },
+      (refusal) => setMessages(refusalMessages(refusal.problem)),
+    );
+  };
+
+  /** Reads the log of `webhook` (the one shown, or another), `limit` attempts. */
+  const readLog = (webhook: Webhook, limit: number) =>
+    guarded(
+      async () => {
+        setLog((shown) =>
+          shown?.webhook.id === webhook.id && shown.limit === limit
+            ? { ...shown, refusal: null }
+            : { webhook, limit, attempts: null, readAt: null, refusal: null },
+        );
+        const attempts = await api.webhookDeliveries(webhook.id, limit);
+        setLog({ webhook, limit, attempts, readAt: new Date().toISOString(), refusal: null });
+      },
+      (refusal) => setLog({ webhook, limit, attempts: [], readAt: null, refusal: refusal.message }),
+    );
+  useEffect(() => {
+    if (focusLog.current) logHeading.current?.focus();
+    focusLog.current = false;
+  }, [log?.webhook.id]);
+
+  const sendTest = (webhook: Webhook) =>
+    guarded(
+      async () => {
+        setRefused(null);
+        setDone(null);
+        const { eventId } = await api.sendWebhookTest(webhook.id);
+        setDone(
+          <>
+            Test event <code>{eventId}</code> queued for {webhook.url}: it is sent now. Refresh the delivery log to see the attempt.
+          </>,
+        );
+        if (log?.webhook.id !== webhook.id) await readLog(webhook, DEFAULT_LOG_LIMIT);
+      },
+      (refusal) => setRefused(refusal.message),
+    );
+
+  const remove = (webhook: Webhook) =>
+    guarded(
+      async () => {
+        setRefused(null);
+        setDone(null);
+        await api.deleteWebhook(webhook.id);
+        setConfirming(null);
+        setDone(`The endpoint ${webhook.url} is deleted: it receives no more events.`);
+        if (log?.webhook.id === webhook.id) setLog(null);
+        setWebhooks(await api.listWebhooks());
+      },
+      (refusal) => setRefused(refusal.message),
+    );
+
+  const urlDescribedBy = ['webhook-url-hint', messages.url && 'webhook-url-error'].filter(Boolean).join(' ');
+
+  return (
+    <>
+      {trouble && <Unreachable error={trouble.unreachable} onRetry={trouble.retry} />}
+      <section aria-labelledby="create-webhook-heading">
+        <h2 id="create-webhook-heading">Add an endpoint</h2>
+        <p>Your server receives every move of your orders as a signed POST (Standard Webhooks). At most 10 endpoints.</p>
+        <Message id="webhook-form-error" message={messages.form} />
+        <form
+          noValidate
+          class="webhook-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <div class="field">
+            <label for="webhook-url">Endpoint URL</label>
+            <input
+              id="webhook-url"
+              name="url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellcheck={false}
+              value={form.url}
+              placeholder="https://shop.example/hooks/plaques"
+              onInput={(event) => setForm({ ...form, url: event.currentTarget.value })}
+              aria-invalid={messages.url ? 'true' : undefined}
+              aria-describedby={urlDescribedBy}
+            />
+            <p id="webhook-url-hint" class="hint">
+              An https address reachable from the internet; the service checks it when you add it, and again before every send.
+            </p>
+            <Message id="webhook-url-error" message={messages.url} />
+          </div>
+          <fieldset class="checks" aria-describedby={messages.events ? 'webhook-events-error' : undefined}>
+            <legend>Events</legend>
+            {WEBHOOK_EVENTS.map((name) => (
+              <label key={name} class="check">
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={name}
+                  checked={form.events.includes(name)}
+                  onChange={(event) => setForm(withEvent(form, name, event.currentTarget.checked))}
+                />
+                <span>
+                  <code>{name}</code> <span class="muted">— {EVENT_DESCRIPTIONS[name]}</span>
+                </span>
+              </label>
+            ))}
+            <Message id="webhook-events-error" message={messages.events} />
+          </fieldset>
+          <div>
+            <button type="submit" disabled={busy}>
+              Add endpoint
+            </button>
+          </div>
+        </form>
+        {created && (
+          <div class="new-key" role="region" aria-labelledby="new-secret-heading">
+            <h3 id="new-secret-heading" ref={secretHeading} tabIndex={-1}>
+              Signing secret of {created.url}
+            </h3>
+            <p>
+              <strong>Copy it now: it is shown only now, you will not see it again.</strong> Your server verifies each delivery's{' '}
+              <code>webhook-signature</code> with it.
+            </p>
+            <div class="key-value">
+              <code id="new-secret-value">{created.secret}</code>
+              <CopyButton text={created.secret} label="Copy secret" />
+            </div>
+            <button type="button" class="secondary" onClick={() => setCreated(null)}>
+              I have copied it
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="webhooks-heading">
+        <h2 id="webhooks-heading">Your endpoints</h2>
+        <div role="status" class="results">
+          {done && <p class="notice notice-ok">{done}</p>}
+        </div>
+        {refused && (
+          <p class="field-error" role="alert">
+            {refused}
+          </p>
+        )}
+        {webhooks === null ? (
+          <p>Loading…</p>
+        ) : webhooks.length === 0 ? (
+          <p>You have no endpoints yet. Add one above to receive your orders' events.</p>
+        ) : (
+          <TableScroll label="Endpoint table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {webhooks.map((webhook) => (
+                  <tr key={webhook.id} data-webhook-id={webhook.id}>
+                    <td>
+                      <code class="url">{webhook.url}</code>
+                    </td>
+                    <td>
+                      <ul class="plain">
+                        {webhook.events.map((name) => (
+                          <li key={name}>
+                            <code>{name}</code>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td>
+                      <Time iso={webhook.createdAt} />
+                    </td>
+                    <td class="actions-cell">
+                      {confirming === webhook.id ? (
+                        <div class="confirm" role="group" aria-label={`Delete ${webhook.url}?`}>
+                          <span>Delete this endpoint? It will receive no more events.</span>
+                          <button type="button" class="danger" ref={confirmButton} disabled={busy} onClick={() => void remove(webhook)}>
+                            Delete endpoint
+                          </button>
+                          <button type="button" class="secondary" onClick={() => setConfirming(null)}>
+                            Keep it
+                          </button>
+                        </div>
+                      ) : (
+                        <div class="actions">
+                          <button type="button" class="secondary" disabled={busy} onClick={() => void sendTest(webhook)}>
+                            Send test<span class="visually-hidden"> event to {webhook.url}</span>
+                          </button>
+                          <button
+                            type="button"
+                            class="secondary"
+                            onClick={() => {
+                              focusLog.current = true;
+                              void readLog(webhook, log?.limit ?? DEFAULT_LOG_LIMIT);
+                            }}
+                          >
+                            Delivery log<span class="visually-hidden"> of {webhook.url}</span>
+                          </button>
+                          <button type="button" class="secondary" onClick={() => setConfirming(webhook.id)}>
+                            Delete…<span class="visually-hidden"> {webhook.url}</span>
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </section>
+
+      {log && (
+        <section aria-labelledby="log-heading" class="delivery-log">
+          <h2 id="log-heading" ref={logHeading} tabIndex={-1}>
+            Delivery log of <code class="url">{log.webhook.url}</code>
+          </h2>
+          <div class="toolbar">
+            <label for="log-limit">Attempts shown</label>
+            <select
+              id="log-limit"
+              value={String(log.limit)}
+              onChange={(event) => void readLog(log.webhook, Number(event.currentTarget.value))}
+            >
+              {LOG_LIMITS.map((limit) => (
+                <option key={limit} value={String(limit)}>
+                  {limit}
+                </option>
+              ))}
+            </select>
+            <button type="button" class="secondary" disabled={busy} onClick={() => void readLog(log.webhook, log.limit)}>
+              Refresh
+            </button>
+            <span role="status" class="muted">
+              {log.attempts === null
+                ? 'Loading…'
+                : log.readAt
+                  ? `${log.attempts.length} ${log.attempts.length === 1 ? 'attempt' : 'attempts'}, read at ${log.readAt.slice(11, 19)} UTC`
+                  : ''}
+            </span>
+          </div>
+          {log.refusal && (
+            <p class="field-error" role="alert">
+              {log.refusal}
+            </p>
+          )}
+          {log.attempts !== null && log.attempts.length === 0 && !log.refusal && (
+            <p>No deliveries yet. Send a test event, or wait for your next order to move.</p>
+          )}
+          {log.attempts !== null && log.attempts.length > 0 && (
+            <TableScroll label="Delivery attempts">
+              <table class="deliveries">
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">Type</th>
+                    <th scope="col" class="number">
+                      Attempt
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col" class="number">
+                      Duration
+                    </th>
+                    <th scope="col">Time</th>
+                    <th scope="col">Next attempt</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {log.attempts.map((attempt) => {
+                    const outcome = attemptOutcome(attempt);
+                    return (
+                      <tr
+                        key={`${attempt.eventId}-${attempt.attempt}`}
+                        data-event-id={attempt.eventId}
+                        data-status={attempt.statusCode ?? ''}
+                      >
+                        <td>
+                          <code>{attempt.eventId}</code>
+                        </td>
+                        <td>{eventTypeLabel(attempt.type)}</td>
+                        <td class="number">{attempt.attempt}</td>
+                        <td>
+                          <span class={`badge badge-${outcome.ok ? 'done' : 'failed'}`}>{outcome.label}</span>
+                          {outcome.error && <div class="attempt-error">{outcome.error}</div>}
+                        </td>
+                        <td class="number">{formatDuration(attempt.durationMs)}</td>
+                        <td>
+                          <Time iso={attempt.at} />
+                        </td>
+                        <td>
+                          {attempt.nextAttemptAt ? (
+                            <Time iso={attempt.nextAttemptAt} />
+                          ) : (
+                            <span class="muted">
+                              —<span class="visually-hidden">none</span>
+                            </span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
