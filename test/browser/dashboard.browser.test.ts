@@ -17,9 +17,9 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
-import { latestCode } from '../accounts/flows.ts';
 import { deliveryChain } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
+import { awaitCode } from './page-checks.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const EXPLORER = 'https://explorer.example';
@@ -131,7 +131,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   const code = page.getByLabel('Code');
   await code.waitFor();
-  await code.fill(await latestCode(ctx.dataDir, email));
+  await code.fill(await awaitCode(ctx.dataDir, email));
   // The keyboard signs in too: Enter submits the form.
   await code.press('Enter');
   await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();

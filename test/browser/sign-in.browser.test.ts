@@ -8,8 +8,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
-import { latestCode } from '../accounts/flows.ts';
 import { aPng } from '../accounts/images.ts';
+import { awaitCode } from './page-checks.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -135,7 +135,7 @@ describe('signing in from a browser', () => {
     await page.click('#send');
     await statusIs(page, 'code sent');
 
-    await page.fill('#code', await latestCode(ctx.dataDir, email));
+    await page.fill('#code', await awaitCode(ctx.dataDir, email));
     await page.click('#signin');
     await statusIs(page, 'signed in');
     const signedIn = JSON.parse((await page.textContent('#user'))!) as Record<string, unknown>;
