@@ -138,8 +138,14 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * An empty object without a prototype: request data is keyed by names the client chose, and `constructor`,
+ * `__proto__` or `toString` must be names like any other, not the members every object inherits.
+ */
+const byName = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 function multiValueHeaders(req: IncomingMessage): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = byName<string[]>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     (out[name] ??= []).push(req.rawHeaders[i + 1]!);
@@ -148,7 +154,7 @@ function multiValueHeaders(req: IncomingMessage): Record<string, string[]> {
 }
 
 function lastValues(multi: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = byName<string>();
   for (const [name, values] of Object.entries(multi)) out[name] = values[values.length - 1]!;
   return out;
 }
@@ -169,7 +175,7 @@ interface EventParts {
 export function buildProxyEvent(parts: EventParts): APIGatewayProxyEvent {
   const { req, route, path, rawQuery, body, requestId } = parts;
   const multiHeaders = multiValueHeaders(req);
-  const multiQuery: Record<string, string[]> = {};
+  const multiQuery = byName<string[]>();
   for (const [name, value] of new URLSearchParams(rawQuery)) (multiQuery[name] ??= []).push(value);
   const hasQuery = Object.keys(multiQuery).length > 0;
   const binary = isBinary(req.headers['content-type']);
