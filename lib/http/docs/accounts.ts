@@ -98,7 +98,9 @@ export const accountsOperationDocs = {
         'claim (409). Nothing is written unless all pass.',
       '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
         "only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account's name " +
-        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing.`,
+        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing. Reserved names are ` +
+        'compared without separators (`.`, `_`) and with lookalike characters folded (0 as o; 1, l and I as i; 5 as s), so ' +
+        '`plaques.` or `user.42` is refused like the name itself.',
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
         'sent while no password exists, it is ignored.',
