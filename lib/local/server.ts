@@ -14,11 +14,22 @@ import type {
   APIGatewayTokenAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import { AppError, forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
+import {
+  AppError,
+  forbidden,
+  internalError,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+} from '#lib/errors.ts';
+import { localConfig } from '#lib/config.ts';
 import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
+import { signInLimiter, SIGN_IN_ROUTE_PATHS, type SignInLimiter } from '#lib/local/sign-in-limiter.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
@@ -46,6 +57,8 @@ export interface LocalServerOptions {
   host?: string;
   /** The built partner dashboard, served at /dashboard/ (web/dist unless given). */
   dashboardDir?: string;
+  /** Sign-in requests one client may send in 5 minutes (SIGN_IN_REQUESTS_PER_5_MINUTES unless given). */
+  signInRequestsPer5Minutes?: number;
 }
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
@@ -351,7 +364,13 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
   createReadStream(file).pipe(res);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext, dashboardDir: string): Promise<void> {
+interface ServerParts {
+  ctx: AppContext;
+  dashboardDir: string;
+  signIns: SignInLimiter;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboardDir, signIns }: ServerParts): Promise<void> {
   const requestId = randomUUID();
   const startedAt = Date.now();
   const url = req.url ?? '/';
@@ -370,6 +389,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
     const { route, pathParameters } = match;
     answered.route = { method: route.method, path: route.path };
+    // The firewall's sign-in rule, before anything is read: per client address, whatever the request holds.
+    if (SIGN_IN_ROUTE_PATHS.includes(route.path)) {
+      const retryAfter = signIns.admit(req.socket.remoteAddress ?? '', Date.now());
+      if (retryAfter !== null) {
+        throw tooManyRequests('TOO_MANY_REQUESTS', 'this client sent too many sign-in requests; slow down and try again later', retryAfter);
+      }
+    }
 
     const body = await readBody(req);
     if (body === null) throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
@@ -427,7 +453,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // What the stack uploads to the media bucket (the plaque placeholder image), served from /_media like uploads.
   await installStaticMedia(ctx.dataDir);
   const dashboardDir = options.dashboardDir ?? DASHBOARD_DIST;
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx, dashboardDir));
+  const signIns = signInLimiter(options.signInRequestsPer5Minutes ?? localConfig().SIGN_IN_REQUESTS_PER_5_MINUTES);
+  const parts: ServerParts = { ctx, dashboardDir, signIns };
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, parts));
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
