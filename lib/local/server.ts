@@ -35,6 +35,7 @@ import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
 import { installStaticMedia } from '#lib/media/static-media.ts';
+import { mediaContentType, MEDIA_SECURITY_HEADERS } from '#lib/media/serving-headers.ts';
 import { DASHBOARD_DIST } from '#lib/local/dashboard-build.ts';
 import { dashboardConfig, dashboardSecurityHeaders, DASHBOARD_PATH } from '#lib/partner/dashboard-page.ts';
 
@@ -284,15 +285,9 @@ async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, re
   } catch {
     return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
   }
-  const types: Record<string, string> = {
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.webp': 'image/webp',
-    '.gif': 'image/gif',
-  };
   res.writeHead(200, {
-    'content-type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    ...MEDIA_SECURITY_HEADERS,
+    'content-type': mediaContentType(extname(file)),
     'content-length': size,
     'x-request-id': requestId,
     'cache-control': 'public, max-age=300',
