@@ -20,10 +20,13 @@ interface ParsedHash {
 }
 
 /**
- * Password derivations one instance runs at once; the rest wait their turn. Each takes 128 MiB and a thread of libuv's
- * pool (4 by default) for a few hundred milliseconds, so 50 logins at once would otherwise take 50 × 128 MiB.
+ * Password derivations one instance runs at once; the rest wait their turn. Each takes 128 MiB and one thread of
+ * libuv's pool (4 threads, shared with file system, DNS and zlib calls) for a few hundred milliseconds: without a
+ * limit, 50 logins at once fill the pool (4 × 128 MiB) and queue every file read behind them (`npm run bench --
+ * --only passwords`: a read waited 58 s); two at once halve the memory and leave half the pool free. A Lambda
+ * instance serves one request at a time; this bounds the local server, which serves them all.
  */
-export const PASSWORD_WORK_CONCURRENCY = 4;
+export const PASSWORD_WORK_CONCURRENCY = 2;
 export const passwordWork = concurrencyLimit(PASSWORD_WORK_CONCURRENCY);
 
 const derive = (password: string, salt: Buffer, log2N: number, r: number, p: number, length: number): Promise<Buffer> =>
