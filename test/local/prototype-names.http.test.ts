@@ -20,6 +20,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** What every object inherits, before any request: no request may add to it (the server runs in this process). */
+const inherited = Object.getOwnPropertyNames(Object.prototype).sort();
+afterAll(() => {
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(inherited);
+  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+});
+
 /** Every name an ordinary object inherits, `__proto__` first. */
 const NAMES = Object.getOwnPropertyNames(Object.prototype).sort((a, b) => (a === '__proto__' ? -1 : b === '__proto__' ? 1 : 0));
 const aName = fc.constantFrom(...NAMES);
@@ -33,6 +40,7 @@ const aJsonValue = fc.oneof(
   fc.constant([]),
   fc.constant({}),
   fc.constant(['VIRGIN']),
+  fc.constant({ polluted: true }),
 );
 /** Runs per property: enough to meet every name in every shape several times, few enough to stay quick. */
 const RUNS = { numRuns: 60 };

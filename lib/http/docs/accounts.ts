@@ -106,7 +106,10 @@ export const accountsOperationDocs = {
         'sent while no password exists, it is ignored.',
       `\`image\`: PNG, JPEG, WebP or GIF recognised by content; at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB and ` +
         `${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels (read from the header), else 413 PAYLOAD_TOO_LARGE; other content is ` +
-        '415 UNSUPPORTED_IMAGE, whatever its declared type. A new image gets a new URL; the replaced one is removed.',
+        '415 UNSUPPORTED_IMAGE, whatever its declared type, and so is an image without its end marker. The image is stored ' +
+        'up to its end marker (anything after it is dropped) and served as its detected type with ' +
+        '`X-Content-Type-Options: nosniff` and a Content-Security-Policy that runs nothing. A new image gets a new URL; ' +
+        'the replaced one is removed.',
       '`phoneNumber`: E.164 (`+` and 8–15 digits). It is stored, never returned.',
       'Two updates of one profile racing each other: the second answers 409 CONCURRENT_UPDATE when it would overwrite a ' +
         'password or image it did not read; read the profile and try again.',
