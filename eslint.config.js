@@ -43,8 +43,8 @@ export default tseslint.config(
     // The CDK app reads the operation manifest and the table definition, plus the few declarations a deployed resource
     // must match byte for byte (the problem body of API Gateway's own answers, the stream filters and log events of the
     // delivery worker and of the webhook event maker and sender, the snapshot's object key, the partner dashboard's
-    // Content-Security-Policy and config.json, the stack and secret names the ops commands look up, the contract
-    // record deploy-contract writes). Anything else it needs belongs in the manifest entry.
+    // Content-Security-Policy and config.json, the media answers' security headers, the stack and secret names the ops
+    // commands look up, the contract record deploy-contract writes). Anything else it needs belongs in the manifest entry.
     files: ['infra/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -53,7 +53,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^#lib/(?!(http/routes|http/function-access|db/table|http/problem|delivery/stream-filter|delivery/log-events|webhooks/stream-filter|webhooks/log-events|plaques/catalog-snapshot-store|partner/dashboard-page|ops/stage-secrets|chain/contract-record)\\.ts$)',
+                '^#lib/(?!(http/routes|http/function-access|db/table|http/problem|delivery/stream-filter|delivery/log-events|webhooks/stream-filter|webhooks/log-events|plaques/catalog-snapshot-store|partner/dashboard-page|media/serving-headers|ops/stage-secrets|chain/contract-record)\\.ts$)',
               message: 'infra/ reads the operation manifest (lib/http/routes.ts) and the table definition (lib/db/table.ts).',
             },
           ],

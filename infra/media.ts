@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '#lib/media/serving-headers.ts';
 
 /**
  * The service's static media, each file at its media key (lib/media/static-media.ts names the same folder for the
@@ -22,6 +23,8 @@ export class MediaStore extends Construct {
   /** The stage's access-log bucket (the dashboard's bucket and distribution log here too). */
   readonly accessLogs: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  /** The headers every media answer carries (nosniff, the media Content-Security-Policy). */
+  readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
   /** Public base URL of stored media (no trailing slash): `${baseUrl}/${key}`. */
   readonly baseUrl: string;
 
@@ -57,6 +60,16 @@ export class MediaStore extends Construct {
       ...removal,
     });
 
+    // Every image answer as the local server gives it (lib/media/serving-headers.ts): no sniffing into another type, a
+    // Content-Security-Policy that runs nothing. The type itself is the object's, set from the detected format on upload.
+    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ServingHeaders', {
+      comment: `${stage.stackName} media: nosniff and a Content-Security-Policy that runs nothing`,
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: MEDIA_CONTENT_SECURITY_POLICY, override: true },
+      },
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: `${stage.stackName} images`,
       defaultBehavior: {
@@ -64,6 +77,7 @@ export class MediaStore extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeaders,
       },
       priceClass: stage.media.priceClass,
       enableLogging: true,

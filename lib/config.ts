@@ -149,6 +149,12 @@ export const localConfig = section(() => ({
   ANVIL_PORT: z._default(z.coerce.number().check(z.int()), 8545),
   /** The local runtime's log lines: `text` (readable) or `json` (as in AWS); by default readable at a terminal. */
   LOG_FORMAT: z.optional(z.enum(['json', 'text'])),
+  /**
+   * Sign-in requests (code requests, code evaluations, logins) one client address may send in 5 minutes before the
+   * local server answers 429, as the stage's firewall does with `firewall.signInRatePerIpPer5Minutes` (infra/stages.ts).
+   * Higher by default than a stage's: locally every test and script signs in from 127.0.0.1.
+   */
+  SIGN_IN_REQUESTS_PER_5_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
 }));
 
 /**

@@ -52,7 +52,7 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   let stored: string | undefined;
   if (image) {
     stored = imageKey(user.id, image.extension);
-    await mediaOf(ctx).put(stored, form.image!.bytes, image.contentType);
+    await mediaOf(ctx).put(stored, image.bytes, image.contentType);
     changes.image = { url: mediaUrl(ctx.mediaBaseUrl, stored), key: stored };
   }
 

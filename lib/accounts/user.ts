@@ -110,12 +110,32 @@ export const isValidUsername = (username: string): boolean => USERNAME_PATTERN.t
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Characters read alike in a username: each folds to one representative (0 and o, 1, l and i, 5 and s). */
+const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's' };
+
 /**
- * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own:
- * otherwise a future account's default name could already be claimed. The service account's name is nobody's.
+ * What a username looks like to a reader: lower case, without separators (`.`, `_`, `-`), lookalike characters folded.
+ * Two names with one skeleton pass for each other (`plaques`, `Plaques.`, `p_l_a_q_u_e_s`, `PIaque5`).
  */
-export const isReservedFor = (username: string, userId: number): boolean =>
-  (/^user[0-9]+$/i.test(username) && username.toLowerCase() !== defaultUsername(userId)) || username.toLowerCase() === SERVICE_USERNAME;
+export const usernameSkeleton = (username: string): string =>
+  username
+    .toLowerCase()
+    .replace(/[._-]/g, '')
+    .replace(/[01l5]/g, (c) => LOOKALIKES[c]!);
+
+/** The skeleton of a default name `user<digits>`: `user`, then what the digits fold to. */
+const DEFAULT_NAME_SKELETON = /^user[0-9ois]+$/;
+
+/**
+ * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own,
+ * nor one that passes for it: otherwise a future account's default name could already be claimed, or imitated. The
+ * service account's name is nobody's, in any casing, with separators or with lookalike characters.
+ */
+export const isReservedFor = (username: string, userId: number): boolean => {
+  const skeleton = usernameSkeleton(username);
+  if (skeleton === usernameSkeleton(SERVICE_USERNAME)) return true;
+  return DEFAULT_NAME_SKELETON.test(skeleton) && skeleton !== usernameSkeleton(defaultUsername(userId));
+};
 
 /**
  * The service's own account's username (valid under the username rules): partners see it as the owner of every

@@ -1,6 +1,7 @@
 // Password hashing with scrypt (node:crypto) at OWASP's parameters; the parameters are stored with each hash so
 // they can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { concurrencyLimit } from '#lib/runtime/concurrency-limit.ts';
 
 /** OWASP: N = 2^17, r = 8, p = 1. */
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1 } as const;
@@ -18,11 +19,24 @@ interface ParsedHash {
   key: Buffer;
 }
 
+/**
+ * Password derivations one instance runs at once; the rest wait their turn. Each takes 128 MiB and one thread of
+ * libuv's pool (4 threads, shared with file system, DNS and zlib calls) for a few hundred milliseconds: without a
+ * limit, 50 logins at once fill the pool (4 × 128 MiB) and queue every file read behind them (`npm run bench --
+ * --only passwords`: a read waited 58 s); two at once halve the memory and leave half the pool free. A Lambda
+ * instance serves one request at a time; this bounds the local server, which serves them all.
+ */
+export const PASSWORD_WORK_CONCURRENCY = 2;
+export const passwordWork = concurrencyLimit(PASSWORD_WORK_CONCURRENCY);
+
 const derive = (password: string, salt: Buffer, log2N: number, r: number, p: number, length: number): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const options: ScryptOptions = { N: 2 ** log2N, r, p, maxmem: maxmemFor(log2N, r) };
-    scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  passwordWork(
+    () =>
+      new Promise((resolve, reject) => {
+        const options: ScryptOptions = { N: 2 ** log2N, r, p, maxmem: maxmemFor(log2N, r) };
+        scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt base64>$<key base64>` */
 export async function hashPassword(password: string): Promise<string> {

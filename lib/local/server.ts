@@ -14,16 +14,28 @@ import type {
   APIGatewayTokenAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import { AppError, forbidden, internalError, methodNotAllowed, notFound, payloadTooLarge, unauthorized } from '#lib/errors.ts';
+import {
+  AppError,
+  forbidden,
+  internalError,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+} from '#lib/errors.ts';
+import { localConfig } from '#lib/config.ts';
 import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
+import { signInLimiter, SIGN_IN_ROUTE_PATHS, type SignInLimiter } from '#lib/local/sign-in-limiter.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
 import { installStaticMedia } from '#lib/media/static-media.ts';
+import { mediaContentType, MEDIA_SECURITY_HEADERS } from '#lib/media/serving-headers.ts';
 import { DASHBOARD_DIST } from '#lib/local/dashboard-build.ts';
 import { dashboardConfig, dashboardSecurityHeaders, DASHBOARD_PATH } from '#lib/partner/dashboard-page.ts';
 
@@ -46,6 +58,8 @@ export interface LocalServerOptions {
   host?: string;
   /** The built partner dashboard, served at /dashboard/ (web/dist unless given). */
   dashboardDir?: string;
+  /** Sign-in requests one client may send in 5 minutes (SIGN_IN_REQUESTS_PER_5_MINUTES unless given). */
+  signInRequestsPer5Minutes?: number;
 }
 
 const modules = new Map<string, Promise<Record<string, unknown>>>();
@@ -138,8 +152,14 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * An empty object without a prototype: request data is keyed by names the client chose, and `constructor`,
+ * `__proto__` or `toString` must be names like any other, not the members every object inherits.
+ */
+const byName = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 function multiValueHeaders(req: IncomingMessage): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = byName<string[]>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     (out[name] ??= []).push(req.rawHeaders[i + 1]!);
@@ -148,7 +168,7 @@ function multiValueHeaders(req: IncomingMessage): Record<string, string[]> {
 }
 
 function lastValues(multi: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = byName<string>();
   for (const [name, values] of Object.entries(multi)) out[name] = values[values.length - 1]!;
   return out;
 }
@@ -169,7 +189,7 @@ interface EventParts {
 export function buildProxyEvent(parts: EventParts): APIGatewayProxyEvent {
   const { req, route, path, rawQuery, body, requestId } = parts;
   const multiHeaders = multiValueHeaders(req);
-  const multiQuery: Record<string, string[]> = {};
+  const multiQuery = byName<string[]>();
   for (const [name, value] of new URLSearchParams(rawQuery)) (multiQuery[name] ??= []).push(value);
   const hasQuery = Object.keys(multiQuery).length > 0;
   const binary = isBinary(req.headers['content-type']);
@@ -265,15 +285,9 @@ async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, re
   } catch {
     return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
   }
-  const types: Record<string, string> = {
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.webp': 'image/webp',
-    '.gif': 'image/gif',
-  };
   res.writeHead(200, {
-    'content-type': types[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    ...MEDIA_SECURITY_HEADERS,
+    'content-type': mediaContentType(extname(file)),
     'content-length': size,
     'x-request-id': requestId,
     'cache-control': 'public, max-age=300',
@@ -345,7 +359,13 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
   createReadStream(file).pipe(res);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext, dashboardDir: string): Promise<void> {
+interface ServerParts {
+  ctx: AppContext;
+  dashboardDir: string;
+  signIns: SignInLimiter;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboardDir, signIns }: ServerParts): Promise<void> {
   const requestId = randomUUID();
   const startedAt = Date.now();
   const url = req.url ?? '/';
@@ -364,6 +384,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: AppContext
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
     const { route, pathParameters } = match;
     answered.route = { method: route.method, path: route.path };
+    // The firewall's sign-in rule, before anything is read: per client address, whatever the request holds.
+    if (SIGN_IN_ROUTE_PATHS.includes(route.path)) {
+      const retryAfter = signIns.admit(req.socket.remoteAddress ?? '', Date.now());
+      if (retryAfter !== null) {
+        throw tooManyRequests('TOO_MANY_REQUESTS', 'this client sent too many sign-in requests; slow down and try again later', retryAfter);
+      }
+    }
 
     const body = await readBody(req);
     if (body === null) throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
@@ -421,7 +448,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // What the stack uploads to the media bucket (the plaque placeholder image), served from /_media like uploads.
   await installStaticMedia(ctx.dataDir);
   const dashboardDir = options.dashboardDir ?? DASHBOARD_DIST;
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, ctx, dashboardDir));
+  const signIns = signInLimiter(options.signInRequestsPer5Minutes ?? localConfig().SIGN_IN_REQUESTS_PER_5_MINUTES);
+  const parts: ServerParts = { ctx, dashboardDir, signIns };
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, parts));
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -4,6 +4,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { forbidden } from '#lib/errors.ts';
 import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface Partner {
@@ -12,12 +13,20 @@ export interface Partner {
   apiKeyId: string;
 }
 
-/** The calling partner; 403 FORBIDDEN (as API Gateway answers) when the key is missing, unknown or revoked. */
+const refused = () => forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+
+/**
+ * The calling partner; 403 FORBIDDEN (as API Gateway answers) when the key is missing, unknown or revoked, or when
+ * its owner no longer exists or is deleted: a key works only while its owner does (the usage plan knows nothing of
+ * owners, so this is where a deleted owner's keys stop).
+ */
 export async function requirePartner(ctx: AppContext, event: Pick<APIGatewayProxyEvent, 'requestContext'>): Promise<Partner> {
   const apiKeyId = event.requestContext?.identity?.apiKeyId;
-  if (!apiKeyId) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+  if (!apiKeyId) throw refused();
   const record = await activeApiKey(ctx, apiKeyId);
-  if (!record) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
+  if (!record) throw refused();
+  const owner = await userRepo(ctx.db, ctx.tableName).get(record.userId);
+  if (!owner || owner.deletedAt !== null) throw refused();
   await recordKeyUse(ctx, record);
   return { partnerId: record.userId, apiKeyId };
 }

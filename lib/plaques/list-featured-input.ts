@@ -115,10 +115,12 @@ function readFilters(raw: unknown): unknown {
 /** Query-string members arrive as text: turn the well-formed ones into the JSON types the schema expects. */
 function typedFilters(filters: unknown): unknown {
   if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return filters;
-  const out: Record<string, unknown> = { ...(filters as Record<string, unknown>) };
-  if ('featured' in out) out.featured = asBoolean(out.featured);
-  if ('priceMin' in out) out.priceMin = asNumber(out.priceMin);
-  if ('priceMax' in out) out.priceMax = asNumber(out.priceMax);
+  // Member names are the client's (`constructor`, `__proto__`…): a copy without a prototype keeps them plain data, for
+  // the schema to refuse as unknown members.
+  const out = Object.assign(Object.create(null) as Record<string, unknown>, filters);
+  if (Object.hasOwn(out, 'featured')) out.featured = asBoolean(out.featured);
+  if (Object.hasOwn(out, 'priceMin')) out.priceMin = asNumber(out.priceMin);
+  if (Object.hasOwn(out, 'priceMax')) out.priceMax = asNumber(out.priceMax);
   return out;
 }
 

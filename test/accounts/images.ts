@@ -77,3 +77,27 @@ export function aWebp(width = 4, height = 4): Buffer {
   size.writeUInt32LE(body.length);
   return Buffer.concat([Buffer.from('RIFF', 'ascii'), size, body]);
 }
+
+/** A real one-pixel GIF: global colour table, a graphic control extension, one LZW-coded frame, the trailer. */
+export function aGifWithFrame(): Buffer {
+  return Buffer.from([
+    ...Buffer.from('GIF89a', 'ascii'),
+    ...[0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00], // 1 × 1, global colour table of 2 entries
+    ...[0x00, 0x00, 0x00, 0xff, 0xff, 0xff],
+    ...[0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00], // graphic control extension
+    ...[0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00], // image descriptor
+    ...[0x02, 0x02, 0x44, 0x01, 0x00], // LZW minimum code size, one sub-block, terminator
+    0x3b,
+  ]);
+}
+
+/** A JPEG with a scan whose coded data holds a stuffed 0xFF00 and a restart marker, as real scans do. */
+export function aJpegWithScan(width = 4, height = 4): Buffer {
+  const header = aJpeg(width, height);
+  const sos = Buffer.from([0xff, 0xda, 0x00, 0x0c, 0x03, 1, 0x00, 2, 0x11, 3, 0x11, 0x00, 0x3f, 0x00]);
+  const coded = Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0x78]);
+  return Buffer.concat([header.subarray(0, header.length - 2), sos, coded, Buffer.from([0xff, 0xd9])]);
+}
+
+/** What a polyglot carries after the image: a page that would run as HTML if the file were ever sniffed as such. */
+export const HTML_TAIL = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>\n');

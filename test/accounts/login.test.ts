@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
 import { login, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES, requestCode } from '#lib/accounts/sign-in.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
-import { hashPassword } from '#lib/auth/password.ts';
+import { hashPassword, PASSWORD_WORK_CONCURRENCY, passwordWork } from '#lib/auth/password.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { failure } from '../support/failure.ts';
@@ -82,4 +82,26 @@ describe('login', () => {
     expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(MAX_LOGIN_FAILURES);
     expect(codes.filter((c) => c === 'TOO_MANY_LOGIN_ATTEMPTS')).toHaveLength(4);
   });
+
+  it(
+    `answers 50 logins sent at once correctly, deriving at most ${PASSWORD_WORK_CONCURRENCY} passwords at a time`,
+    { timeout: 300_000 },
+    async () => {
+      const known = await Promise.all(Array.from({ length: 5 }, () => aUserWithPassword()));
+      const attempts = Array.from({ length: 50 }, (_, i) =>
+        i < known.length
+          ? { email: known[i]!, password: PASSWORD, expected: 'OK' }
+          : { email: `unknown${i}-${n}@example.com`, password: PASSWORD, expected: 'INVALID_CREDENTIALS' },
+      );
+      let most = 0;
+      const watch = setInterval(() => (most = Math.max(most, passwordWork.running)), 1);
+      const outcomes = await Promise.allSettled(attempts.map((a) => login(ctx, a.email, a.password)));
+      clearInterval(watch);
+      const codes = outcomes.map((o) => (o.status === 'fulfilled' ? 'OK' : (o.reason as AppError).code));
+      expect(codes).toEqual(attempts.map((a) => a.expected));
+      outcomes.slice(0, known.length).forEach((o, i) => expect(o).toMatchObject({ value: { user: { email: known[i] } } }));
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(PASSWORD_WORK_CONCURRENCY);
+    },
+  );
 });

@@ -1,8 +1,8 @@
 // Profile images are judged by their bytes: format by magic number, size and pixels from the header.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
-import { inspectImage, MAX_IMAGE_BYTES, sniffFormat } from '#lib/accounts/profile-image.ts';
-import { aGif, aJpeg, aPng, aPngHeader, aWebp } from './images.ts';
+import { imageEnd, inspectImage, MAX_IMAGE_BYTES, sniffFormat } from '#lib/accounts/profile-image.ts';
+import { aGif, aGifWithFrame, aJpeg, aJpegWithScan, aPng, aPngHeader, aWebp, HTML_TAIL } from './images.ts';
 
 function refusal(bytes: Buffer): AppError {
   try {
@@ -16,7 +16,14 @@ function refusal(bytes: Buffer): AppError {
 
 describe('inspectImage', () => {
   it('recognises PNG, JPEG, WebP and GIF with their dimensions', () => {
-    expect(inspectImage(aPng(3, 5))).toEqual({ format: 'png', contentType: 'image/png', extension: 'png', width: 3, height: 5 });
+    expect(inspectImage(aPng(3, 5))).toEqual({
+      bytes: aPng(3, 5),
+      format: 'png',
+      contentType: 'image/png',
+      extension: 'png',
+      width: 3,
+      height: 5,
+    });
     expect(inspectImage(aJpeg(7, 9))).toMatchObject({ format: 'jpeg', contentType: 'image/jpeg', extension: 'jpg', width: 7, height: 9 });
     expect(inspectImage(aWebp(17, 19))).toMatchObject({ format: 'webp', contentType: 'image/webp', width: 17, height: 19 });
     expect(inspectImage(aGif(11, 13))).toMatchObject({ format: 'gif', contentType: 'image/gif', width: 11, height: 13 });
@@ -56,6 +63,29 @@ describe('inspectImage', () => {
   it('answers 413 above 4 MiB', () => {
     const big = Buffer.concat([aPng(), Buffer.alloc(MAX_IMAGE_BYTES)]);
     expect([refusal(big).status, refusal(big).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('keeps the image up to its end marker and cuts off anything after it, such as an HTML page making a polyglot', () => {
+    for (const image of [aPng(3, 5), aPngHeader(64, 64), aJpeg(7, 9), aJpegWithScan(), aGif(11, 13), aGifWithFrame(), aWebp(17, 19)]) {
+      expect(inspectImage(image).bytes.equals(image)).toBe(true);
+      for (const tail of [HTML_TAIL, Buffer.concat([Buffer.from([0x00, 0xff, 0xd9, 0x3b]), HTML_TAIL])]) {
+        const polyglot = Buffer.concat([image, tail]);
+        const inspected = inspectImage(polyglot);
+        expect(inspected.bytes.equals(image), inspected.format).toBe(true);
+        expect(imageEnd(polyglot, inspected.format)).toBe(image.length);
+      }
+    }
+  });
+
+  it('answers 415 UNSUPPORTED_IMAGE for an image whose end marker cannot be found', () => {
+    for (const image of [aPng(), aJpegWithScan(), aGifWithFrame(), aWebp()]) {
+      const cut = image.subarray(0, image.length - 3);
+      expect([refusal(cut).status, refusal(cut).code, refusal(cut).detail]).toEqual([
+        415,
+        'UNSUPPORTED_IMAGE',
+        expect.stringMatching(/end marker/),
+      ]);
+    }
   });
 
   it('sniffs the format from the leading bytes alone', () => {

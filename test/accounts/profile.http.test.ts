@@ -116,6 +116,9 @@ describe('POST /auth/profile', () => {
     await expectProblem(await update(b.token, [{ name: 'username', value: `user${a.user.id + 1000}` }]), 409, 'USERNAME_TAKEN');
     // The service account's name, shown to partners as the owner of unsold plaques.
     await expectProblem(await update(b.token, [{ name: 'username', value: 'Plaques' }]), 409, 'USERNAME_TAKEN');
+    // …and its lookalikes: separators removed and lookalike characters folded before comparing.
+    await expectProblem(await update(b.token, [{ name: 'username', value: 'plaques.' }]), 409, 'USERNAME_TAKEN');
+    await expectProblem(await update(b.token, [{ name: 'username', value: 'p_1aque5' }]), 409, 'USERNAME_TAKEN');
     expect((await update(b.token, [{ name: 'username', value: `User${b.user.id}` }])).status).toBe(201);
   });
 

@@ -1,6 +1,13 @@
 // Password hashes: scrypt at OWASP's parameters, salted, parameters stored with the hash.
 import { describe, expect, it } from 'vitest';
-import { hashPassword, SCRYPT_PARAMS, verifyNoPassword, verifyPassword } from '#lib/auth/password.ts';
+import {
+  hashPassword,
+  PASSWORD_WORK_CONCURRENCY,
+  passwordWork,
+  SCRYPT_PARAMS,
+  verifyNoPassword,
+  verifyPassword,
+} from '#lib/auth/password.ts';
 
 describe('password hashing', () => {
   it('stores scrypt$17$8$1$<salt>$<key> with a 16-byte salt', async () => {
@@ -35,5 +42,21 @@ describe('password hashing', () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$30$8$1$c2FsdHNhbHQ=$a2V5a2V5a2V5a2V5a2V5a2V5')).toBe(false);
     expect(await verifyNoPassword('anything')).toBe(false);
+  });
+
+  it(`hashes and verifies at most ${PASSWORD_WORK_CONCURRENCY} at once: the rest wait for a slot`, async () => {
+    const gates: (() => void)[] = [];
+    const holders = Array.from({ length: PASSWORD_WORK_CONCURRENCY }, () =>
+      passwordWork(() => new Promise<void>((open) => gates.push(open))),
+    );
+    const hashed = hashPassword('waits-its-turn');
+    const verified = verifyNoPassword('waits-its-turn');
+    await new Promise((done) => setTimeout(done, 20));
+    expect([passwordWork.running, passwordWork.waiting]).toEqual([PASSWORD_WORK_CONCURRENCY, 2]);
+    for (const open of gates) open();
+    await Promise.all(holders);
+    expect(await verifyPassword('waits-its-turn', await hashed)).toBe(true);
+    expect(await verified).toBe(false);
+    expect([passwordWork.running, passwordWork.waiting]).toEqual([0, 0]);
   });
 });

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
 import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '#lib/media/serving-headers.ts';
 import { STATIC_MEDIA_DIR as STACK_STATIC_MEDIA_DIR } from '../../infra/media.ts';
 
 const staging = () => synthStage('staging');
@@ -130,6 +131,22 @@ describe('media', () => {
     });
     // Keys are the files' paths in the folder: plaques/placeholder.png at the root of the bucket.
     expect(deployments[0]!['Properties']).not.toHaveProperty('DestinationBucketKeyPrefix');
+  });
+
+  it('serves every image with nosniff and the media Content-Security-Policy, through a response headers policy', () => {
+    for (const stage of ['staging', 'production'] as const) {
+      const { stack, template } = synthStage(stage);
+      const media = stack.node.findChild('Media');
+      const policy = logicalIdOf(media.node.findChild('ServingHeaders'));
+      const properties = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[policy]!.Properties!;
+      expect(properties['ResponseHeadersPolicyConfig'].SecurityHeadersConfig).toEqual({
+        ContentTypeOptions: { Override: true },
+        ContentSecurityPolicy: { ContentSecurityPolicy: "default-src 'none'; img-src 'self'; sandbox", Override: true },
+      });
+      expect(MEDIA_CONTENT_SECURITY_POLICY).toBe("default-src 'none'; img-src 'self'; sandbox");
+      const cdn = resourcesOf(template, 'AWS::CloudFront::Distribution')[logicalIdOf(media.node.findChild('Cdn'))]!.Properties!;
+      expect(cdn['DistributionConfig'].DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policy });
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 // Test helpers for the partner workflow: a partner with a key, plaques in the table, wallets, and HTTP calls.
+import { randomUUID } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { newUser } from '#lib/accounts/user.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -14,8 +17,14 @@ export interface TestPartner {
   apiKey: string;
 }
 
-/** A partner account with one fresh API key. */
+/** A partner account (its user stored unless it exists: a key works only while its owner does) with one fresh API key. */
 export async function aPartner(ctx: AppContext, userId = nextUser++): Promise<TestPartner> {
+  const users = userRepo(ctx.db, ctx.tableName);
+  if (!(await users.get(userId))) {
+    const email = `partner-${userId}-${randomUUID()}@example.com`;
+    const created = await users.create(newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() }));
+    if (created !== 'created') throw new Error(`partner ${userId} was not stored: ${created}`);
+  }
   const { id, apiKey } = await createApiKey(ctx, userId, null);
   return { userId, id, apiKey };
 }

@@ -98,13 +98,18 @@ export const accountsOperationDocs = {
         'claim (409). Nothing is written unless all pass.',
       '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
         "only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account's name " +
-        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing.`,
+        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing. Reserved names are ` +
+        'compared without separators (`.`, `_`) and with lookalike characters folded (0 as o; 1, l and I as i; 5 as s), so ' +
+        '`plaques.` or `user.42` is refused like the name itself.',
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
         'sent while no password exists, it is ignored.',
       `\`image\`: PNG, JPEG, WebP or GIF recognised by content; at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB and ` +
         `${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels (read from the header), else 413 PAYLOAD_TOO_LARGE; other content is ` +
-        '415 UNSUPPORTED_IMAGE, whatever its declared type. A new image gets a new URL; the replaced one is removed.',
+        '415 UNSUPPORTED_IMAGE, whatever its declared type, and so is an image without its end marker. The image is stored ' +
+        'up to its end marker (anything after it is dropped) and served as its detected type with ' +
+        '`X-Content-Type-Options: nosniff` and a Content-Security-Policy that runs nothing. A new image gets a new URL; ' +
+        'the replaced one is removed.',
       '`phoneNumber`: E.164 (`+` and 8–15 digits). It is stored, never returned.',
       'Two updates of one profile racing each other: the second answers 409 CONCURRENT_UPDATE when it would overwrite a ' +
         'password or image it did not read; read the profile and try again.',
