@@ -1,4 +1,4 @@
-// `npm run bench`: prints the listing figures, the bundle figures and the dashboard's size; asserts nothing and writes nothing tracked.
+// `npm run bench`: prints the listing figures, the bundle figures, the code request timing and the dashboard's size; asserts nothing and writes nothing tracked.
 import { parseArgs } from 'node:util';
 import { runListingBench } from './listing.ts';
 
@@ -21,6 +21,10 @@ if (!values.only || values.only === 'listing') await runListingBench({ durationS
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');
   await runBundleBench();
+}
+if (!values.only || values.only === 'code-timing') {
+  const { runCodeTimingBench } = await import('./code-timing.ts');
+  await runCodeTimingBench();
 }
 if (!values.only || values.only === 'dashboard') {
   const { runDashboardBench } = await import('./dashboard.ts');
