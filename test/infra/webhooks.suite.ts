@@ -77,8 +77,8 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
   });
 
   it('feeds the sender from the queue with partial batch failures and a concurrency cap', () => {
-    const { template, fns, queue } = setup();
-    const sender = fns.get(WEBHOOK_SENDER_HANDLER)!.logicalId;
+    const { stack, template, queue } = setup();
+    const sender = logicalIdOf(stack.functions.get(WEBHOOK_SENDER_HANDLER)!.live);
     const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter((m) =>
       JSON.stringify(m.Properties!['FunctionName']).includes(`"Ref":"${sender}"`),
     );
@@ -91,8 +91,8 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
   });
 
   it('makes events from the table stream: its own filter on status moves, in order per shard, failures to a DLQ', () => {
-    const { stack, template, fns, eventDlq } = setup();
-    const maker = fns.get(ORDER_EVENTS_HANDLER)!.logicalId;
+    const { stack, template, eventDlq } = setup();
+    const maker = logicalIdOf(stack.functions.get(ORDER_EVENTS_HANDLER)!.live);
     const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter((m) =>
       JSON.stringify(m.Properties!['FunctionName']).includes(`"Ref":"${maker}"`),
     );
