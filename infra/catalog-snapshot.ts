@@ -69,7 +69,8 @@ export class CatalogSnapshots extends Construct {
     new events.Rule(this, 'Schedule', {
       description: 'Rewrites the listing catalogue snapshot when enough changed',
       schedule: events.Schedule.rate(SNAPSHOT_SCHEDULE),
-      targets: [new targets.LambdaFunction(writer.function, { retryAttempts: 0 })],
+      // The live alias: a canary that rolls back takes the scheduled work back with it.
+      targets: [new targets.LambdaFunction(writer.live, { retryAttempts: 0 })],
     });
   }
 }

@@ -42,7 +42,8 @@ export class DeliveryReconciler extends Construct {
       description: 'Reconciles deliveries with the chain and hands on stopped and dead-lettered orders',
       schedule: events.Schedule.rate(RECONCILE_SCHEDULE),
       // A failed run is the next run's work: every pass starts from what the table and the chain say.
-      targets: [new targets.LambdaFunction(reconciler.function, { retryAttempts: 0 })],
+      // The live alias: a canary that rolls back takes the scheduled work back with it.
+      targets: [new targets.LambdaFunction(reconciler.live, { retryAttempts: 0 })],
     });
     acknowledge(reconciler.role, [
       {

@@ -6,6 +6,7 @@ import { tableDefinition } from '#lib/db/table.ts';
 import {
   AUTHORIZER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
+  CODE_MAIL_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
@@ -18,6 +19,7 @@ import { Alarms } from './alarms.ts';
 import { ApiFunction } from './api-function.ts';
 import { bundleDirName } from './bundling.ts';
 import { CatalogSnapshots } from './catalog-snapshot.ts';
+import { CodeMail } from './code-mail.ts';
 import { CustomDomain, jwtIssuerOf } from './custom-domain.ts';
 import { DashboardSite } from './dashboard.ts';
 import { DataTable } from './data.ts';
@@ -123,6 +125,9 @@ export class PlaqueApiStack extends Stack {
 
     if (stage.domain) new CustomDomain(this, 'Domain', { domain: stage.domain, api: this.httpApi.api });
 
+    const codeMail = new CodeMail(this, 'CodeMail', { stage, table: data.table, sender: functionFor(CODE_MAIL_HANDLER) });
+    codeMail.alarmOn(alarms.topic);
+
     const webhookFunctions = { eventMaker: functionFor(ORDER_EVENTS_HANDLER), sender: functionFor(WEBHOOK_SENDER_HANDLER) };
     webhooks.connect({ table: data.table, ...webhookFunctions });
     webhooks.alarmOn(alarms.topic, webhookFunctions);
@@ -146,5 +151,6 @@ export class PlaqueApiStack extends Stack {
     new CfnOutput(this, 'AccessLogGroup', { value: this.httpApi.accessLogs.logGroupName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'WebhookWakeupDlqUrl', { value: webhooks.wakeupDeadLetters.queueUrl });
+    new CfnOutput(this, 'CodeMailDlqUrl', { value: codeMail.deadLetterQueue.queueUrl });
   }
 }

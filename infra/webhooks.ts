@@ -97,7 +97,8 @@ export class Webhooks extends Construct {
 
   /** Feeds the event maker from the table's stream and the sender from the wake-up queue. */
   connect({ table, eventMaker, sender }: { table: dynamodb.ITable; eventMaker: ApiFunction; sender: ApiFunction }): void {
-    eventMaker.function.addEventSource(
+    // Both feed the live alias: a canary that rolls back takes the background work back with it.
+    eventMaker.live.addEventSource(
       new DynamoEventSource(table, {
         // Like the delivery worker's: no order move is skipped; a duplicate record makes no second event.
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -112,7 +113,7 @@ export class Webhooks extends Construct {
         filters: orderEventFilters(),
       }),
     );
-    sender.function.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
+    sender.live.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
     for (const fn of [eventMaker, sender]) {
       acknowledge(fn.role, [
         {

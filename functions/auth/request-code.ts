@@ -1,4 +1,5 @@
-// POST /auth/email-verification-code: sign-up and sign-in in one; mails a 6-digit code (202 for new and known addresses alike).
+// POST /auth/email-verification-code: sign-up and sign-in in one; issues a 6-digit code, mailed by the code mail sender
+// (202 for new and known addresses alike, after the same work).
 import { httpHandler } from '#lib/http/handler.ts';
 import { accepted } from '#lib/http/response.ts';
 import { requestCodeInput } from '#lib/accounts/schemas.ts';

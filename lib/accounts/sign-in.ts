@@ -1,12 +1,12 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
-import { conflict, tooManyRequests, unauthorized } from '#lib/errors.ts';
+import { tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
 import { issueAccessToken } from '#lib/auth/issue-token.ts';
 import { verifyNoPassword, verifyPassword } from '#lib/auth/password.ts';
-import { maskEmail, newUser, presentUser, type StoredUser, type User } from '#lib/accounts/user.ts';
+import { maskEmail, presentUser, type StoredUser, type User } from '#lib/accounts/user.ts';
 import {
   CODE_LIFETIME_MS,
   MAX_CODE_ATTEMPTS,
@@ -16,9 +16,8 @@ import {
   isExpired,
   newCode,
   nextCodeAllowedAt,
+  sealCode,
 } from '#lib/accounts/verification-code.ts';
-import { walletsOf } from '#lib/wallet/service-wallet.ts';
-import { mailerOf } from '#lib/mail/mailer.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 
 /** Failed password logins allowed per address in one window. */
@@ -48,43 +47,15 @@ export async function signedIn(ctx: AppContext, user: StoredUser): Promise<Signe
   return { user: presentUser(user, { viewerIsOwner: true }), token };
 }
 
-/** The user holding `email`, created (with its service wallet) when the address is new. */
-async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<StoredUser> {
-  const { users } = repos(ctx);
-  const existing = await users.findByEmail(email);
-  if (existing) return existing;
-  const id = await users.allocateId();
-  const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
-  const created = await users.create(user);
-  if (created === 'created') return user;
-  if (created === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
-  // A concurrent request for the same new address created the user first (this id stays unused).
-  const winner = await users.findByEmail(email);
-  if (!winner) throw new Error(`the email claim for user ${id} vanished`);
-  return winner;
-}
-
-function verificationMail(email: string, code: string, expiresAt: Date) {
-  return {
-    to: email,
-    subject: `Your Plaque sign-in code: ${code}`,
-    text: [
-      `Your sign-in code is ${code}.`,
-      '',
-      `It is valid for 15 minutes (until ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC) and can be used once.`,
-      'If you did not ask for it, you can ignore this mail: nobody can sign in without the code.',
-    ].join('\n'),
-    code,
-  };
-}
-
 /**
- * POST /auth/email-verification-code: creates the user if the address is new, replaces any pending code with a new
- * one and mails it. 429 RESEND_TOO_SOON / TOO_MANY_CODES per the resend rules. The answer is the same for new and
- * known addresses.
+ * POST /auth/email-verification-code: replaces any pending code of the address with a new one, its mail pending, and
+ * answers; 429 RESEND_TOO_SOON / TOO_MANY_CODES per the resend rules. New and known addresses take the same path (the
+ * throttle's read and write, then one put of the code), so neither the answer nor its time tells whether the address
+ * has an account: the code mail sender (lib/accounts/code-mail.ts), fed by the table's stream, creates the user of a
+ * new address and mails the code.
  */
 export async function requestCode(ctx: AppContext, email: string): Promise<CodeSent> {
-  const { users, codes, throttles } = repos(ctx);
+  const { codes, throttles } = repos(ctx);
   const now = ctx.now();
   const decision = await throttles.recordCodeSend(email, (sends) => decideSend(sends, now.getTime()));
   if (!decision.allowed) {
@@ -94,20 +65,14 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
         : 'five codes were sent to this address within the last hour';
     throw tooManyRequests(decision.code, detail, decision.retryAfterMs / 1000);
   }
-  const user = await ensureUser(ctx, email, now);
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_LIFETIME_MS);
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
-  await codes.put({
-    email,
-    digest: codeDigest(codeHashKey, email, code),
-    issuedAt: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-    attempts: 0,
-  });
-  // False only if the user vanished since `ensureUser`: the code then matches no account and signs nobody in.
-  await users.setCodeExpiry(user.id, expiresAt.toISOString(), now);
-  await mailerOf(ctx).send(verificationMail(email, code, expiresAt));
+  const digest = codeDigest(codeHashKey, email, code);
+  await codes.put(
+    { email, digest, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString(), attempts: 0 },
+    sealCode(codeHashKey, email, digest, code),
+  );
   return {
     sentTo: maskEmail(email),
     expiresAt: expiresAt.toISOString(),

@@ -1,5 +1,5 @@
 // Email verification codes: six CSPRNG digits, stored only as a keyed hash, and the rules for sending and trying them.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A code is valid this long after it is issued. */
 export const CODE_LIFETIME_MS = 15 * 60_000;
@@ -19,6 +19,35 @@ export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6,
 /** HMAC-SHA256 of address and code: the database alone cannot reveal or test a code. */
 export const codeDigest = (key: string, email: string, code: string): string =>
   createHmac('sha256', Buffer.from(key, 'base64url')).update(`${email}\n${code}`, 'utf8').digest('base64url');
+
+/** The key that seals a code for its mail: derived from the code-hash key, so no further secret is kept. */
+const sealKey = (codeHashKey: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', Buffer.from(codeHashKey, 'base64url'), Buffer.alloc(0), 'plaque code mail seal v1', 32));
+
+/** The code's own record binds the seal: it opens only for the address and digest it was sealed with. */
+const sealAad = (email: string, digest: string) => Buffer.from(`${email}\n${digest}`, 'utf8');
+
+/**
+ * The code sealed (AES-256-GCM) for the code mail sender, the one reader that needs it in clear; the stored record
+ * keeps it only until its mail is sent.
+ */
+export function sealCode(codeHashKey: string, email: string, digest: string, code: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(codeHashKey), iv);
+  cipher.setAAD(sealAad(email, digest));
+  const sealed = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
+  return ['v1', iv, sealed, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+/** The code a `sealCode` result holds; throws when it was sealed for another address or digest, or altered. */
+export function openCode(codeHashKey: string, email: string, digest: string, sealed: string): string {
+  const [version, iv, data, tag] = sealed.split('.');
+  if (version !== 'v1' || !iv || !data || !tag) throw new Error('not a sealed code');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey(codeHashKey), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(sealAad(email, digest));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
 
 /** Constant-time comparison of two digests. */
 export function digestsMatch(expected: string, actual: string): boolean {
@@ -82,3 +111,12 @@ export interface PendingCode {
 }
 
 export const isExpired = (code: PendingCode, now: Date): boolean => now.getTime() >= Date.parse(code.expiresAt);
+
+/** A code's mail as the code mail sender receives it from the table's stream. */
+export interface CodeMailRequest {
+  email: string;
+  digest: string;
+  expiresAt: string;
+  /** `sealCode`'s result. */
+  sealedCode: string;
+}

@@ -2,25 +2,46 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, verificationCodeKey } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
-import type { PendingCode } from '#lib/accounts/verification-code.ts';
+import type { CodeMailRequest, PendingCode } from '#lib/accounts/verification-code.ts';
 
 type Item = Record<string, unknown>;
 
 /** Expired codes linger this long before TTL deletion (expiry itself is checked in code: TTL deletion lags). */
 const TTL_GRACE_SECONDS = 24 * 60 * 60;
 
-export function toItem(code: PendingCode): Item {
+/**
+ * Whether the code's mail is still to be sent: `pending` from the request until the code mail sender has sent it
+ * (`sent`). The code mail stream filter (lib/accounts/code-mail-stream.ts) invokes the sender for pending records only.
+ */
+export const MAIL_STATE = { attribute: 'mailState', pending: 'pending', sent: 'sent' } as const;
+
+/** A new code with its mail pending: the sealed code rides along until the mail is sent. */
+export function toItem(code: PendingCode, sealedCode: string): Item {
   return {
     ...verificationCodeKey(code.email),
     entity: ENTITY.verificationCode,
     ...code,
+    [MAIL_STATE.attribute]: MAIL_STATE.pending,
+    sealedCode,
     ttl: Math.ceil(Date.parse(code.expiresAt) / 1000) + TTL_GRACE_SECONDS,
   };
 }
 
 export function fromItem(item: Item): PendingCode {
-  const { pk: _pk, sk: _sk, entity: _e, ttl: _ttl, ...record } = item;
-  return record as unknown as PendingCode;
+  return {
+    email: String(item.email),
+    digest: String(item.digest),
+    issuedAt: String(item.issuedAt),
+    expiresAt: String(item.expiresAt),
+    attempts: Number(item.attempts),
+  };
+}
+
+/** The mail a stored code still waits for; null once it was sent (or for any other item). */
+export function codeMailFromItem(item: Item): CodeMailRequest | null {
+  if (item.entity !== ENTITY.verificationCode || item[MAIL_STATE.attribute] !== MAIL_STATE.pending) return null;
+  if (typeof item.sealedCode !== 'string') return null;
+  return { email: String(item.email), digest: String(item.digest), expiresAt: String(item.expiresAt), sealedCode: item.sealedCode };
 }
 
 export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: string) => {
@@ -31,9 +52,39 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
   return {
     get,
 
-    /** Stores a new code for its address, replacing any earlier one (and its tries). */
-    async put(code: PendingCode): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: toItem(code) }));
+    /** Stores a new code for its address with its mail pending, replacing any earlier one (and its tries). */
+    async put(code: PendingCode, sealedCode: string): Promise<void> {
+      await db.send(new PutCommand({ TableName: tableName, Item: toItem(code, sealedCode) }));
+    },
+
+    /** Whether the code with `digest` is still the address's code and its mail is not sent yet. */
+    async mailPending(email: string, digest: string): Promise<boolean> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
+      return out.Item?.digest === digest && out.Item[MAIL_STATE.attribute] === MAIL_STATE.pending;
+    },
+
+    /**
+     * Records that the mail of the code with `digest` went out and drops its sealed copy, if that code is still
+     * pending: true for exactly one caller. False when it was marked before, replaced or spent.
+     */
+    async markMailSent(email: string, digest: string, at: Date): Promise<boolean> {
+      const result = await conditionalWrite(
+        db,
+        new UpdateCommand({
+          TableName: tableName,
+          Key: verificationCodeKey(email),
+          UpdateExpression: 'SET #state = :sent, mailSentAt = :at REMOVE sealedCode',
+          ConditionExpression: 'digest = :digest AND #state = :pending',
+          ExpressionAttributeNames: { '#state': MAIL_STATE.attribute },
+          ExpressionAttributeValues: {
+            ':sent': MAIL_STATE.sent,
+            ':pending': MAIL_STATE.pending,
+            ':digest': digest,
+            ':at': at.toISOString(),
+          },
+        }),
+      );
+      return result.written;
     },
 
     /**

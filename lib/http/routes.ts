@@ -52,9 +52,9 @@ const listing = {
   linksMedia: true,
   namesContract: true,
 } as const satisfies FunctionAccess;
-// Sign-up and sign-in in one: creates the user (and its service wallet address), stores the code's hash (keyed with
-// the code-hash key kept in the JWT key set) and mails the code.
-const requestCode = { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true } as const satisfies FunctionAccess;
+// Sign-up and sign-in in one: stores the code's hash (keyed with the code-hash key kept in the JWT key set) and the code
+// sealed for its mail; the code mail sender creates the user and mails the code.
+const requestCode = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
 const verifyEmail = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
 // Every API-key operation records the key's last use (at most once a minute) while resolving the partner.
 const partnerCall = { table: 'readWrite' } as const satisfies FunctionAccess;
@@ -247,6 +247,9 @@ export const ORDER_EVENTS_HANDLER = 'functions/webhooks/order-events.ts';
 /** Sends webhook events to partners' endpoints, fed by the wake-up queue (not an HTTP route). */
 export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 
+/** Mails requested sign-in codes (and creates the users of new addresses), fed by the table's stream (not an HTTP route). */
+export const CODE_MAIL_HANDLER = 'functions/auth/send-code-mail.ts';
+
 /** The functions no route leads to. */
 export const backgroundFunctions = [
   {
@@ -256,6 +259,15 @@ export const backgroundFunctions = [
     // Verifies tokens with the public keys of the JWT secret; deliberately no table access (it runs on every
     // uncached jwt request, so it must stay small and fast; resolving the user checks the token version).
     access: { jwtKeys: true, memorySize: 256, timeoutSeconds: 5 },
+  },
+  {
+    handler: CODE_MAIL_HANDLER,
+    trigger: 'table-stream',
+    description: 'Mails requested sign-in codes, creating the users of new addresses',
+    // Creates the user of a new address (its service wallet address from the HD mnemonic), opens the sealed code with
+    // the code-hash key of the JWT key set, sends the mail and marks it sent; the stream read permission comes with its
+    // event source.
+    access: { table: 'readWrite', walletMnemonic: true, jwtKeys: true, sendsMail: true, timeoutSeconds: 30 },
   },
   {
     handler: DELIVERY_WORKER_HANDLER,

@@ -2,7 +2,7 @@
 // seed data, and every route on http://127.0.0.1:PORT. Also a local anvil chain (state under DATA_DIR/chain) with the
 // PlaqueToken contract, deployed on the first start, and the delivery worker fed by the table's stream (checkpoints
 // and dead letters under DATA_DIR/streams), the listing's catalogue snapshot under DATA_DIR/catalog, and the webhook
-// events and their sender (DATA_DIR/webhooks). One line per start-up step, with its duration.
+// events and their sender (DATA_DIR/webhooks), and the sign-in code mails (DATA_DIR/streams/code-mail). One line per start-up step, with its duration.
 //
 // Stopping: SIGINT (Ctrl-C), SIGTERM (`kill <pid of npm start>`: npm forwards it, the script execs this process) and
 // SIGHUP (the terminal closed) stop everything it started; so does npm itself going away without forwarding anything
@@ -38,6 +38,7 @@ import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
 import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
+import { startLocalCodeMail } from '#lib/local/code-mail-runtime.ts';
 import { ensureDashboard } from '#lib/local/dashboard-build.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -264,6 +265,16 @@ async function main(): Promise<void> {
         stateDir: resolve(dataDir, 'streams'),
       });
       stoppers.push(poller.stop);
+      // Sign-in codes: the code mail sender, fed by its own poller of the stream (lib/local/code-mail-runtime.ts).
+      const codeMail = await startLocalCodeMail({
+        projectRoot: PROJECT_ROOT,
+        dataDir,
+        db,
+        dynamoEndpoint: dynamo.endpoint,
+        region: coreConfig().AWS_REGION,
+        tableName,
+      });
+      stoppers.push(codeMail.stop);
       // Order events for partners' webhooks: their own stream consumer and the sender, as in AWS (lib/local/webhook-runtime.ts).
       stoppers.push(
         await startLocalWebhooks({

@@ -1,8 +1,11 @@
 // Account flows for tests: the newest code in the local outbox, signing in over HTTP, and multipart bodies built by hand.
+// Codes are mailed by the code mail sender from the table's stream: a file that started it (startCodeMail) reads the
+// outbox once it has caught up; a runtime in another process (npm start) is waited for, file by file.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { outboxDir } from '#lib/mail/mailer.ts';
+import { codeMailsSent } from '../support/code-mail.ts';
 
 export interface OutboxMail {
   to: string;
@@ -11,8 +14,9 @@ export interface OutboxMail {
   code?: string;
 }
 
-/** Every mail sent to `email`, oldest first. */
+/** Every mail sent to `email`, oldest first (once this file's code mail sender, if any, caught up). */
 export async function mailsTo(dataDir: string, email: string): Promise<OutboxMail[]> {
+  await codeMailsSent();
   const files = await readdir(outboxDir(dataDir)).catch(() => [] as string[]);
   const mine = files.filter((name) => name.endsWith(`-${email}.json`)).sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]));
   return Promise.all(mine.map(async (name) => JSON.parse(await readFile(join(outboxDir(dataDir), name), 'utf8')) as OutboxMail));
@@ -25,6 +29,16 @@ export async function latestCode(dataDir: string, email: string): Promise<string
   return code;
 }
 
+/** The code of the first mail to `email` after its first `count` ones, waited for up to `timeoutMs`. */
+export async function codeAfter(dataDir: string, email: string, count: number, timeoutMs = 15_000): Promise<string> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const code = (await mailsTo(dataDir, email))[count]?.code;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export interface SignedInUser {
   token: string;
   user: Record<string, any>;
@@ -32,13 +46,14 @@ export interface SignedInUser {
 
 /** Requests a code, reads it from the outbox and evaluates it: the whole email sign-in over HTTP. */
 export async function signInOverHttp(baseUrl: string, dataDir: string, email: string): Promise<SignedInUser> {
+  const before = (await mailsTo(dataDir, email)).length;
   const sent = await fetch(`${baseUrl}/auth/email-verification-code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
   if (sent.status !== 202) throw new Error(`code request answered ${sent.status}: ${await sent.text()}`);
-  const code = await latestCode(dataDir, email);
+  const code = await codeAfter(dataDir, email, before);
   const evaluated = await fetch(`${baseUrl}/auth/evaluate-email-verification-code?email=${encodeURIComponent(email)}&code=${code}`);
   if (evaluated.status !== 200) throw new Error(`evaluation answered ${evaluated.status}: ${await evaluated.text()}`);
   return (await evaluated.json()) as SignedInUser;

@@ -1,11 +1,12 @@
 // Password login on DynamoDB Local: right and wrong pairs, users without a password, and the failure throttle.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
 import { login, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES, requestCode } from '#lib/accounts/sign-in.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword, PASSWORD_WORK_CONCURRENCY, passwordWork } from '#lib/auth/password.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
 
 let ctx: AppContext;
@@ -15,13 +16,18 @@ let passwordHash: string;
 
 beforeAll(async () => {
   ctx = await freshTable({ now: () => new Date(clock) });
+  await startCodeMail(ctx);
   passwordHash = await hashPassword(PASSWORD);
 });
+
+afterAll(stopCodeMail);
 
 let n = 0;
 async function aUserWithPassword(): Promise<string> {
   const email = `login${++n}@example.com`;
   await requestCode(ctx, email);
+  // The code mail sender creates the user.
+  await codeMailsSent();
   const users = userRepo(ctx.db, ctx.tableName);
   await users.updateProfile((await users.findByEmail(email))!, { passwordHash }, new Date(clock));
   return email;
@@ -39,6 +45,7 @@ describe('login', () => {
     const email = await aUserWithPassword();
     const withoutPassword = 'nopassword@example.com';
     await requestCode(ctx, withoutPassword);
+    await codeMailsSent();
     for (const [address, password] of [
       [email, 'not-the-password'],
       [withoutPassword, PASSWORD],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { multipart, signInOverHttp, type FormPart, type SignedInUser } from './flows.ts';
 import { aPng, aPngHeader } from './images.ts';
 import { expectProblem } from './problems.ts';
@@ -14,10 +15,14 @@ let ctx: AppContext;
 
 beforeAll(async () => {
   ctx = await freshTable();
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
   ctx.mediaBaseUrl = `${server.url}/_media`;
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 let n = 0;
 const aUser = (): Promise<SignedInUser> => signInOverHttp(server.url, ctx.dataDir, `profile${++n}-${process.pid}@example.com`);

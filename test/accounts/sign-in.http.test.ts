@@ -12,6 +12,7 @@ import { hashPassword } from '#lib/auth/password.ts';
 import { jwtKeysOf, newKeySet } from '#lib/auth/key-generation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { latestCode, signInOverHttp } from './flows.ts';
 import { expectProblem } from './problems.ts';
 
@@ -24,9 +25,13 @@ let offsetMs = 0;
 
 beforeAll(async () => {
   ctx = await freshTable({ now: () => new Date(Date.now() + offsetMs) });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 afterEach(() => {
   offsetMs = 0;
 });

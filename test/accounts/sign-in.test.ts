@@ -1,5 +1,5 @@
 // Email-code sign-in on DynamoDB Local: users created with their wallet, codes issued, tried, locked, expired and spent.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
 import { evaluateCode, requestCode } from '#lib/accounts/sign-in.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
@@ -10,6 +10,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { readFileSync } from 'node:fs';
 import { mnemonicToAccount } from 'viem/accounts';
 import { freshTable } from '../support/db.ts';
+import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { latestCode, mailsTo } from './flows.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { failure } from '../support/failure.ts';
@@ -20,7 +21,10 @@ const advance = (ms: number) => (clock += ms);
 
 beforeAll(async () => {
   ctx = await freshTable({ now: () => new Date(clock) });
+  await startCodeMail(ctx);
 });
+
+afterAll(stopCodeMail);
 
 let n = 0;
 const anEmail = () => `person${++n}-${Date.now()}@example.com`;
@@ -31,6 +35,7 @@ describe('requesting a code', () => {
   it('creates a user with the defaults, a service wallet at index = id, and mails a code', async () => {
     const email = anEmail();
     const sent = await requestCode(ctx, email);
+    await codeMailsSent();
     const user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
     const mnemonic = readFileSync(localMnemonicFile(ctx.dataDir), 'utf8').trim();
     expect(user).toMatchObject({
@@ -68,6 +73,7 @@ describe('requesting a code', () => {
     const second = await requestCode(ctx, email);
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(second.sentTo).toBe(first.sentTo);
+    await codeMailsSent();
     const users = userRepo(ctx.db, ctx.tableName);
     expect((await users.findByEmail(email))!.id).toBeGreaterThan(0);
   });
@@ -77,6 +83,7 @@ describe('requesting a code', () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => requestCode(ctx, email)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('RESEND_TOO_SOON');
+    await codeMailsSent();
     expect(await userRepo(ctx.db, ctx.tableName).findByEmail(email)).not.toBeNull();
   });
 
@@ -87,6 +94,8 @@ describe('requesting a code', () => {
     const tooSoon = await failure(requestCode(ctx, email));
     expect([tooSoon.status, tooSoon.code, tooSoon.headers['Retry-After']]).toEqual([429, 'RESEND_TOO_SOON', '40']);
     for (let i = 0; i < 4; i++) {
+      // Each code is mailed within a second, long before the next may be requested.
+      await codeMailsSent();
       advance(60_000);
       await requestCode(ctx, email);
     }

@@ -1,4 +1,4 @@
-// `npm run bench`: prints the listing figures, the bundle figures, a password burst and the dashboard's size; asserts nothing and writes nothing tracked.
+// `npm run bench`: prints the listing figures, the bundle figures, a password burst, the code request timing and the dashboard's size; asserts nothing and writes nothing tracked.
 import { parseArgs } from 'node:util';
 import { runListingBench } from './listing.ts';
 
@@ -25,6 +25,10 @@ if (!values.only || values.only === 'bundles') {
 if (!values.only || values.only === 'passwords') {
   const { runPasswordBurstBench } = await import('./password-burst.ts');
   await runPasswordBurstBench();
+}
+if (!values.only || values.only === 'code-timing') {
+  const { runCodeTimingBench } = await import('./code-timing.ts');
+  await runCodeTimingBench();
 }
 if (!values.only || values.only === 'dashboard') {
   const { runDashboardBench } = await import('./dashboard.ts');

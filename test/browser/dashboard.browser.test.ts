@@ -17,6 +17,7 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { deliveryChain } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
 import { awaitCode } from './page-checks.ts';
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await buildDashboard(WEB_ROOT, dist);
   const own = await deliveryChain();
   ctx = await freshTable({ chain: own.chain, catalogStalenessMs: 0, explorerBaseUrl: EXPLORER });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0, dashboardDir: dist });
   dashboard = `${server.url}/dashboard/`;
   poller = await startStreamPoller({
@@ -69,6 +71,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await stopCodeMail();
   await browser?.close();
   await poller?.stop();
   await server?.close();

@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { aPng } from '../accounts/images.ts';
 import { awaitCode } from './page-checks.ts';
 
@@ -97,6 +98,7 @@ function startSite(apiPort: number): Promise<Server> {
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   ctx = await freshTable();
+  await startCodeMail(ctx);
   api = await startLocalServer({ ctx, port: 0 });
   site = await startSite(api.port);
   const address = site.address();
@@ -119,6 +121,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await stopCodeMail();
   await browser?.close();
   await new Promise((done) => (site ? site.close(done) : done(undefined)));
   site?.closeAllConnections();

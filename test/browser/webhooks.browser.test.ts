@@ -18,6 +18,7 @@ import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
 import { freshTable } from '../support/db.ts';
 import { call } from '../partner/fixtures.ts';
 import { eventually, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -49,6 +50,8 @@ beforeAll(async () => {
     region: 'us-east-1',
     tableName: ctx.tableName,
   });
+  // The sign-in mail is sent by the code mail sender, as `npm start` runs it.
+  await startCodeMail(ctx);
   receiver = await startReceiver();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -68,6 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stopWebhooks?.();
+  await stopCodeMail();
   await server?.close();
   await receiver?.close();
 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 
 const run = promisify(execFile);
 
@@ -24,9 +25,14 @@ let server: LocalServer;
 
 beforeAll(async () => {
   ctx = await freshTable();
+  // As `npm start` runs it: the walkthrough waits for the mail it sends.
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server.close();
+});
 
 describe("README's sign-in walkthrough", () => {
   it('runs as written: code, token, profile, image upload with a password, login', async () => {

@@ -15,6 +15,7 @@ import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createWebhook } from '#lib/webhooks/endpoints.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { sharedChain } from '../support/chain.ts';
 import { intercept, throughputExceeded, timeout } from '../support/faults.ts';
 import { latestCode, multipart } from '../accounts/flows.ts';
@@ -56,6 +57,7 @@ async function aWebhook(): Promise<{ token: string; id: string }> {
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain(), catalogStalenessMs: 0 });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
   partner = await aPartner(ctx);
   passwordHash = await hashPassword(PASSWORD);
@@ -73,7 +75,10 @@ beforeAll(async () => {
   orderId = (bought.json as { orderId: string }).orderId;
 });
 
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 interface Request {
   method: string;

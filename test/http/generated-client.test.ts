@@ -12,6 +12,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { projectRoot } from '../../infra/bundling.ts';
 import { sharedChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { aWallet, storePlaque } from '../partner/fixtures.ts';
 
 const run = promisify(execFile);
@@ -24,6 +25,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain() });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
   await storePlaque(ctx, { id: 7001, condition: 'VIRGIN', status: 'AVAILABLE' });
   await storePlaque(ctx, { id: 7002, condition: 'DAMAGED', status: 'AVAILABLE' });
@@ -34,6 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopCodeMail();
   await server?.close();
 });
 

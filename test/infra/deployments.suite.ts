@@ -25,6 +25,53 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
     expect(JSON.stringify(authorizer['AuthorizerUri'])).toMatch(/AuthAuthorizerLive[0-9A-F]{8}/);
   });
 
+  it('feeds every stream and queue mapping and every schedule to a live alias', () => {
+    const { template } = synthStage(stageName);
+    const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>;
+    /** The Lambda resources a property refers to (Ref or Fn::GetAtt, however nested: an alias is named by Fn::Split of its ARN). */
+    const lambdasIn = (value: unknown, into = new Set<string>()): Set<string> => {
+      if (Array.isArray(value)) value.forEach((v) => lambdasIn(v, into));
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          const id = key === 'Ref' ? inner : key === 'Fn::GetAtt' ? (inner as string[])[0] : undefined;
+          if (typeof id === 'string' && resources[id]?.Type.startsWith('AWS::Lambda::')) into.add(id);
+          else lambdasIn(inner, into);
+        }
+      }
+      return into;
+    };
+    const lambdaOf = (reference: unknown) => {
+      const ids = [...lambdasIn(reference)];
+      return ids.length === 1 ? { id: ids[0]!, resource: resources[ids[0]!]! } : undefined;
+    };
+    const expectLiveAlias = (reference: unknown, what: string) => {
+      const target = lambdaOf(reference);
+      expect(target, what).toBeDefined();
+      expect(target!.resource.Type, `${what} invokes ${target!.id}`).toBe('AWS::Lambda::Alias');
+      expect(target!.resource.Properties!['Name'], what).toBe(LIVE_ALIAS);
+    };
+    const mappings = Object.entries(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    // The delivery worker's, the webhook event maker's and the code mail sender's stream mappings, the sender's queue.
+    expect(mappings.length).toBeGreaterThanOrEqual(4);
+    for (const [id, mapping] of mappings) expectLiveAlias(mapping.Properties!['FunctionName'], id);
+    const rules = Object.entries(resourcesOf(template, 'AWS::Events::Rule'));
+    let scheduled = 0;
+    for (const [id, rule] of rules) {
+      for (const target of rule.Properties!['Targets'] ?? []) {
+        if (!lambdaOf(target['Arn'])) continue;
+        scheduled++;
+        expectLiveAlias(target['Arn'], `${id} target ${target['Id']}`);
+      }
+    }
+    for (const [id, schedule] of Object.entries(resourcesOf(template, 'AWS::Scheduler::Schedule'))) {
+      if (!lambdaOf(schedule.Properties!['Target']?.['Arn'])) continue;
+      scheduled++;
+      expectLiveAlias(schedule.Properties!['Target']['Arn'], id);
+    }
+    // The delivery reconciler and the catalogue snapshot writer.
+    expect(scheduled).toBeGreaterThanOrEqual(2);
+  });
+
   it(
     stageName === 'production'
       ? 'shifts traffic by a 10 %-for-5-minutes canary, rolled back by the 5xx and error alarms'

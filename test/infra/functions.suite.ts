@@ -5,6 +5,7 @@ import { ENTITY } from '#lib/db/keys.ts';
 import {
   AUTHORIZER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
+  CODE_MAIL_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
@@ -23,6 +24,7 @@ import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, re
 const allModules = [
   ...handlerModules(),
   AUTHORIZER_HANDLER,
+  CODE_MAIL_HANDLER,
   DELIVERY_WORKER_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
@@ -158,7 +160,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     expect(fns.get('functions/partner/get-order.ts')!.properties['Environment'].Variables).toMatchObject({
       CHAIN_EXPLORER_URL: stage.chain.explorerUrl,
     });
-    expect(fns.get('functions/auth/request-code.ts')!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
+    expect(fns.get(CODE_MAIL_HANDLER)!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
     expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
       JWT_ISSUER: { 'Fn::Join': ['', expect.arrayContaining([expect.stringContaining('.execute-api.'), `/${stage.apiStageName}`])] },
       JWT_AUDIENCE: stage.jwt.audience,
@@ -171,7 +173,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
       const dynamo = actionsOf(roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0])).filter((a) => a.startsWith('dynamodb:'));
       const access = functionAccess[module]!;
       const streamActions =
-        module === DELIVERY_WORKER_HANDLER || module === ORDER_EVENTS_HANDLER
+        module === DELIVERY_WORKER_HANDLER || module === ORDER_EVENTS_HANDLER || module === CODE_MAIL_HANDLER
           ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']
           : module === DELIVERY_RECONCILER_HANDLER
             ? ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']
@@ -208,7 +210,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     const s3 = profile.find((s) => actionsOf([s]).includes('s3:PutObject'))!;
     expect(JSON.stringify(s3['Resource'])).toContain(`/${functionAccess['functions/auth/update-profile.ts']!.writesMedia}*`);
     expect(functionAccess['functions/auth/update-profile.ts']!.writesMedia).toBe('users/');
-    const mail = roleStatements(template, fns.get('functions/auth/request-code.ts')!.properties['Role']['Fn::GetAtt'][0]).find((s) =>
+    const mail = roleStatements(template, fns.get(CODE_MAIL_HANDLER)!.properties['Role']['Fn::GetAtt'][0]).find((s) =>
       actionsOf([s]).includes('ses:SendEmail'),
     )!;
     expect(mail['Condition']).toEqual({ StringEquals: { 'ses:FromAddress': stage.mailFrom } });
@@ -316,8 +318,10 @@ describe.each(stageNames)('the delivery reconciler (%s)', (stageName) => {
   it('runs every minute, reads and deletes the worker’s dead letters and the stream they point into, and signs nothing', () => {
     const { stack, template } = synthStage(stageName);
     const reconciler = functionsByModule(template).get(DELIVERY_RECONCILER_HANDLER)!;
+    // The schedule invokes the live alias (deployments.suite.ts checks every trigger).
+    const alias = logicalIdOf(stack.functions.get(DELIVERY_RECONCILER_HANDLER)!.live);
     const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((r) =>
-      JSON.stringify(r.Properties!['Targets']).includes(reconciler.logicalId),
+      JSON.stringify(r.Properties!['Targets']).includes(`"Ref":"${alias}"`),
     );
     expect(rules.map((r) => r.Properties!['ScheduleExpression'])).toEqual(['rate(1 minute)']);
     const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));

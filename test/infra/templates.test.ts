@@ -8,4 +8,5 @@ import './deployments.suite.ts';
 import './nag.suite.ts';
 import './catalog-snapshot.suite.ts';
 import './webhooks.suite.ts';
+import './code-mail.suite.ts';
 import './dashboard.suite.ts';

@@ -13,6 +13,7 @@ import { createApiKey, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS, revokeApiKey } 
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { sharedChain } from '../support/chain.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
 import { call, storePlaque } from './fixtures.ts';
@@ -40,10 +41,12 @@ let skewMs = 0;
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain(), apiKeyIssuer: recordingIssuer, now: () => new Date(Date.now() + skewMs) });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
 
 afterAll(async () => {
+  await stopCodeMail();
   await server.close();
 });
 

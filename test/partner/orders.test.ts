@@ -10,6 +10,7 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order
 import { decodeOrderCursor, encodeOrderCursor, listOrders } from '#lib/partner/orders.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { anOrder } from '../support/factories.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
 import { call } from './fixtures.ts';
@@ -20,10 +21,14 @@ let users = 0;
 
 beforeAll(async () => {
   ctx = await freshTable({ explorerBaseUrl: 'https://explorer.example' });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
 
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 /** Orders written straight to the table (25 a request), as the buy would store them. */
 async function storeOrders(orders: Order[]): Promise<void> {

@@ -7,6 +7,7 @@ import { createApiKey, revokeApiKey } from '#lib/partner/api-keys.ts';
 import { usageWindow } from '#lib/partner/usage.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { sharedChain } from '../support/chain.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
 import { call, storePlaque } from './fixtures.ts';
@@ -20,10 +21,14 @@ let users = 0;
 
 beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain(), now: () => new Date(Date.now() + skewMs) });
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
 
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 async function aSignedInPartner(): Promise<{ token: string; id: number }> {
   const { token, user } = await signInOverHttp(server.url, ctx.dataDir, `usage${users++}@example.com`);

@@ -7,6 +7,7 @@ import { freePort } from '#lib/local/child-process.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiClient, ApiRefusal, joinUrl, ServiceUnreachable, SessionEnded, type ApiClient } from '../../web/src/api.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { latestCode } from '../accounts/flows.ts';
 import { intercept, throttled } from '../support/faults.ts';
 
@@ -16,10 +17,14 @@ let users = 0;
 
 beforeAll(async () => {
   ctx = await freshTable();
+  await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 });
 
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 /** A client as the page builds it, with its own session and a count of the times it was told the session ended. */
 function aClient(baseUrl = `${server.url}/`) {

@@ -33,7 +33,8 @@ export const accountsOperationDocs = {
     summary: 'Sign up or sign in: mail a 6-digit code',
     description: [
       "Creates the account when the address is new (username `user<id>`, a service wallet at m/44'/60'/0'/0/<id>), and " +
-        'answers the same 202 for new and known addresses.',
+        'answers the same 202 for new and known addresses, after the same work: the code is stored, and the account of a ' +
+        'new address is created and the mail sent within seconds after the answer.',
       emailRules,
       `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when another code may be requested: ` +
         `${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was the ${MAX_CODES_PER_WINDOW}th code within an hour.`,
@@ -43,7 +44,7 @@ export const accountsOperationDocs = {
     ].join('\n\n'),
     tags: TAGS,
     requestBody: { contentType: 'application/json', schema: 'RequestCodeRequest' },
-    responses: { 202: { description: 'The code was sent', schema: 'CodeSent' } },
+    responses: { 202: { description: 'The code was issued; its mail follows within seconds', schema: 'CodeSent' } },
     errors: { ...jsonBody, 429: ['RESEND_TOO_SOON', 'TOO_MANY_CODES'] },
   },
   evaluateEmailVerificationCode: {

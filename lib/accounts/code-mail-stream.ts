@@ -1,0 +1,26 @@
+// Which table stream records invoke the code mail sender: verification codes inserted or replaced with their mail
+// pending. One constant for the AWS event source mapping and the local poller alike.
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ENTITY } from '#lib/db/keys.ts';
+import { codeMailFromItem, MAIL_STATE } from '#lib/db/verification-code-repo.ts';
+import type { CodeMailRequest } from '#lib/accounts/verification-code.ts';
+
+/**
+ * Lambda event filter patterns (FilterCriteria): a code put by POST /auth/email-verification-code (a new address, or
+ * one whose earlier code it replaces). The sender's own "sent" mark, counted tries and every other entity never match.
+ */
+export const CODE_MAIL_STREAM_FILTERS = [
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: { NewImage: { entity: { S: [ENTITY.verificationCode] }, [MAIL_STATE.attribute]: { S: [MAIL_STATE.pending] } } },
+  },
+] as const;
+
+/** The mail a record asks for, or null: the filter's condition again in code, so the sender stays correct under a wider filter. */
+export function codeMailOf(record: DynamoDBRecord): CodeMailRequest | null {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
+  const image = record.dynamodb?.NewImage;
+  if (!image) return null;
+  return codeMailFromItem(unmarshall(image as Record<string, AttributeValue> as Parameters<typeof unmarshall>[0]));
+}
