@@ -1,6 +1,6 @@
 // Reserved usernames (the service account's `plaques`, other accounts' default `user<id>`) cannot be taken in disguise:
 // separators and lookalike characters change nothing, through the profile update itself.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { requestCode } from '#lib/accounts/sign-in.ts';
 import { updateProfile } from '#lib/accounts/profile-update.ts';
@@ -8,6 +8,7 @@ import { isReservedFor, SERVICE_USERNAME, usernameSkeleton, type StoredUser } fr
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
 
 let ctx: AppContext;
@@ -16,9 +17,13 @@ let user: StoredUser;
 beforeAll(async () => {
   ctx = await freshTable();
   const email = `reserved-${process.pid}@example.com`;
+  // The code mail sender creates the user of a new address.
+  await startCodeMail(ctx);
   await requestCode(ctx, email);
+  await codeMailsSent();
   user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
 });
+afterAll(stopCodeMail);
 
 const refusalOf = async (username: string) => {
   const refused = await failure(updateProfile(ctx, user, { text: { username } }));

@@ -7,6 +7,7 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { multipart, signInOverHttp } from '../accounts/flows.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 
 let server: LocalServer;
 let ctx: AppContext;
@@ -16,9 +17,13 @@ beforeAll(async () => {
   ctx = await freshTable();
   server = await startLocalServer({ ctx, port: 0 });
   ctx.mediaBaseUrl = `${server.url}/_media`;
+  await startCodeMail(ctx);
   ({ token } = await signInOverHttp(server.url, ctx.dataDir, `prototype-names-${process.pid}@example.com`));
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 /** What every object inherits, before any request: no request may add to it (the server runs in this process). */
 const inherited = Object.getOwnPropertyNames(Object.prototype).sort();

@@ -9,6 +9,7 @@ import { MEDIA_CONTENT_SECURITY_POLICY } from '#lib/media/serving-headers.ts';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { multipart, signInOverHttp } from '../accounts/flows.ts';
 import { aGifWithFrame, aJpegWithScan, aPng, aWebp, HTML_TAIL } from '../accounts/images.ts';
 
@@ -19,8 +20,13 @@ beforeAll(async () => {
   ctx = await freshTable();
   server = await startLocalServer({ ctx, port: 0 });
   ctx.mediaBaseUrl = `${server.url}/_media`;
+  // Sign-in codes reach the outbox through the code mail sender, as `npm start` runs it.
+  await startCodeMail(ctx);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await stopCodeMail();
+  await server?.close();
+});
 
 let n = 0;
 /** Uploads `bytes` as a new user's profile image → the image URL the service answers with. */
