@@ -20,9 +20,14 @@ function indexProps(index: IndexDefinition): dynamodb.GlobalSecondaryIndexProps 
     partitionKey: attributeType(index.partitionKey),
     sortKey: attributeType(index.sortKey),
   };
-  return index.projection.type === 'ALL'
-    ? { ...common, projectionType: dynamodb.ProjectionType.ALL }
-    : { ...common, projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: index.projection.nonKeyAttributes };
+  switch (index.projection.type) {
+    case 'ALL':
+      return { ...common, projectionType: dynamodb.ProjectionType.ALL };
+    case 'KEYS_ONLY':
+      return { ...common, projectionType: dynamodb.ProjectionType.KEYS_ONLY };
+    case 'INCLUDE':
+      return { ...common, projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: index.projection.nonKeyAttributes };
+  }
 }
 
 export interface DataTableProps {

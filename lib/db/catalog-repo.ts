@@ -1,10 +1,19 @@
-// The catalogue index (`catalog`): the listing's reads of what changed, spread over the index's shards, and the
-// backfill that moves plaques indexed before sharding into their shard. Plaque records themselves: plaque-repo.ts.
+// The catalogue index (`catalog`): the listing's reads of what changed, spread over the index's shards; the `changes`
+// index that tells in one small query whether and where anything changed; and the backfill that moves plaques indexed
+// before sharding into their shard. Plaque records themselves: plaque-repo.ts.
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { queryAll } from '#lib/db/query-all.ts';
-import { CATALOG_ATTRIBUTES, CATALOG_INDEX } from '#lib/db/table.ts';
-import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogPartitions, catalogShardOf, plaqueKey } from '#lib/db/keys.ts';
+import { CATALOG_ATTRIBUTES, CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
+import {
+  CHANGES_PARTITION,
+  LEGACY_CATALOG_PARTITION,
+  catalogPartition,
+  catalogPartitions,
+  catalogPositionOf,
+  catalogShardOf,
+  plaqueKey,
+} from '#lib/db/keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
 type Item = Record<string, unknown>;
@@ -20,6 +29,25 @@ function pickCatalogRow(item: Item): CatalogRow {
 
 /** Index rows read per backfill query page (each moves with one conditional write). */
 const BACKFILL_PAGE = 100;
+
+/** Positions one read of the `changes` index returns at most: about 160 bytes each, so a page stays near 4 KB. */
+export const CHANGES_PAGE = 40;
+
+/** A plaque's place in the catalogue after a write: its id and the `updatedAt` the write stamped. */
+export interface CatalogPosition {
+  id: number;
+  updatedAt: string;
+}
+
+/**
+ * What the `changes` index holds after a position: every position when `complete`, else only the first CHANGES_PAGE
+ * (a burst). `unavailable`: the table has no such index yet, or it is still being built.
+ */
+export type RecentChanges = { kind: 'read'; positions: CatalogPosition[]; complete: boolean } | { kind: 'unavailable' };
+
+/** DynamoDB's answer to a query of an index the table lacks, or one it is still building (backfilling). */
+const isIndexUnavailable = (error: unknown): boolean =>
+  (error as { name?: string } | null)?.name === 'ValidationException' && /index/i.test((error as Error).message);
 
 export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   /** Rows of one index partition after `afterKey` (`updatedAt#id`), oldest first; all of them when null. */
@@ -54,13 +82,42 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
   return {
     /**
-     * Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, from every shard in parallel (plus
-     * the pre-sharding partition when `includeLegacy`); all rows when null. One Query per partition at least.
+     * Catalogue rows whose index position (`updatedAt#id`) is after `afterKey`, from every shard in parallel, or from
+     * the given shards only (plus the pre-sharding partition when `includeLegacy`); all rows when null. One Query per
+     * partition at least.
      */
-    async changes(afterKey: string | null, options: { includeLegacy: boolean }): Promise<CatalogRow[]> {
-      const partitions = options.includeLegacy ? [...catalogPartitions(), LEGACY_CATALOG_PARTITION] : catalogPartitions();
+    async changes(afterKey: string | null, options: { includeLegacy: boolean; shards?: readonly number[] }): Promise<CatalogRow[]> {
+      const sharded = options.shards ? [...new Set(options.shards)].sort((a, b) => a - b).map(catalogPartition) : catalogPartitions();
+      const partitions = options.includeLegacy ? [...sharded, LEGACY_CATALOG_PARTITION] : sharded;
       const perPartition = await Promise.all(partitions.map((partition) => partitionChanges(partition, afterKey)));
       return perPartition.flat();
+    },
+
+    /**
+     * Positions written after `afterKey`, oldest first, from the `changes` index: one Query of at most CHANGES_PAGE
+     * keys (0.5 RCU when nothing changed). It holds keys only: the rows themselves are read from their shards.
+     */
+    async recentChanges(afterKey: string): Promise<RecentChanges> {
+      try {
+        const out = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: CHANGES_INDEX,
+            KeyConditionExpression: '#pk = :pk AND #sk > :after',
+            ExpressionAttributeNames: { '#pk': 'entity', '#sk': 'catsk' },
+            ExpressionAttributeValues: { ':pk': CHANGES_PARTITION, ':after': afterKey },
+            ProjectionExpression: '#sk',
+            ScanIndexForward: true,
+            Limit: CHANGES_PAGE,
+            ReturnConsumedCapacity: 'TOTAL',
+          }),
+        );
+        const positions = (out.Items ?? []).map((item) => catalogPositionOf(item.catsk as string));
+        return { kind: 'read', positions, complete: out.LastEvaluatedKey === undefined && positions.length < CHANGES_PAGE };
+      } catch (error) {
+        if (isIndexUnavailable(error)) return { kind: 'unavailable' };
+        throw error;
+      }
     },
 
     /** Whether plaques indexed before sharding are left (the backfill has not finished): one key-only read. */

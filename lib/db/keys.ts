@@ -50,6 +50,16 @@ export const catalogKey = (updatedAt: string, id: number) => ({
   catsk: catalogSortKey(updatedAt, id),
 });
 export const catalogSortKey = (updatedAt: string, id: number) => `${updatedAt}#${String(id).padStart(12, '0')}`;
+/** The plaque and the time of a catalogue position (`catsk`, as catalogSortKey builds it). */
+export function catalogPositionOf(catsk: string): { updatedAt: string; id: number } {
+  const at = catsk.lastIndexOf('#');
+  return { updatedAt: catsk.slice(0, at), id: Number(catsk.slice(at + 1)) };
+}
+/**
+ * The `changes` index's one partition: the `entity` attribute every plaque item has carried since the first version,
+ * so every stored plaque is in it with its `catsk`, and every write that moves `catsk` moves it there too.
+ */
+export const CHANGES_PARTITION = ENTITY.plaque;
 
 /** Atomic counters (e.g. the next plaque id). */
 export const counterKey = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });

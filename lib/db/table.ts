@@ -9,8 +9,13 @@ export interface IndexDefinition {
   indexName: string;
   partitionKey: KeyAttribute;
   sortKey: KeyAttribute;
-  /** ALL, or INCLUDE with the listed non-key attributes. */
-  projection: { type: 'ALL' } | { type: 'INCLUDE'; nonKeyAttributes: string[] };
+  /** ALL, KEYS_ONLY (the table's and the index's keys), or INCLUDE with the listed non-key attributes. */
+  projection: { type: 'ALL' } | { type: 'KEYS_ONLY' } | { type: 'INCLUDE'; nonKeyAttributes: string[] };
+  /**
+   * Tables made before this index existed lack it until ensureTable (locally) or the stack (in AWS) adds it; its
+   * readers fall back to another way while it is absent or still being built, so such a table is still this project's.
+   */
+  addedLater?: true;
 }
 
 export interface TableDefinition {
@@ -41,6 +46,7 @@ export const CATALOG_ATTRIBUTES = [
 
 export const GSI1 = 'gsi1';
 export const CATALOG_INDEX = 'catalog';
+export const CHANGES_INDEX = 'changes';
 
 export const tableDefinition: TableDefinition = {
   partitionKey: { name: 'pk', type: 'S' },
@@ -59,6 +65,15 @@ export const tableDefinition: TableDefinition = {
       partitionKey: { name: 'catpk', type: 'S' },
       sortKey: { name: 'catsk', type: 'S' },
       projection: { type: 'INCLUDE', nonKeyAttributes: [...CATALOG_ATTRIBUTES] },
+    },
+    {
+      // Every plaque's catalogue position in one partition (`entity`, which every plaque item carries as 'plaque';
+      // only plaques have `catsk`): the listing's freshness check asks it what changed with one small query.
+      indexName: CHANGES_INDEX,
+      partitionKey: { name: 'entity', type: 'S' },
+      sortKey: { name: 'catsk', type: 'S' },
+      projection: { type: 'KEYS_ONLY' },
+      addedLater: true,
     },
   ],
   timeToLiveAttribute: 'ttl',

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
-import { catalogRepo, type CatalogRepo } from '#lib/db/catalog-repo.ts';
+import { catalogRepo, type CatalogRepo, type CatalogRow, type RecentChanges } from '#lib/db/catalog-repo.ts';
 import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
-import { catalogSortKey } from '#lib/db/keys.ts';
+import { DatabaseUnavailable } from '#lib/db/failures.ts';
+import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
@@ -127,6 +128,8 @@ const VISIBILITY_LAG_MS = 5_000;
 const ITEM_CACHE_SIZE = 5_000;
 /** Share of the staleness bound after which a sync starts without holding up the request. */
 const BACKGROUND_SYNC_AT = 0.8;
+/** How long a projection that found no `changes` index (an older table, or one still building it) waits to ask again. */
+export const CHANGES_INDEX_RETRY_MS = 60_000;
 
 export interface ProjectionOptions {
   stalenessMs: number;
@@ -157,6 +160,8 @@ export class CatalogProjection {
   private started: Promise<void> | null = null;
   /** Whether plaques indexed before sharding remain (read from the old partition too until the backfill is done). */
   private includeLegacy = true;
+  /** Until when (the sync clock, epoch ms) the freshness check does without the `changes` index it found unavailable. */
+  private changesIndexRetryAt = -Infinity;
   /** Index rows applied since the snapshot was loaded (or since the start). */
   changesApplied = 0;
   coldStart: ColdStart | null = null;
@@ -222,7 +227,7 @@ export class CatalogProjection {
     }
     // The first sync also asks, in parallel, whether the unsharded partition still holds any row at all.
     const [rows, legacy] = await Promise.all([
-      this.catalog.changes(after, { includeLegacy: this.includeLegacy }),
+      this.changedRows(after, startedAt),
       this.synced ? this.includeLegacy : this.catalog.hasLegacyRows(),
     ]);
     this.includeLegacy = legacy;
@@ -234,6 +239,36 @@ export class CatalogProjection {
     if (this.coldStart && !this.synced) this.coldStart.rowsRead = rows.length;
     this.synced = true;
     this.syncedAt = startedAt;
+  }
+
+  /**
+   * The index rows after `after`. The `changes` index says first, in one query of keys, which plaques moved: nothing
+   * (the usual answer, 0.5 RCU), a few (only their shards are read, and only for plaques whose position the index
+   * does not hold yet), or a burst of a full page (every shard is read, as without it). Without a position yet (a cold
+   * start without snapshot), or while the `changes` index is unavailable, every shard is read.
+   */
+  private async changedRows(after: string | null, nowMs: number): Promise<CatalogRow[]> {
+    const everyShard = () => this.catalog.changes(after, { includeLegacy: this.includeLegacy });
+    if (after === null || nowMs < this.changesIndexRetryAt) return everyShard();
+    let recent: RecentChanges;
+    try {
+      recent = await this.catalog.recentChanges(after);
+    } catch (error) {
+      // Its one partition throttled, or DynamoDB Local still building it: this check reads the shards instead.
+      if (error instanceof DatabaseUnavailable) return everyShard();
+      throw error;
+    }
+    if (recent.kind === 'unavailable') {
+      this.changesIndexRetryAt = nowMs + CHANGES_INDEX_RETRY_MS;
+      return everyShard();
+    }
+    if (!recent.complete) return everyShard();
+    // The re-read window returns positions already applied: those cost nothing more.
+    const shards = recent.positions
+      .filter((position) => !(this.index.updatedAtOf(position.id) >= Date.parse(position.updatedAt)))
+      .map((position) => catalogShardOf(position.id));
+    if (shards.length === 0) return [];
+    return this.catalog.changes(after, { includeLegacy: this.includeLegacy, shards });
   }
 
   /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */

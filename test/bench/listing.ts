@@ -159,7 +159,7 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
     }
     console.log(table(['case', 'count', 'page', 'first read: req / RCU', 'steady: req / RCU', 'floor RCU', 'ratio'], rows));
     console.log(
-      `\nfirst read = records not cached yet; steady = the same page again. Every page pays one freshness check (a query per shard).` +
+      `\nfirst read = records not cached yet; steady = the same page again. Every page pays one freshness check (one query of the changes index when nothing changed).` +
         `\nfloor = reading exactly the returned items by key. Worst ratio ${fmt(worst, 2)} (target ≤ 2). No request scans.`,
     );
 

@@ -35,14 +35,33 @@ describe('the table', () => {
           { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
         ],
         Projection:
-          index.projection.type === 'ALL'
-            ? { ProjectionType: 'ALL' }
-            : { ProjectionType: 'INCLUDE', NonKeyAttributes: index.projection.nonKeyAttributes },
+          index.projection.type === 'INCLUDE'
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: index.projection.nonKeyAttributes }
+            : { ProjectionType: index.projection.type },
       })),
       TimeToLiveSpecification: { AttributeName: d.timeToLiveAttribute, Enabled: true },
       StreamSpecification: { StreamViewType: d.stream },
       BillingMode: 'PAY_PER_REQUEST',
     });
+  });
+
+  it("has the listing's `changes` index: keys only, every plaque under `entity`, ordered by `catsk`", () => {
+    const table = Object.values(resourcesOf(staging().template, 'AWS::DynamoDB::Table'))[0]!.Properties!;
+    const changes = (table['GlobalSecondaryIndexes'] as { IndexName: string }[]).find((index) => index.IndexName === 'changes');
+    expect(changes).toEqual({
+      IndexName: 'changes',
+      KeySchema: [
+        { AttributeName: 'entity', KeyType: 'HASH' },
+        { AttributeName: 'catsk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'KEYS_ONLY' },
+    });
+    expect(table['AttributeDefinitions']).toEqual(
+      expect.arrayContaining([
+        { AttributeName: 'entity', AttributeType: 'S' },
+        { AttributeName: 'catsk', AttributeType: 'S' },
+      ]),
+    );
   });
 
   it.each(['staging', 'production'] as const)('keeps point-in-time recovery on in %s', (stage) => {

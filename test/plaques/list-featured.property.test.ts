@@ -17,6 +17,9 @@ import { aPlaque } from '../support/factories.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
+import { CHANGES_PAGE } from '#lib/db/catalog-repo.ts';
+import { CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
+import { recordIndexQueries } from './catalog-queries.ts';
 import { NOW, asStored, catalogueArb, invalidRange, paramsArb, plaqueArb, reference, toStored, type ValueOf } from './listing-reference.ts';
 
 type Params = ValueOf<typeof paramsArb>;
@@ -109,9 +112,18 @@ describe('featured listing semantics', () => {
     );
   }, 120_000);
 
-  it('follows any interleaving of features, holds, lapsing holds and snapshot reloads, as the reference does', async () => {
+  // Every freshness check goes through the changes index: a few writes read only their shards, a burst of more than
+  // a page of positions reads every shard, and a listing started from a snapshot asks the index what changed since.
+  it('follows any interleaving of new plaques, features, bursts, holds, lapsing holds and snapshot reloads, as the reference does', async () => {
+    const paths = { changes: 0, targeted: 0, burst: 0 };
     const stepArb = fc.oneof(
       fc.record({ kind: fc.constant('feature' as const), id: fc.integer({ min: 1, max: 30 }), featured: fc.boolean() }),
+      fc.record({ kind: fc.constant('insert' as const), spec: plaqueArb }),
+      // An import of more plaques than a page of positions holds.
+      fc.record({
+        kind: fc.constant('burst' as const),
+        specs: fc.array(plaqueArb, { minLength: CHANGES_PAGE, maxLength: CHANGES_PAGE + 10 }),
+      }),
       fc.record({ kind: fc.constant('hold' as const), id: fc.integer({ min: 1, max: 30 }), minutes: fc.integer({ min: 1, max: 10 }) }),
       fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 6 }) }),
       fc.constant({ kind: 'snapshot' as const }),
@@ -130,6 +142,7 @@ describe('featured listing semantics', () => {
           const repo = plaqueRepo(ctx.db, ctx.tableName);
           const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
           let projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+          const queries = recordIndexQueries(ctx.db);
           // Every write is stamped a second after the one before, like writes that do not share a millisecond.
           const write = async (change: (at: Date) => Promise<unknown>, id: number) => {
             now += 1000;
@@ -139,6 +152,19 @@ describe('featured listing semantics', () => {
           };
           for (const step of steps) {
             if (step.kind === 'feature' && known.has(step.id)) await write((at) => repo.setFeatured(step.id, step.featured, at), step.id);
+            if (step.kind === 'insert') {
+              const id = Math.max(...known.keys()) + 1;
+              const plaque = { ...toStored(step.spec, id), updatedAt: new Date(now + 1000).toISOString() };
+              await write(() => insertPlaques(ctx, asStored([step.spec], [plaque])), id);
+            }
+            if (step.kind === 'burst') {
+              const first = Math.max(...known.keys()) + 1;
+              now += 1000;
+              const at = new Date(now).toISOString();
+              const plaques = step.specs.map((spec, i) => ({ ...toStored(spec, first + i), updatedAt: at }));
+              await insertPlaques(ctx, asStored(step.specs, plaques));
+              for (const [id, stored] of await repo.getMany(plaques.map((p) => p.id))) known.set(id, stored);
+            }
             if (step.kind === 'hold' && known.has(step.id)) {
               const hold = (at: Date) =>
                 repo.placeHold(
@@ -166,11 +192,43 @@ describe('featured listing semantics', () => {
               expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
             }
           }
+          // How each check went: after a changes query, the shards read (catalog queries before the next changes query).
+          queries.forEach((q, i) => {
+            if (q.index !== CHANGES_INDEX) return;
+            paths.changes++;
+            const next = queries.slice(i + 1).findIndex((r) => r.index === CHANGES_INDEX);
+            const shards = queries.slice(i + 1, next < 0 ? undefined : i + 1 + next).filter((r) => r.index === CATALOG_INDEX).length;
+            if (q.rows >= CHANGES_PAGE) paths.burst++;
+            else if (shards > 0) paths.targeted++;
+          });
         },
       ),
-      { numRuns: 20 },
+      {
+        numRuns: 20,
+        // One run known to take every path, whatever the random ones draw.
+        examples: [
+          [
+            fc.sample(plaqueArb, { numRuns: 12, seed: 7 }),
+            [
+              { kind: 'query', params: {} },
+              { kind: 'feature', id: 2, featured: false },
+              { kind: 'insert', spec: fc.sample(plaqueArb, { numRuns: 1, seed: 8 })[0]! },
+              { kind: 'query', params: { orderBy: 'p.id', sort: 'ASC' } },
+              { kind: 'burst', specs: fc.sample(plaqueArb, { numRuns: CHANGES_PAGE + 3, seed: 9 }) },
+              { kind: 'query', params: {} },
+              { kind: 'snapshot' },
+              { kind: 'feature', id: 3, featured: true },
+              { kind: 'query', params: { orderBy: 'p.updated_at', sort: 'DESC' } },
+            ],
+          ],
+        ],
+      },
     );
-  }, 120_000);
+    // The runs went through every path of the check.
+    expect(paths.changes).toBeGreaterThan(0);
+    expect(paths.targeted).toBeGreaterThan(0);
+    expect(paths.burst).toBeGreaterThan(0);
+  }, 240_000);
 
   it('shows a write within the staleness bound (1 s) without any further request', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 1000 });

@@ -1,0 +1,113 @@
+// The listing's freshness check through the `changes` index, against DynamoDB Local: one small query when nothing
+// changed; the written plaques' shards only when a few did; every shard for a burst.
+import { describe, expect, it } from 'vitest';
+import { catalogRepo } from '#lib/db/catalog-repo.ts';
+import { CATALOG_SHARDS, catalogPartition, catalogSortKey } from '#lib/db/keys.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import { freshTable } from '../support/db.ts';
+import { aPlaque } from '../support/factories.ts';
+import { described, recordIndexQueries } from './catalog-queries.ts';
+
+type Ctx = Awaited<ReturnType<typeof freshTable>>;
+
+const byId = listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
+
+/** A warm listing over `plaques` (its cold read done), and the index queries it sends from then on. */
+async function warmListing(ctx: Ctx, plaques: ReturnType<typeof aPlaque>[]) {
+  await insertPlaques(ctx, plaques);
+  const projection = new CatalogProjection(ctx, { stalenessMs: 0 });
+  const list = async (now = new Date()) => (await projection.list(byId, now, stageValuesOf(ctx))).plaques;
+  await list();
+  return { projection, list, queries: recordIndexQueries(ctx.db) };
+}
+
+const hold = (minutes: number, now: Date) => ({
+  reservationId: `res_${now.getTime()}`,
+  expiresAt: new Date(now.getTime() + minutes * 60_000).toISOString(),
+  partnerId: 1,
+  apiKeyId: 'key_1',
+  buyerWallet: '0x' + '1'.repeat(40),
+});
+
+describe('freshness check through the changes index', () => {
+  it('reads one query of the changes index, and no shard, when nothing changed', async () => {
+    const ctx = await freshTable();
+    const { list, queries } = await warmListing(
+      ctx,
+      Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
+    expect((await list()).map((p) => p.id)).toHaveLength(30);
+    expect(described(queries)).toEqual(['changes plaque']);
+    expect(queries[0]!.rows).toBe(0);
+  });
+
+  it('sees a feature, an unfeature, a hold and a new plaque, reading only the shards of the plaques written', async () => {
+    const ctx = await freshTable();
+    const { list, queries } = await warmListing(ctx, [
+      ...Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
+      aPlaque({ id: 36, featured: false, featuredAt: null }),
+    ]);
+    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const now = new Date();
+    await repo.setFeatured(3, false, now);
+    await repo.setFeatured(36, true, now);
+    expect((await repo.placeHold(5, hold(1, now), now)).kind).toBe('held');
+    await insertPlaques(ctx, [aPlaque({ id: 47, updatedAt: now.toISOString() })]);
+
+    const page = await list();
+    expect(page.map((p) => p.id)).toEqual([...Array.from({ length: 30 }, (_, i) => i + 1).filter((id) => id !== 3), 36, 47]);
+    expect(page.find((p) => p.id === 5)!.status).toBe('LOCKED');
+    // One query of positions (four), then the shards of plaques 36 (4), 5 (5), 3 (3) and 47 (15), each once.
+    expect(described(queries)).toEqual(['changes plaque', ...[3, 4, 5, 15].map((shard) => `catalog ${catalogPartition(shard)}`)]);
+    expect(queries[0]!.rows).toBe(4);
+
+    // The re-read window returns the same positions again: the index holds them already, so no shard is read.
+    queries.length = 0;
+    await list();
+    expect(described(queries)).toEqual(['changes plaque']);
+
+    // The hold lapses without any write: the listing shows the plaque AVAILABLE from the time it lapses.
+    queries.length = 0;
+    const later = await list(new Date(now.getTime() + 2 * 60_000));
+    expect(later.find((p) => p.id === 5)!.status).toBe('AVAILABLE');
+    expect(described(queries)).toEqual(['changes plaque']);
+  });
+
+  it('reads every shard when a burst of writes fills the changes page, and applies every write', async () => {
+    const ctx = await freshTable();
+    const { list, queries } = await warmListing(
+      ctx,
+      Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
+    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    for (let id = 1; id <= 45; id++) await repo.setFeatured(id, false, new Date());
+    expect((await list()).map((p) => p.id)).toEqual(Array.from({ length: 15 }, (_, i) => i + 46));
+    expect(described(queries)).toEqual([
+      'changes plaque',
+      ...Array.from({ length: CATALOG_SHARDS }, (_, s) => `catalog ${catalogPartition(s)}`),
+    ]);
+    expect(queries[0]!.rows).toBe(40);
+    expect(queries.slice(1).reduce((sum, q) => sum + q.rows, 0)).toBe(45);
+  });
+
+  it('holds every plaque with its current position: the index every write moves', async () => {
+    const ctx = await freshTable();
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
+    const at = new Date('2026-11-02T10:00:00.000Z');
+    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(2, false, at);
+    // Index reads are eventually consistent: DynamoDB Local answers them at once.
+    const recent = await catalogRepo(ctx.db, ctx.tableName).recentChanges(catalogSortKey('2026-01-01T00:00:00.000Z', 0));
+    expect(recent).toEqual({
+      kind: 'read',
+      positions: [
+        { id: 1, updatedAt: '2026-01-02T00:00:00.000Z' },
+        { id: 2, updatedAt: at.toISOString() },
+      ],
+      complete: true,
+    });
+  });
+});
