@@ -1,5 +1,6 @@
 // The mail port: SES (v2 API) in AWS (ses-mailer.ts); locally every mail becomes one JSON file in DATA_DIR/outbox.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -28,14 +29,22 @@ export function outboxMailer(dataDir: string, now: () => Date = () => new Date()
       // Validated addresses hold no path separator; replacing them anyway keeps every file inside the outbox.
       const recipient = mail.to.replace(/[/\\\0]/g, '_');
       const body = JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.code && { code: mail.code }) }, null, 2);
-      // Two mails to one address in the same millisecond get consecutive stamps instead of overwriting each other.
-      for (let stamp = now().getTime(); ; stamp++) {
-        try {
-          await writeFile(join(dir, `${stamp}-${recipient}.json`), body, { flag: 'wx' });
-          return;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Written aside, then linked in whole: a reader polling the outbox (the mail is sent from the table's stream, a
+      // moment after the request) never finds a file half written.
+      const aside = join(dir, `.${randomUUID()}.tmp`);
+      await writeFile(aside, body);
+      try {
+        // Two mails to one address in the same millisecond get consecutive stamps instead of overwriting each other.
+        for (let stamp = now().getTime(); ; stamp++) {
+          try {
+            await link(aside, join(dir, `${stamp}-${recipient}.json`));
+            return;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          }
         }
+      } finally {
+        await rm(aside, { force: true });
       }
     },
   };
