@@ -1,6 +1,7 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
 import { conflict, tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
@@ -37,9 +38,9 @@ export interface SignedIn {
 }
 
 const repos = (ctx: AppContext) => ({
-  users: userRepo(ctx.db, ctx.tableName),
-  codes: verificationCodeRepo(ctx.db, ctx.tableName),
-  throttles: throttleRepo(ctx.db, ctx.tableName),
+  users: userRepo(dbOf(ctx), ctx.tableName),
+  codes: verificationCodeRepo(dbOf(ctx), ctx.tableName),
+  throttles: throttleRepo(dbOf(ctx), ctx.tableName),
 });
 
 /** A fresh token for the user's current token version, with the user as its owner sees it. */

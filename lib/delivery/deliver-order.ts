@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { logger } from '#lib/runtime/logger.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo, type ClaimFrom, type OrderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';
@@ -92,7 +93,7 @@ export async function deliverOrder(ctx: AppContext, orderId: string, options: De
 const remainingMs = (options: DeliveryOptions): number | null => (options.deadline === undefined ? null : options.deadline - Date.now());
 
 async function claimAndDeliver(ctx: AppContext, orderId: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   let waited = false;
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
     const read = await orders.getForDelivery(orderId);
@@ -140,7 +141,7 @@ export async function settleStoredMint(
   orderId: string,
   options: DeliveryOptions = {},
 ): Promise<DeliveryOutcome | 'requeued'> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) return 'not-found';
   const now = ctx.now();
@@ -167,7 +168,7 @@ class Attempt {
   ) {
     this.order = read.order;
     this.chain = chainOf(ctx);
-    this.orders = orderRepo(ctx.db, ctx.tableName);
+    this.orders = orderRepo(dbOf(ctx), ctx.tableName);
   }
 
   async run(): Promise<DeliveryOutcome> {
@@ -324,7 +325,7 @@ class Attempt {
   /** Order DELIVERED and plaque MINTED in one transaction. */
   private async delivered(txHash: Hex | null): Promise<DeliveryOutcome> {
     const { order, ctx } = this;
-    const plaques = plaqueRepo(ctx.db, ctx.tableName);
+    const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
     let read = await plaques.getForSale(order.plaqueId);
     for (let round = 0; round < RECORD_ROUNDS; round++) {
       const now = ctx.now();
@@ -334,7 +335,7 @@ class Attempt {
       const minted = markMinted(stateOf(read), now);
       // Strictly later than the version read, so the listing's change feed (ordered by updatedAt) never misses it.
       const updatedAt = new Date(Math.max(now.getTime(), Date.parse(read.plaque.updatedAt) + 1)).toISOString();
-      const outcome = await recordDelivery(ctx.db, {
+      const outcome = await recordDelivery(dbOf(ctx), {
         order: this.orders.deliveredItem(order.orderId, this.attemptId, txHash, now),
         plaque: plaques.mintedItem(read.plaque, {
           orderId: order.orderId,

@@ -6,6 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
 import { catalogRepo, type CatalogRepo } from '#lib/db/catalog-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
@@ -164,11 +165,11 @@ export class CatalogProjection {
   snapshotWrittenAt: number | null = null;
 
   constructor(
-    source: { db: DynamoDBDocumentClient; tableName: string },
+    source: { db?: DynamoDBDocumentClient; tableName: string },
     private readonly options: ProjectionOptions,
   ) {
-    this.catalog = catalogRepo(source.db, source.tableName);
-    this.plaques = plaqueRepo(source.db, source.tableName);
+    this.catalog = catalogRepo(dbOf(source), source.tableName);
+    this.plaques = plaqueRepo(dbOf(source), source.tableName);
   }
 
   /** Cold start, once: load the snapshot, if any. */
@@ -284,8 +285,8 @@ export function snapshotStoreOf(ctx: AppContext): CatalogSnapshotStore {
 const projections = new WeakMap<object, Map<string, CatalogProjection>>();
 
 function projectionFor(ctx: AppContext): CatalogProjection {
-  let byTable = projections.get(ctx.db);
-  if (!byTable) projections.set(ctx.db, (byTable = new Map()));
+  let byTable = projections.get(dbOf(ctx));
+  if (!byTable) projections.set(dbOf(ctx), (byTable = new Map()));
   let projection = byTable.get(ctx.tableName);
   if (!projection) {
     projection = new CatalogProjection(ctx, {

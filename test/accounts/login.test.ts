@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
 import { login, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES, requestCode } from '#lib/accounts/sign-in.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -22,7 +23,7 @@ let n = 0;
 async function aUserWithPassword(): Promise<string> {
   const email = `login${++n}@example.com`;
   await requestCode(ctx, email);
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   await users.updateProfile((await users.findByEmail(email))!, { passwordHash }, new Date(clock));
   return email;
 }

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#lib/errors.ts';
 import { evaluateCode, requestCode } from '#lib/accounts/sign-in.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { localMnemonicFile } from '#lib/wallet/service-wallet.ts';
@@ -31,7 +32,7 @@ describe('requesting a code', () => {
   it('creates a user with the defaults, a service wallet at index = id, and mails a code', async () => {
     const email = anEmail();
     const sent = await requestCode(ctx, email);
-    const user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
+    const user = (await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email))!;
     const mnemonic = readFileSync(localMnemonicFile(ctx.dataDir), 'utf8').trim();
     expect(user).toMatchObject({
       username: `user${user.id}`,
@@ -56,7 +57,7 @@ describe('requesting a code', () => {
     const email = anEmail();
     await requestCode(ctx, email);
     const code = await latestCode(ctx.dataDir, email);
-    const stored = await verificationCodeRepo(ctx.db, ctx.tableName).get(email);
+    const stored = await verificationCodeRepo(dbOf(ctx), ctx.tableName).get(email);
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(stored).toMatchObject({ attempts: 0, digest: expect.any(String) });
   });
@@ -68,7 +69,7 @@ describe('requesting a code', () => {
     const second = await requestCode(ctx, email);
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(second.sentTo).toBe(first.sentTo);
-    const users = userRepo(ctx.db, ctx.tableName);
+    const users = userRepo(dbOf(ctx), ctx.tableName);
     expect((await users.findByEmail(email))!.id).toBeGreaterThan(0);
   });
 
@@ -77,7 +78,7 @@ describe('requesting a code', () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => requestCode(ctx, email)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('RESEND_TOO_SOON');
-    expect(await userRepo(ctx.db, ctx.tableName).findByEmail(email)).not.toBeNull();
+    expect(await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email)).not.toBeNull();
   });
 
   it('refuses a resend within 60 s and a sixth code within the hour, with Retry-After', async () => {
@@ -148,7 +149,7 @@ describe('evaluating a code', () => {
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'SIGNED_IN'));
     expect(codes.filter((c) => c === 'CODE_MISMATCH').length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c !== 'CODE_MISMATCH').every((c) => c === 'TOO_MANY_ATTEMPTS')).toBe(true);
-    expect((await verificationCodeRepo(ctx.db, ctx.tableName).get(email))!.attempts).toBe(5);
+    expect((await verificationCodeRepo(dbOf(ctx), ctx.tableName).get(email))!.attempts).toBe(5);
   });
 
   it('lets exactly one of two simultaneous right guesses sign in', async () => {

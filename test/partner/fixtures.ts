@@ -1,5 +1,6 @@
 // Test helpers for the partner workflow: a partner with a key, plaques in the table, wallets, and HTTP calls.
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -31,7 +32,7 @@ export async function storePlaque(ctx: AppContext, overrides: Partial<StoredPlaq
   // On the context's contract, as the stage's new plaques are.
   const contractAddress = ctx.chain?.contractAddress ?? TEST_CONTRACT;
   const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), contractAddress, ...overrides, id });
-  const outcome = await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
+  const outcome = await plaqueRepo(dbOf(ctx), ctx.tableName).insertMany([plaque]);
   if (outcome.kind !== 'inserted') throw new Error(`plaque ${plaque.id} was not stored: ${outcome.kind}`);
   return plaque;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { handler as writeSnapshotHandler } from '#functions/plaques/write-catalog-snapshot.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
@@ -19,7 +20,7 @@ const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse
 /** Index rows the client's queries return, as a running total. */
 function countQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): { rows: number } {
   const seen = { rows: 0 };
-  ctx.db.middlewareStack.add(
+  dbOf(ctx).middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);
       if (context.commandName === 'QueryCommand') seen.rows += (result.output as { Count?: number }).Count ?? 0;
@@ -42,7 +43,7 @@ describe('catalogue snapshot', () => {
     expect(first).toMatchObject({ written: true, plaques: 60, changes: 60 });
 
     // Written after the snapshot: two changes the snapshot does not hold.
-    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
     await repo.setFeatured(1, true, new Date());
     await repo.setFeatured(2, false, new Date());
 
@@ -63,7 +64,7 @@ describe('catalogue snapshot', () => {
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
     expect((await writeCatalogSnapshot({ ...ctx, store })).written).toBe(true);
-    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(1, false, new Date());
+    await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(1, false, new Date());
     const later = await writeCatalogSnapshot({ ...ctx, store });
     expect(later).toMatchObject({ written: false, changes: 1 });
     expect(later.changes).toBeLessThan(SNAPSHOT_AFTER_CHANGES);
