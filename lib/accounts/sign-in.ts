@@ -21,10 +21,9 @@ import {
 import { walletsOf } from '#lib/wallet/service-wallet.ts';
 import { mailerOf } from '#lib/mail/mailer.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
-/** Failed password logins allowed per address in one window. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+export { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
 export interface CodeSent {
   sentTo: string;

@@ -7,14 +7,10 @@ import { dbOf } from '#lib/db/client.ts';
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
+import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 export const API_KEY_PREFIX = 'pk_';
-/** Keys a user may hold active at once: API Gateway caps keys per account and region, so one user cannot use them up. */
-export const MAX_ACTIVE_KEYS = 20;
-/** Characters of a key kept in the clear to recognise it later (`pk_` and 7 more: far too few to guess the rest). */
-export const KEY_PREFIX_LENGTH = 10;
-/** A key's last use is recorded at most this often (one write a minute per key, not one per request). */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+export { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 /** 32 random bytes, base64url, behind a recognisable prefix (46 characters; API Gateway wants 20–128). */
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -5,14 +5,11 @@ import { conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { idempotencyRepo, type IdempotencyRecord, type StoredResponse } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 /** How long a key's first response is kept and replayed. */
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-/**
- * How long an in-progress marker holds its key: longer than any request can run (API Gateway gives up after 29 s),
- * so a marker older than this belongs to a request that died, and its key may be used again.
- */
-export const IN_PROGRESS_LEASE_MS = 60 * 1000;
+export { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 export type Claim = { kind: 'claimed'; ownerToken: string } | { kind: 'replay'; response: StoredResponse };
 

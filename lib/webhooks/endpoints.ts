@@ -18,9 +18,9 @@ import {
 import { resolverOf, secretBoxOf, urlPolicyOf, wakeupQueueOf } from '#lib/webhooks/ports.ts';
 import { newWebhookSecret } from '#lib/webhooks/secrets.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/schemas.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
-/** Endpoints one partner may have at once. */
-export const MAX_WEBHOOKS = 10;
+export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 export const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 

@@ -11,6 +11,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import {
   AUTHORIZER_HANDLER,
   DELIVERY_WORKER_HANDLER,
+  functionManifest,
   handlerModules,
   ORDER_EVENTS_HANDLER,
   WEBHOOK_SENDER_HANDLER,
@@ -96,6 +97,14 @@ describe('function bundles', () => {
   it('starts each bundle with the createRequire banner, so bundled CommonJS can require node built-ins', () => {
     for (const bundle of built.values()) {
       expect(readFileSync(bundle.file, 'utf8').startsWith(ESM_REQUIRE_BANNER), bundle.handlerModule).toBe(true);
+    }
+  });
+
+  it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
+    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
+    for (const bundle of built.values()) {
+      const hasClient = bundle.inputs.some((input) => input.startsWith('node_modules/@aws-sdk/client-dynamodb/'));
+      expect(hasClient, bundle.handlerModule).toBe(accessOf.get(bundle.handlerModule)!.table !== undefined);
     }
   });
 
