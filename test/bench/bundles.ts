@@ -83,6 +83,18 @@ const CLIENTS = {
     imports: "import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';",
     use: 'new S3Client({}).send(new PutObjectCommand({ Bucket: "b", Key: "k" }))',
   },
+  sqs: {
+    label: 'SQS',
+    marker: 'node_modules/@aws-sdk/client-sqs/',
+    imports: "import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';",
+    use: 'new SQSClient({}).send(new SendMessageBatchCommand({ QueueUrl: "q", Entries: [] }))',
+  },
+  kms: {
+    label: 'KMS',
+    marker: 'node_modules/@aws-sdk/client-kms/',
+    imports: "import { KMSClient, EncryptCommand } from '@aws-sdk/client-kms';",
+    use: 'new KMSClient({}).send(new EncryptCommand({ KeyId: "k", Plaintext: new Uint8Array() }))',
+  },
   apiGateway: {
     label: 'API Gateway',
     marker: 'node_modules/@aws-sdk/client-api-gateway/',
@@ -116,7 +128,10 @@ type ClientName = keyof typeof CLIENTS;
 function declaredClients(access: FunctionAccess): ClientName[] {
   const clients: ClientName[] = [];
   if (access.sendsMail) clients.push('ses');
-  if (access.writesMedia !== undefined) clients.push('s3');
+  // Media and the listing's catalogue snapshot are S3 objects in AWS.
+  if (access.writesMedia !== undefined || access.catalogSnapshot) clients.push('s3');
+  if (access.webhookQueue) clients.push('sqs');
+  if (access.webhookSecrets) clients.push('kms');
   if (access.apiKeys || access.readsKeyUsage) clients.push('apiGateway');
   if (access.walletMnemonic) clients.push('hdWallet');
   // The signer's reference loads the reader's actions too.
