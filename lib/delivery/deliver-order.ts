@@ -10,13 +10,13 @@ import { dbOf } from '#lib/db/client.ts';
 import { orderRepo, type ClaimFrom, type OrderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';
-import type { ChainPort, MintReceipt } from '#lib/chain/chain-port.ts';
+import type { ChainPort, ChainReader, MintReceipt } from '#lib/chain/chain-port.ts';
 import { failureReasons, leaseUntil, nextStep, type OrderForDelivery, type StoredMint } from '#lib/delivery/delivery-state.ts';
 import { markMinted, stateOf } from '#lib/partner/plaque-state.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainOf, chainReaderOf } from '#lib/chain/chain-port.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 import { confirmedBlock, parseConfirmationDepth, type ConfirmationDepth } from '#lib/chain/confirmations.ts';
 import { chainConfig } from '#lib/config.ts';
@@ -122,7 +122,7 @@ async function claimAndDeliver(ctx: AppContext, orderId: string, options: Delive
     const from: ClaimFrom = step === 'claim' ? { status: 'SOLD' } : { status: 'MINTING', attemptId: read.delivery.attemptId };
     if (!(await orders.claim(orderId, from, attemptId, leaseUntil(now, remaining), now))) continue;
     if (step === 'take-over') logger.warn('delivery taken over from a lapsed attempt', { orderId, previous: read.delivery.attemptId });
-    return new Attempt(ctx, read, attemptId, options).run();
+    return new Attempt(ctx, chainOf(ctx), read, attemptId, options).run();
   }
   throw busy(`order ${orderId} kept changing while a worker tried to claim it`);
 }
@@ -151,27 +151,30 @@ export async function settleStoredMint(
   const attemptId = `att_${randomUUID()}`;
   const lease = new Date(now.getTime() + SETTLE_LEASE_MS).toISOString();
   if (!(await orders.claim(orderId, { status: 'MINTING', attemptId: read.delivery.attemptId }, attemptId, lease, now))) return 'superseded';
-  return new Attempt(ctx, read, attemptId, { ...options, confirmationWaitMs: 0 }).settleStored(read.delivery.mint);
+  // Reads the chain only: the reconciler that settles stored mints bundles no signer.
+  return new Attempt(ctx, chainReaderOf(ctx), read, attemptId, { ...options, confirmationWaitMs: 0 }).settleStored(read.delivery.mint);
 }
 
-/** One worker's claim on one order, from the claim to the recorded outcome. */
-class Attempt {
+/**
+ * One worker's claim on one order, from the claim to the recorded outcome. Minting needs the signing port; settling a
+ * stored mint reads the chain only (`C` is what the attempt was given).
+ */
+class Attempt<C extends ChainReader> {
   private readonly order: Order;
-  private readonly chain: ChainPort;
   private readonly orders: OrderRepo;
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly chain: C,
     private readonly read: OrderForDelivery,
     private readonly attemptId: string,
     private readonly options: DeliveryOptions,
   ) {
     this.order = read.order;
-    this.chain = chainOf(ctx);
     this.orders = orderRepo(dbOf(ctx), ctx.tableName);
   }
 
-  async run(): Promise<DeliveryOutcome> {
+  async run(this: Attempt<ChainPort>): Promise<DeliveryOutcome> {
     const { order } = this;
     const tokenId = tokenIdNumber(order.tokenId);
     if (tokenId === null) return this.fail(failureReasons.badTokenId(order.tokenId), null);
@@ -209,7 +212,7 @@ class Attempt {
     }
   }
 
-  private async mint(buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
+  private async mint(this: Attempt<ChainPort>, buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
     let mint = this.read.delivery.mint;
     for (let round = 0; round < SEND_ROUNDS; round++) {
       if (mint) {
@@ -251,7 +254,7 @@ class Attempt {
   }
 
   /** What became of a stored mint: mined (its receipt), dead (its nonce was spent by another), else broadcast again and awaited. */
-  private async follow(mint: StoredMint): Promise<{ kind: 'mined'; receipt: MintReceipt } | { kind: 'dead' }> {
+  private async follow(this: Attempt<ChainPort>, mint: StoredMint): Promise<{ kind: 'mined'; receipt: MintReceipt } | { kind: 'dead' }> {
     // Nonce first: if it was already spent when the receipt lookup then finds nothing, another transaction spent it.
     const confirmed = await this.chain.confirmedNonce();
     const receipt = await this.chain.transactionReceipt(mint.hash);

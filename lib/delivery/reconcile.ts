@@ -10,7 +10,7 @@ import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordUndelivery } from '#lib/db/delivery-transaction.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { leaseHeld, nextStep, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import { settleStoredMint, type DeliveryOptions } from '#lib/delivery/deliver-order.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
@@ -199,7 +199,7 @@ function reasonFor(kind: FindingKind): string {
 /** A DELIVERED order's token on chain: there (its transaction, or the buyer's balance), unaccounted for, or gone. */
 async function checkDelivered(ctx: AppContext, read: OrderForDelivery, found: (finding: Finding) => void): Promise<void> {
   const { order, delivery } = read;
-  const chain = chainOf(ctx);
+  const chain = chainReaderOf(ctx);
   const tokenId = tokenIdNumber(order.tokenId);
   // A token on another contract (the service moved to a new one) is not this chain's to judge.
   if (tokenId === null || order.contractAddress.toLowerCase() !== chain.contractAddress.toLowerCase()) return;

@@ -10,6 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import {
   AUTHORIZER_HANDLER,
+  DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
   handlerModules,
@@ -116,6 +117,14 @@ describe('function bundles', () => {
     },
     60_000,
   );
+});
+
+describe('the delivery reconciler bundle', () => {
+  it('carries the chain reader but no signer: it checks and settles mints, never sends one', async () => {
+    const bundle = await buildBundle(DELIVERY_RECONCILER_HANDLER, path.join(outRoot, bundleDirName(DELIVERY_RECONCILER_HANDLER)));
+    expect(bundle.inputs).toContain('node_modules/viem/_esm/actions/public/getTransactionReceipt.js');
+    expect(bundle.inputs.filter((input) => /actions\/wallet\/|client-secrets-manager|lib\/chain\/signer-key/.test(input))).toEqual([]);
+  }, 120_000);
 });
 
 describe('the stack and the bundle build', () => {
