@@ -15,7 +15,8 @@ import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotS
 import { presentPlaque, type Plaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { storedConditions, storedMarketplaces } from '#lib/db/legacy-values.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
-import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface FeaturedPage {
