@@ -14,10 +14,11 @@ import { codeMailOf } from '#lib/accounts/code-mail-stream.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { walletsOf } from '#lib/wallet/service-wallet.ts';
 import { mailerOf, type Mail } from '#lib/mail/mailer.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 /** The user holding `email`, created (with its service wallet) when the address is new. */
 async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<StoredUser> {
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   const existing = await users.findByEmail(email);
   if (existing) return existing;
   const id = await users.allocateId();
@@ -51,13 +52,13 @@ function verificationMail(email: string, code: string, expiresAt: Date): Mail {
  * between the two sends again on retry (a second mail) rather than never (a lost one).
  */
 async function sendCodeMail(ctx: AppContext, request: CodeMailRequest): Promise<'sent' | 'skipped'> {
-  const codes = verificationCodeRepo(ctx.db, ctx.tableName);
+  const codes = verificationCodeRepo(dbOf(ctx), ctx.tableName);
   const { email, digest } = request;
   if (!(await codes.mailPending(email, digest))) return 'skipped';
   const now = ctx.now();
   const user = await ensureUser(ctx, email, now);
   // False only if the user vanished meanwhile: the code then matches no account and signs nobody in.
-  await userRepo(ctx.db, ctx.tableName).setCodeExpiry(user.id, request.expiresAt, now);
+  await userRepo(dbOf(ctx), ctx.tableName).setCodeExpiry(user.id, request.expiresAt, now);
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
   const code = openCode(codeHashKey, email, digest, request.sealedCode);
   await mailerOf(ctx).send(verificationMail(email, code, new Date(request.expiresAt)));

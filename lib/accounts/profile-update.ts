@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { conflict, unauthorized, validationFailed } from '#lib/errors.ts';
 import { parseInput } from '#lib/validation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo, type ProfileChanges, type ProfileUpdateOutcome } from '#lib/db/user-repo.ts';
 import { hashPassword, verifyPassword } from '#lib/auth/password.ts';
 import { mediaOf, mediaUrl } from '#lib/media/storage.ts';
@@ -65,7 +66,7 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   };
   let outcome: ProfileUpdateOutcome;
   try {
-    outcome = await userRepo(ctx.db, ctx.tableName).updateProfile(user, changes, ctx.now());
+    outcome = await userRepo(dbOf(ctx), ctx.tableName).updateProfile(user, changes, ctx.now());
   } catch (error) {
     await discardNewImage();
     throw error;

@@ -1,6 +1,7 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
 import { tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
@@ -19,10 +20,9 @@ import {
   sealCode,
 } from '#lib/accounts/verification-code.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
-/** Failed password logins allowed per address in one window. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+export { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
 export interface CodeSent {
   sentTo: string;
@@ -36,9 +36,9 @@ export interface SignedIn {
 }
 
 const repos = (ctx: AppContext) => ({
-  users: userRepo(ctx.db, ctx.tableName),
-  codes: verificationCodeRepo(ctx.db, ctx.tableName),
-  throttles: throttleRepo(ctx.db, ctx.tableName),
+  users: userRepo(dbOf(ctx), ctx.tableName),
+  codes: verificationCodeRepo(dbOf(ctx), ctx.tableName),
+  throttles: throttleRepo(dbOf(ctx), ctx.tableName),
 });
 
 /** A fresh token for the user's current token version, with the user as its owner sees it. */

@@ -3,6 +3,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { StoredUser } from '#lib/accounts/user.ts';
 import type { TokenClaims } from '#lib/auth/verify-token.ts';
@@ -27,7 +28,7 @@ const notSignedIn = () => unauthorized('UNAUTHORIZED', 'the bearer token is miss
 export async function requireUser(ctx: AppContext, event: Pick<APIGatewayProxyEvent, 'requestContext'>): Promise<StoredUser> {
   const principal = principalOf(event);
   if (!principal) throw notSignedIn();
-  const user = await userRepo(ctx.db, ctx.tableName).get(principal.userId);
+  const user = await userRepo(dbOf(ctx), ctx.tableName).get(principal.userId);
   if (!user || user.deletedAt !== null || user.tokenVersion !== principal.tv) throw notSignedIn();
   return user;
 }

@@ -86,6 +86,10 @@ export interface ChainReader {
   balanceOf(account: Address, tokenId: bigint): Promise<bigint>;
   /** The newest block's number, or the newest finalized block's (lib/chain/confirmations.ts). */
   blockNumber(tag: 'latest' | 'finalized'): Promise<bigint>;
+  /** The receipt when the transaction is mined, null when it is not (pending, dropped or unknown). */
+  transactionReceipt(hash: Hex): Promise<MintReceipt | null>;
+  /** The transaction that minted `tokenId` to `to` in recent blocks, when the node can tell (best effort: null otherwise). */
+  findMintTransaction(to: Address, tokenId: bigint): Promise<Hex | null>;
 }
 
 export interface ChainPort extends ChainReader {
@@ -106,12 +110,8 @@ export interface ChainPort extends ChainReader {
   /** Signs (does not send) the mint of `tokenId` to `to` with `nonce`; a mint the chain would revert is not signed. */
   signMint(to: Address, tokenId: bigint, nonce: number): Promise<SignMintResult>;
   sendRawTransaction(raw: Hex): Promise<BroadcastResult>;
-  /** The receipt when the transaction is mined, null when it is not (pending, dropped or unknown). */
-  transactionReceipt(hash: Hex): Promise<MintReceipt | null>;
   /** How many of the signer's transactions are mined: a nonce below it is spent for good. */
   confirmedNonce(): Promise<number>;
-  /** The transaction that minted `tokenId` to `to` in recent blocks, when the node can tell (best effort: null otherwise). */
-  findMintTransaction(to: Address, tokenId: bigint): Promise<Hex | null>;
 }
 
 export interface ChainSettings {
@@ -248,6 +248,33 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
     // decided on a head read before the latest blocks would keep a confirmed mint waiting.
     blockNumber: (tag) =>
       read(async () => (tag === 'latest' ? getBlockNumber(client, { cacheTime: 0 }) : (await getBlock(client, { blockTag: tag })).number)),
+
+    async transactionReceipt(hash) {
+      try {
+        const receipt = await getTransactionReceipt(client, { hash });
+        return { status: receipt.status, blockNumber: receipt.blockNumber };
+      } catch (error) {
+        if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
+        throw chainUnavailable(error);
+      }
+    },
+
+    async findMintTransaction(to, tokenId) {
+      try {
+        const latest = await getBlockNumber(client, { cacheTime: 0 });
+        const logs = await getContractEvents(client, {
+          ...contract,
+          eventName: 'TransferSingle',
+          args: { from: zeroAddress, to },
+          fromBlock: latest > MINT_LOOKBACK_BLOCKS ? latest - MINT_LOOKBACK_BLOCKS : 0n,
+          toBlock: latest,
+        });
+        return logs.find((log) => log.args.id === tokenId)?.transactionHash ?? null;
+      } catch {
+        // Only ever used to name the transaction of a mint already confirmed by balance: unknown is acceptable.
+        return null;
+      }
+    },
   };
   return reader;
 }
@@ -334,36 +361,9 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       }
     },
 
-    async transactionReceipt(hash) {
-      try {
-        const receipt = await getTransactionReceipt(client, { hash });
-        return { status: receipt.status, blockNumber: receipt.blockNumber };
-      } catch (error) {
-        if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
-        throw chainUnavailable(error);
-      }
-    },
-
     async confirmedNonce() {
       const address = await port.signerAddress();
       return read(() => getTransactionCount(client, { address, blockTag: 'latest' }));
-    },
-
-    async findMintTransaction(to, tokenId) {
-      try {
-        const latest = await getBlockNumber(client, { cacheTime: 0 });
-        const logs = await getContractEvents(client, {
-          ...contract,
-          eventName: 'TransferSingle',
-          args: { from: zeroAddress, to },
-          fromBlock: latest > MINT_LOOKBACK_BLOCKS ? latest - MINT_LOOKBACK_BLOCKS : 0n,
-          toBlock: latest,
-        });
-        return logs.find((log) => log.args.id === tokenId)?.transactionHash ?? null;
-      } catch {
-        // Only ever used to name the transaction of a mint already confirmed by balance: unknown is acceptable.
-        return null;
-      }
     },
   };
   return port;

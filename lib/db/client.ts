@@ -2,6 +2,7 @@
 // Every client classifies its failures once (lib/db/failures.ts), so no repository handles throttling or timeouts.
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { coreConfig } from '#lib/config.ts';
 import { classifyFailuresOf } from '#lib/db/failures.ts';
 
 export interface DbClientOptions {
@@ -22,4 +23,13 @@ export function createDocumentClient(options: DbClientOptions): DynamoDBDocument
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true },
   });
+}
+
+/**
+ * The document client of a context: the one it was given (tests, the local runtime), else built from configuration on
+ * first use and kept, so a function that never reaches the table never loads the DynamoDB client.
+ */
+export function dbOf(ctx: { db?: DynamoDBDocumentClient }): DynamoDBDocumentClient {
+  ctx.db ??= createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: coreConfig().DYNAMODB_ENDPOINT });
+  return ctx.db;
 }

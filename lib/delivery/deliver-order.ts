@@ -6,16 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { getAddress, type Address, type Hex } from 'viem';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { logger } from '#lib/runtime/logger.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo, type ClaimFrom, type OrderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';
-import type { ChainPort, MintReceipt } from '#lib/chain/chain-port.ts';
+import type { ChainPort, ChainReader, MintReceipt } from '#lib/chain/chain-port.ts';
 import { failureReasons, leaseUntil, nextStep, type OrderForDelivery, type StoredMint } from '#lib/delivery/delivery-state.ts';
 import { markMinted, stateOf } from '#lib/partner/plaque-state.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainOf, chainReaderOf } from '#lib/chain/chain-port.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 import { confirmedBlock, parseConfirmationDepth, type ConfirmationDepth } from '#lib/chain/confirmations.ts';
 import { chainConfig } from '#lib/config.ts';
@@ -92,7 +93,7 @@ export async function deliverOrder(ctx: AppContext, orderId: string, options: De
 const remainingMs = (options: DeliveryOptions): number | null => (options.deadline === undefined ? null : options.deadline - Date.now());
 
 async function claimAndDeliver(ctx: AppContext, orderId: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   let waited = false;
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
     const read = await orders.getForDelivery(orderId);
@@ -121,7 +122,7 @@ async function claimAndDeliver(ctx: AppContext, orderId: string, options: Delive
     const from: ClaimFrom = step === 'claim' ? { status: 'SOLD' } : { status: 'MINTING', attemptId: read.delivery.attemptId };
     if (!(await orders.claim(orderId, from, attemptId, leaseUntil(now, remaining), now))) continue;
     if (step === 'take-over') logger.warn('delivery taken over from a lapsed attempt', { orderId, previous: read.delivery.attemptId });
-    return new Attempt(ctx, read, attemptId, options).run();
+    return new Attempt(ctx, chainOf(ctx), read, attemptId, options).run();
   }
   throw busy(`order ${orderId} kept changing while a worker tried to claim it`);
 }
@@ -140,7 +141,7 @@ export async function settleStoredMint(
   orderId: string,
   options: DeliveryOptions = {},
 ): Promise<DeliveryOutcome | 'requeued'> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) return 'not-found';
   const now = ctx.now();
@@ -150,27 +151,30 @@ export async function settleStoredMint(
   const attemptId = `att_${randomUUID()}`;
   const lease = new Date(now.getTime() + SETTLE_LEASE_MS).toISOString();
   if (!(await orders.claim(orderId, { status: 'MINTING', attemptId: read.delivery.attemptId }, attemptId, lease, now))) return 'superseded';
-  return new Attempt(ctx, read, attemptId, { ...options, confirmationWaitMs: 0 }).settleStored(read.delivery.mint);
+  // Reads the chain only: the reconciler that settles stored mints bundles no signer.
+  return new Attempt(ctx, chainReaderOf(ctx), read, attemptId, { ...options, confirmationWaitMs: 0 }).settleStored(read.delivery.mint);
 }
 
-/** One worker's claim on one order, from the claim to the recorded outcome. */
-class Attempt {
+/**
+ * One worker's claim on one order, from the claim to the recorded outcome. Minting needs the signing port; settling a
+ * stored mint reads the chain only (`C` is what the attempt was given).
+ */
+class Attempt<C extends ChainReader> {
   private readonly order: Order;
-  private readonly chain: ChainPort;
   private readonly orders: OrderRepo;
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly chain: C,
     private readonly read: OrderForDelivery,
     private readonly attemptId: string,
     private readonly options: DeliveryOptions,
   ) {
     this.order = read.order;
-    this.chain = chainOf(ctx);
-    this.orders = orderRepo(ctx.db, ctx.tableName);
+    this.orders = orderRepo(dbOf(ctx), ctx.tableName);
   }
 
-  async run(): Promise<DeliveryOutcome> {
+  async run(this: Attempt<ChainPort>): Promise<DeliveryOutcome> {
     const { order } = this;
     const tokenId = tokenIdNumber(order.tokenId);
     if (tokenId === null) return this.fail(failureReasons.badTokenId(order.tokenId), null);
@@ -208,7 +212,7 @@ class Attempt {
     }
   }
 
-  private async mint(buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
+  private async mint(this: Attempt<ChainPort>, buyer: Address, tokenId: bigint): Promise<DeliveryOutcome> {
     let mint = this.read.delivery.mint;
     for (let round = 0; round < SEND_ROUNDS; round++) {
       if (mint) {
@@ -250,7 +254,7 @@ class Attempt {
   }
 
   /** What became of a stored mint: mined (its receipt), dead (its nonce was spent by another), else broadcast again and awaited. */
-  private async follow(mint: StoredMint): Promise<{ kind: 'mined'; receipt: MintReceipt } | { kind: 'dead' }> {
+  private async follow(this: Attempt<ChainPort>, mint: StoredMint): Promise<{ kind: 'mined'; receipt: MintReceipt } | { kind: 'dead' }> {
     // Nonce first: if it was already spent when the receipt lookup then finds nothing, another transaction spent it.
     const confirmed = await this.chain.confirmedNonce();
     const receipt = await this.chain.transactionReceipt(mint.hash);
@@ -324,7 +328,7 @@ class Attempt {
   /** Order DELIVERED and plaque MINTED in one transaction. */
   private async delivered(txHash: Hex | null): Promise<DeliveryOutcome> {
     const { order, ctx } = this;
-    const plaques = plaqueRepo(ctx.db, ctx.tableName);
+    const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
     let read = await plaques.getForSale(order.plaqueId);
     for (let round = 0; round < RECORD_ROUNDS; round++) {
       const now = ctx.now();
@@ -334,7 +338,7 @@ class Attempt {
       const minted = markMinted(stateOf(read), now);
       // Strictly later than the version read, so the listing's change feed (ordered by updatedAt) never misses it.
       const updatedAt = new Date(Math.max(now.getTime(), Date.parse(read.plaque.updatedAt) + 1)).toISOString();
-      const outcome = await recordDelivery(ctx.db, {
+      const outcome = await recordDelivery(dbOf(ctx), {
         order: this.orders.deliveredItem(order.orderId, this.attemptId, txHash, now),
         plaque: plaques.mintedItem(read.plaque, {
           orderId: order.orderId,

@@ -6,10 +6,11 @@
 // to the worker, or twice at once.
 import { getAddress } from 'viem';
 import { logger } from '#lib/runtime/logger.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordUndelivery } from '#lib/db/delivery-transaction.ts';
-import { chainOf } from '#lib/chain/chain-port.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { leaseHeld, nextStep, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import { settleStoredMint, type DeliveryOptions } from '#lib/delivery/deliver-order.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
@@ -82,7 +83,7 @@ const DELIVERED_WINDOW_MS = 60 * 60_000;
 const STALE_SOLD_MS = 2 * 60_000;
 
 export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileReport> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const report: ReconcileReport = {
     startedAt: ctx.now().toISOString(),
     checkedDelivered: 0,
@@ -198,7 +199,7 @@ function reasonFor(kind: FindingKind): string {
 /** A DELIVERED order's token on chain: there (its transaction, or the buyer's balance), unaccounted for, or gone. */
 async function checkDelivered(ctx: AppContext, read: OrderForDelivery, found: (finding: Finding) => void): Promise<void> {
   const { order, delivery } = read;
-  const chain = chainOf(ctx);
+  const chain = chainReaderOf(ctx);
   const tokenId = tokenIdNumber(order.tokenId);
   // A token on another contract (the service moved to a new one) is not this chain's to judge.
   if (tokenId === null || order.contractAddress.toLowerCase() !== chain.contractAddress.toLowerCase()) return;
@@ -215,16 +216,16 @@ async function checkDelivered(ctx: AppContext, read: OrderForDelivery, found: (f
     return;
   }
   const reason = `re-queued by the reconciler: DELIVERED, but token ${order.tokenId} is not on chain (tx ${order.txHash ?? 'unknown'} gone)`;
-  const plaques = plaqueRepo(ctx.db, ctx.tableName);
+  const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
   const plaque = await plaques.getForSale(order.plaqueId);
   if (!plaque || plaque.orderId !== order.orderId || plaque.plaque.status !== 'MINTED') {
     found({ orderId: order.orderId, kind: 'mint-gone', action: 'left', detail: `${reason}; the plaque is no longer MINTED under it` });
     return;
   }
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const now = ctx.now();
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(plaque.plaque.updatedAt) + 1)).toISOString();
-  const outcome = await recordUndelivery(ctx.db, {
+  const outcome = await recordUndelivery(dbOf(ctx), {
     order: orders.undeliveredAgainItem(order.orderId, { attemptId: delivery.attemptId }, now, reason),
     plaque: plaques.unmintedItem(plaque.plaque, order.orderId, updatedAt),
     markers: orders.undeliveredAgainMarkerItems(order),

@@ -1,6 +1,7 @@
 // What operators see and do about deliveries: every order not delivered yet with its age and reason, and the
 // re-queue that hands one back to the worker.
 import { conflict, notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import type { OrderStatus } from '#lib/partner/order.ts';
@@ -41,7 +42,7 @@ export function undeliveredReason({ order, delivery }: OrderForDelivery, now: Da
 
 /** Every order not delivered yet, oldest first: one Query of the undelivered markers, then the orders by key. */
 export async function listUndeliveredOrders(ctx: AppContext): Promise<UndeliveredOrder[]> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const ids = await orders.undeliveredOrderIds();
   const found = await orders.getManyForDelivery(ids);
   const now = ctx.now();
@@ -78,7 +79,7 @@ export interface Requeued {
  * dead-lettered. 404 ORDER_NOT_FOUND; 409 NOT_REQUEUEABLE (delivered, or a live worker holds it); 409 ORDER_CHANGED.
  */
 export async function requeueDelivery(ctx: AppContext, orderId: string): Promise<Requeued> {
-  const orders = orderRepo(ctx.db, ctx.tableName);
+  const orders = orderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) throw notFound('ORDER_NOT_FOUND', `order ${orderId} does not exist`);
   const now = ctx.now();
@@ -95,5 +96,5 @@ export type { StoredFinding as ReconcilerFinding } from '#lib/db/order-repo.ts';
 
 /** What the reconciler found since `since` (re-queued mints the chain lost, claims it ended, ...), oldest first. */
 export async function reconcilerFindings(ctx: AppContext, since: Date) {
-  return orderRepo(ctx.db, ctx.tableName).findingsSince(since);
+  return orderRepo(dbOf(ctx), ctx.tableName).findingsSince(since);
 }

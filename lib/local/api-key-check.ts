@@ -2,6 +2,7 @@
 // (like API Gateway after DeleteApiKey, a revoked key is unknown), and counts the key's requests per UTC day as the
 // stage's usage plan does (GET /partner/usage reads them).
 import type { ApiKeyRecord } from '#lib/db/api-key-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { usageRepo } from '#lib/db/usage-repo.ts';
 import { resolvePresentedKey } from '#lib/partner/api-keys.ts';
 import { MAX_USAGE_DAYS } from '#lib/partner/usage-schemas.ts';
@@ -17,5 +18,5 @@ export async function countKeyRequest(ctx: AppContext, key: ApiKeyRecord): Promi
   const now = ctx.now();
   const date = now.toISOString().slice(0, 10);
   const expiresAt = new Date(Date.parse(`${date}T00:00:00.000Z`) + (MAX_USAGE_DAYS + 1) * 86_400_000);
-  await usageRepo(ctx.db, ctx.tableName).count(key.userId, key.id, date, expiresAt);
+  await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt);
 }

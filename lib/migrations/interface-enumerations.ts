@@ -1,6 +1,7 @@
 // Migration 0002: stored plaques take the interface's own values and field types (API.md "Enumerations and field
 // types"). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueMigrationRepo, type AttributeChange } from '#lib/db/plaque-migration-repo.ts';
 import { currentCondition, currentMarketplace, currentMetadata, currentStandard } from '#lib/db/legacy-values.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
@@ -49,7 +50,7 @@ export const interfaceEnumerations: Migration = {
   needs: ['placeholderImage', 'contractAddress'],
 
   async run({ ctx, stage }): Promise<MigrationCounts> {
-    const repo = plaqueMigrationRepo(ctx.db, ctx.tableName);
+    const repo = plaqueMigrationRepo(dbOf(ctx), ctx.tableName);
     const counts: MigrationCounts = { scanned: 0, converted: 0, alreadyConverted: 0 };
 
     const convert = async (id: number, first: Item): Promise<void> => {

@@ -1,5 +1,6 @@
 // Runs the migrations a table has not applied yet, in order, recording each once it has run; and says which are
 // applied and which are pending. Used by `npm run ops -- migrate` and by `npm start` before it serves.
+import { dbOf } from '#lib/db/client.ts';
 import { migrationRepo } from '#lib/db/migration-repo.ts';
 import { MIGRATIONS } from '#lib/migrations/migrations.ts';
 import type { AppliedMigration, Migration, MigrationCounts, MigrationInput } from '#lib/migrations/migration.ts';
@@ -26,7 +27,7 @@ export interface RunOptions {
 
 /** Applied migrations (as recorded in the table) and the pending ones, both in id order. */
 export async function migrationStatus(ctx: MigrationInput['ctx'], migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationStatus> {
-  const applied = await migrationRepo(ctx.db, ctx.tableName).applied();
+  const applied = await migrationRepo(dbOf(ctx), ctx.tableName).applied();
   const done = new Set(applied.map((a) => a.id));
   return { applied, pending: migrations.filter((m) => !done.has(m.id)) };
 }
@@ -44,7 +45,7 @@ export async function runPendingMigrations(input: MigrationInput, options: RunOp
   const toRun = migrations.filter((m) => pending.includes(m) || rerun.has(m.id));
   for (const migration of toRun) for (const need of migration.needs) void input.stage[need];
 
-  const repo = migrationRepo(input.ctx.db, input.ctx.tableName);
+  const repo = migrationRepo(dbOf(input.ctx), input.ctx.tableName);
   const runs: MigrationRun[] = [];
   for (const migration of toRun) {
     options.onStart?.(migration);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts';
 import { readCsvRows, readJsonRows, toStoredPlaque, type RowProblem } from '#lib/plaques/import-rows.ts';
@@ -21,7 +22,7 @@ export async function importPlaques(target: TargetOptions, file: string, options
   if (problems.length > 0) return { imported: 0, problems };
   const opened = await openTarget(target);
   try {
-    const repo = plaqueRepo(opened.ctx.db, opened.ctx.tableName);
+    const repo = plaqueRepo(dbOf(opened.ctx), opened.ctx.tableName);
     const taken = await repo.claimedNames(rows.map(({ row }) => plaqueName(row.alphabetPart, row.numberPart)));
     const clashes = rows
       .filter(({ row }) => taken.has(plaqueName(row.alphabetPart, row.numberPart)))

@@ -3,17 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
+import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 export const API_KEY_PREFIX = 'pk_';
-/** Keys a user may hold active at once: API Gateway caps keys per account and region, so one user cannot use them up. */
-export const MAX_ACTIVE_KEYS = 20;
-/** Characters of a key kept in the clear to recognise it later (`pk_` and 7 more: far too few to guess the rest). */
-export const KEY_PREFIX_LENGTH = 10;
-/** A key's last use is recorded at most this often (one write a minute per key, not one per request). */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+export { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 /** 32 random bytes, base64url, behind a recognisable prefix (46 characters; API Gateway wants 20–128). */
 export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -59,7 +56,7 @@ const COUNT_ATTEMPTS = 3;
  * requests: the key is stored in one transaction with the user's active count, on the condition that it is under the limit.
  */
 export async function createApiKey(ctx: AppContext, userId: number, name: string | null): Promise<CreatedApiKey> {
-  const repo = apiKeyRepo(ctx.db, ctx.tableName);
+  const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   let seen = await repo.activeCount(userId);
   if (seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached();
   const apiKey = generateApiKey();
@@ -94,7 +91,7 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
 
 /** The user's keys, revoked ones included, newest first. */
 export async function listApiKeys(ctx: AppContext, userId: number): Promise<ApiKeyView[]> {
-  return (await apiKeyRepo(ctx.db, ctx.tableName).listByUser(userId)).map(presentApiKey);
+  return (await apiKeyRepo(dbOf(ctx), ctx.tableName).listByUser(userId)).map(presentApiKey);
 }
 
 /**
@@ -102,14 +99,14 @@ export async function listApiKeys(ctx: AppContext, userId: number): Promise<ApiK
  * Revoking an already revoked key of one's own succeeds again; another user's or an unknown id → 404.
  */
 export async function revokeApiKey(ctx: AppContext, userId: number, id: string): Promise<void> {
-  const outcome = await apiKeyRepo(ctx.db, ctx.tableName).revoke(id, userId, ctx.now());
+  const outcome = await apiKeyRepo(dbOf(ctx), ctx.tableName).revoke(id, userId, ctx.now());
   if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   await apiKeyIssuerOf(ctx).unregister(id);
 }
 
 /** The active key record with this id; null when unknown or revoked. */
 export async function activeApiKey(ctx: AppContext, id: string): Promise<ApiKeyRecord | null> {
-  const record = await apiKeyRepo(ctx.db, ctx.tableName).get(id);
+  const record = await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id);
   return record && record.revokedAt === null ? record : null;
 }
 
@@ -122,7 +119,7 @@ export async function recordKeyUse(ctx: AppContext, record: ApiKeyRecord): Promi
   const since = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   if (record.lastUsedAt !== null && record.lastUsedAt >= since.toISOString()) return false;
   try {
-    return await apiKeyRepo(ctx.db, ctx.tableName).recordUse(record.id, now, since);
+    return await apiKeyRepo(dbOf(ctx), ctx.tableName).recordUse(record.id, now, since);
   } catch (error) {
     if (error instanceof DatabaseUnavailable || error instanceof DatabaseConflict) return false;
     throw error;
@@ -132,7 +129,7 @@ export async function recordKeyUse(ctx: AppContext, record: ApiKeyRecord): Promi
 /** The active key a client presented; null when unknown or revoked (what API Gateway checks locally). */
 export async function resolvePresentedKey(ctx: AppContext, presented: string): Promise<ApiKeyRecord | null> {
   if (!presented.startsWith(API_KEY_PREFIX)) return null;
-  const id = await apiKeyRepo(ctx.db, ctx.tableName).idForHash(hashApiKey(presented));
+  const id = await apiKeyRepo(dbOf(ctx), ctx.tableName).idForHash(hashApiKey(presented));
   if (id === null) return null;
   return activeApiKey(ctx, id);
 }

@@ -1,6 +1,7 @@
 // Buy: turns a partner's live hold into a sale — plaque SOLD, order created, response stored for the
 // Idempotency-Key — in one transaction, so that of any number of concurrent buys exactly one succeeds.
 import { AppError, conflict, notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { idempotencyRepo, type StoredResponse } from '#lib/db/idempotency-repo.ts';
@@ -64,21 +65,26 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
 }
 
 async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInput, ownerToken: string): Promise<StoredResponse> {
-  const plaques = plaqueRepo(ctx.db, ctx.tableName);
+  const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
   let current = await plaques.getForSale(input.plaqueId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${input.plaqueId} does not exist`);
     const sale = prepareSale(ctx, partner, input, current);
 
-    const outcome = await recordSale(ctx.db, {
+    const outcome = await recordSale(dbOf(ctx), {
       plaque: plaques.saleItem(
         current,
         { reservationId: input.reservationId, partnerId: partner.partnerId, sold: sale.sold, orderId: sale.order.orderId },
         sale.now,
       ),
-      order: orderRepo(ctx.db, ctx.tableName).insertItem(sale.order),
-      completion: idempotencyRepo(ctx.db, ctx.tableName).completeItem(partner.partnerId, input.idempotencyKey, ownerToken, sale.response),
-      undelivered: orderRepo(ctx.db, ctx.tableName).undeliveredItem(sale.order),
+      order: orderRepo(dbOf(ctx), ctx.tableName).insertItem(sale.order),
+      completion: idempotencyRepo(dbOf(ctx), ctx.tableName).completeItem(
+        partner.partnerId,
+        input.idempotencyKey,
+        ownerToken,
+        sale.response,
+      ),
+      undelivered: orderRepo(dbOf(ctx), ctx.tableName).undeliveredItem(sale.order),
     });
     switch (outcome.kind) {
       case 'recorded':

@@ -2,16 +2,14 @@
 // definitive response is stored and replayed byte for byte for 24 hours; the same key with another request → 409.
 import { createHash, randomUUID } from 'node:crypto';
 import { conflict } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { idempotencyRepo, type IdempotencyRecord, type StoredResponse } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 /** How long a key's first response is kept and replayed. */
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
-/**
- * How long an in-progress marker holds its key: longer than any request can run (API Gateway gives up after 29 s),
- * so a marker older than this belongs to a request that died, and its key may be used again.
- */
-export const IN_PROGRESS_LEASE_MS = 60 * 1000;
+export { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 export type Claim = { kind: 'claimed'; ownerToken: string } | { kind: 'replay'; response: StoredResponse };
 
@@ -45,7 +43,7 @@ const expired = (record: IdempotencyRecord, now: Date) => record.ttl * 1000 <= n
  * (replay); another request hash → 409 IDEMPOTENCY_MISMATCH; a first request still running → 409 REQUEST_IN_PROGRESS.
  */
 export async function claimKey(ctx: AppContext, partnerId: number, key: string, hash: string): Promise<Claim> {
-  const repo = idempotencyRepo(ctx.db, ctx.tableName);
+  const repo = idempotencyRepo(dbOf(ctx), ctx.tableName);
   // A refused claim names the record holding the key; one that holds it no longer (expired, or its lease lapsed by
   // this request's clock) is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -77,12 +75,12 @@ export async function claimKey(ctx: AppContext, partnerId: number, key: string, 
 }
 
 /** The record of a claimed key, to learn what became of a write whose outcome is unknown. */
-export const readKey = (ctx: AppContext, partnerId: number, key: string) => idempotencyRepo(ctx.db, ctx.tableName).get(partnerId, key);
+export const readKey = (ctx: AppContext, partnerId: number, key: string) => idempotencyRepo(dbOf(ctx), ctx.tableName).get(partnerId, key);
 
 /** Stores a definitive response on this request's marker (false when the marker is no longer its own). */
 export const completeKey = (ctx: AppContext, partnerId: number, key: string, ownerToken: string, response: StoredResponse) =>
-  idempotencyRepo(ctx.db, ctx.tableName).complete(partnerId, key, ownerToken, response);
+  idempotencyRepo(dbOf(ctx), ctx.tableName).complete(partnerId, key, ownerToken, response);
 
 /** Gives the key back after a failure that is not the request's answer (busy, conflict), so a retry runs afresh. */
 export const releaseKey = (ctx: AppContext, partnerId: number, key: string, ownerToken: string) =>
-  idempotencyRepo(ctx.db, ctx.tableName).release(partnerId, key, ownerToken);
+  idempotencyRepo(dbOf(ctx), ctx.tableName).release(partnerId, key, ownerToken);

@@ -1,5 +1,6 @@
 // Lookup: whether a plaque can be bought now (its state) and minted (a simulated mint on the chain).
 import { notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/partner/plaque-token.ts';
@@ -22,7 +23,7 @@ export interface Lookup {
 
 /** A plaque that exists and is not deleted; else 404 PLAQUE_NOT_FOUND. */
 export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPlaque> {
-  const plaque = (await plaqueRepo(ctx.db, ctx.tableName).getForSale(id))?.plaque;
+  const plaque = (await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(id))?.plaque;
   if (!plaque || plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
   return plaque;
 }

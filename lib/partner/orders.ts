@@ -2,6 +2,7 @@
 // key) or page by page, newest first (the dashboard).
 import { notFound, validationFailed } from '#lib/errors.ts';
 import { chainConfig } from '#lib/config.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo, type PartnerOrderPosition } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { presentOrder, type Order, type OrderView } from '#lib/partner/order.ts';
@@ -16,7 +17,7 @@ export const explorerBaseUrlOf = (ctx: AppContext): string | null =>
 /** Orders with their plaque's name: orders stored before names were recorded with them read it from the plaque. */
 export async function withPlaqueNames(ctx: AppContext, orders: Order[]): Promise<(Order & { plaqueName: string })[]> {
   const missing = [...new Set(orders.filter((o) => o.plaqueName === null).map((o) => o.plaqueId))];
-  const plaques = missing.length > 0 ? await plaqueRepo(ctx.db, ctx.tableName).getMany(missing) : new Map();
+  const plaques = missing.length > 0 ? await plaqueRepo(dbOf(ctx), ctx.tableName).getMany(missing) : new Map();
   // A plaque is never deleted from the table (only marked), so its name is found; the id stands in otherwise.
   return orders.map((o) => ({ ...o, plaqueName: o.plaqueName ?? plaques.get(o.plaqueId)?.name ?? `#${o.plaqueId}` }));
 }
@@ -30,7 +31,7 @@ export async function presentOrders(ctx: AppContext, orders: Order[]): Promise<O
 /** The partner's order; another partner's order and an unknown id are both 404 ORDER_NOT_FOUND. */
 export async function getOrder(ctx: AppContext, partner: Partner, orderId: string): Promise<OrderView> {
   // Order ids are opaque: one that could never have been issued is just another unknown id.
-  const order = orderId.length > 0 && orderId.length <= 128 ? await orderRepo(ctx.db, ctx.tableName).get(orderId) : null;
+  const order = orderId.length > 0 && orderId.length <= 128 ? await orderRepo(dbOf(ctx), ctx.tableName).get(orderId) : null;
   if (!order || order.partnerId !== partner.partnerId) throw notFound('ORDER_NOT_FOUND', 'no such order');
   const [view] = await presentOrders(ctx, [order]);
   return view!;
@@ -60,7 +61,7 @@ export function decodeOrderCursor(cursor: string): PartnerOrderPosition {
 /** The partner's orders, newest first, optionally of one status, one page at a time (the index, never a scan). */
 export async function listOrders(ctx: AppContext, partnerId: number, input: ListOrdersInput): Promise<OrderPage> {
   const after = input.cursor === undefined ? null : decodeOrderCursor(input.cursor);
-  const page = await orderRepo(ctx.db, ctx.tableName).pageByPartner(partnerId, {
+  const page = await orderRepo(dbOf(ctx), ctx.tableName).pageByPartner(partnerId, {
     ...(input.status && { status: input.status }),
     limit: input.limit,
     after,

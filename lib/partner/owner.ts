@@ -1,4 +1,5 @@
 // Owner: who holds a plaque — the service account until the sale, then the user whose wallet is the buyer's.
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { isValidUsername, maskWallet } from '#lib/accounts/user.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
@@ -19,7 +20,7 @@ export async function plaqueOwner(ctx: AppContext, id: number): Promise<PlaqueOw
   const status = effectiveStatus(plaque, ctx.now());
   if (status === 'SOLD' || status === 'MINTED') {
     const wallet = plaque.wallet_address;
-    const user = wallet ? await userRepo(ctx.db, ctx.tableName).findByWallet(wallet) : null;
+    const user = wallet ? await userRepo(dbOf(ctx), ctx.tableName).findByWallet(wallet) : null;
     return {
       plaqueId: plaque.id,
       username: user?.username ?? null,

@@ -6,6 +6,7 @@ import { forbidden } from '#lib/errors.ts';
 import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 export interface Partner {
   /** The account that owns the key: holds, orders and idempotency keys belong to it, whichever of its keys is used. */
@@ -25,7 +26,7 @@ export async function requirePartner(ctx: AppContext, event: Pick<APIGatewayProx
   if (!apiKeyId) throw refused();
   const record = await activeApiKey(ctx, apiKeyId);
   if (!record) throw refused();
-  const owner = await userRepo(ctx.db, ctx.tableName).get(record.userId);
+  const owner = await userRepo(dbOf(ctx), ctx.tableName).get(record.userId);
   if (!owner || owner.deletedAt !== null) throw refused();
   await recordKeyUse(ctx, record);
   return { partnerId: record.userId, apiKeyId };

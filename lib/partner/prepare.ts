@@ -1,6 +1,7 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
 import { randomBytes } from 'node:crypto';
 import { conflict, notFound, type AppError } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
@@ -52,7 +53,7 @@ function holdRefused(plaqueId: number, current: PlaqueForSale | null, now: Date)
  * sold or minted, or when its token cannot be minted (already on chain): selling it could never be delivered.
  */
 export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId: number, buyerWallet: string): Promise<Reservation> {
-  const repo = plaqueRepo(ctx.db, ctx.tableName);
+  const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
   const current = await repo.getForSale(plaqueId);
   if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
   checkHoldable(current, partner, buyerWallet, ctx.now());

@@ -2,6 +2,7 @@
 // chain: the contract's minter (the account holding MINTER_ROLE, whose key is the stage's signer), so the owner shown
 // before a sale is where the token really comes from.
 import { getAddress } from 'viem';
+import { dbOf } from '#lib/db/client.ts';
 import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
@@ -9,7 +10,7 @@ import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 
 /** Records the service account with `walletAddress` unless it is already recorded with it. */
 export async function ensureServiceAccount(ctx: AppContext, walletAddress: string): Promise<ServiceAccount> {
-  const repo = serviceAccountRepo(ctx.db, ctx.tableName);
+  const repo = serviceAccountRepo(dbOf(ctx), ctx.tableName);
   const wallet = getAddress(walletAddress);
   const existing = await repo.get();
   if (existing && existing.walletAddress === wallet) return existing;
@@ -43,6 +44,6 @@ export function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
 
 /** The recorded service account; before one is recorded, its name with no wallet. */
 export async function serviceAccount(ctx: AppContext): Promise<{ username: string; walletAddress: string | null }> {
-  const account = await serviceAccountRepo(ctx.db, ctx.tableName).get();
+  const account = await serviceAccountRepo(dbOf(ctx), ctx.tableName).get();
   return account ?? { username: SERVICE_USERNAME, walletAddress: null };
 }

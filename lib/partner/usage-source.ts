@@ -3,6 +3,7 @@
 import { APIGatewayClient, GetUsageCommand } from '@aws-sdk/client-api-gateway';
 import { servicesConfig, type ServicesConfig } from '#lib/config.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { usageRepo } from '#lib/db/usage-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -19,7 +20,7 @@ export const tableUsageSource = (ctx: Pick<AppContext, 'db' | 'tableName'>): Usa
   async dailyRequests(partnerId, keyIds, from, to) {
     const wanted = new Set(keyIds);
     const out: DailyRequests = new Map();
-    for (const day of await usageRepo(ctx.db, ctx.tableName).daily(partnerId, from, to)) {
+    for (const day of await usageRepo(dbOf(ctx), ctx.tableName).daily(partnerId, from, to)) {
       if (!wanted.has(day.keyId)) continue;
       let days = out.get(day.keyId);
       if (!days) out.set(day.keyId, (days = new Map()));

@@ -1,5 +1,6 @@
 // What a partner's keys were used for: requests per key and UTC day over a window ending today, every day listed.
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { presentApiKey } from '#lib/partner/api-keys.ts';
 import { usageSourceOf } from '#lib/partner/usage-source.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -39,7 +40,7 @@ export async function keyUsage(ctx: AppContext, partnerId: number, days: number)
   const dates = usageWindow(ctx.now(), days);
   const from = dates[0]!;
   const to = dates.at(-1)!;
-  const keys = (await apiKeyRepo(ctx.db, ctx.tableName).listByUser(partnerId)).filter((key) => activeDuring(key, from, to));
+  const keys = (await apiKeyRepo(dbOf(ctx), ctx.tableName).listByUser(partnerId)).filter((key) => activeDuring(key, from, to));
   const counted = await usageSourceOf(ctx).dailyRequests(
     partnerId,
     keys.map((key) => key.id),

@@ -4,6 +4,7 @@
 // versioned migration `0001-catalog-index-shards` (lib/migrations/), so `npm run ops -- migrate` and `npm start`
 // apply it once per table.
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export const CATALOG_SHARD_BACKFILL = {
@@ -13,4 +14,4 @@ export const CATALOG_SHARD_BACKFILL = {
 
 /** Moves every plaque still under the old partition; returns how many moved. */
 export const backfillCatalogShards = async (ctx: Pick<AppContext, 'db' | 'tableName'>): Promise<number> =>
-  (await catalogRepo(ctx.db, ctx.tableName).backfillShards()).moved;
+  (await catalogRepo(dbOf(ctx), ctx.tableName).backfillShards()).moved;

@@ -1,5 +1,6 @@
 // Writes plaques into the catalogue in all-or-nothing groups, with ids from the table's counter; features plaques.
 import { conflict, notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -12,7 +13,7 @@ export const IMPORT_GROUP = 50;
  * 409 PLAQUE_NAME_TAKEN (naming it) when a name is already claimed; 409 PLAQUE_EXISTS when an id is taken.
  */
 export async function insertPlaques(ctx: Pick<AppContext, 'db' | 'tableName'>, plaques: StoredPlaque[]): Promise<void> {
-  const repo = plaqueRepo(ctx.db, ctx.tableName);
+  const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
   const insertGroup = async (group: StoredPlaque[]) => {
     const outcome = await repo.insertMany(group);
     if (outcome.kind === 'name-taken') {
@@ -37,7 +38,7 @@ export async function setPlaqueFeatured(
   id: number,
   featured: boolean,
 ): Promise<StoredPlaque> {
-  const plaque = await plaqueRepo(ctx.db, ctx.tableName).setFeatured(id, featured, ctx.now());
+  const plaque = await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(id, featured, ctx.now());
   if (!plaque) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
   return plaque;
 }
@@ -48,7 +49,7 @@ export async function seedSampleCatalog(
   make: (firstId: number) => StoredPlaque[],
   count: number,
 ): Promise<number> {
-  const ids = await plaqueRepo(ctx.db, ctx.tableName).allocateIds(count);
+  const ids = await plaqueRepo(dbOf(ctx), ctx.tableName).allocateIds(count);
   const plaques = make(ids[0]!);
   await insertPlaques(ctx, plaques);
   return plaques.length;

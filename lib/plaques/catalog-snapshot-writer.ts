@@ -1,8 +1,10 @@
 // Writes the catalogue snapshot the listing starts from: loads the current one, reads the index rows changed since,
 // and replaces it when enough changed or it has grown old. Run on a schedule (AWS) or a timer (`npm start`).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
 import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Changed rows after which a new snapshot is written: a cold listing then reads at most about this many rows. */
 export const SNAPSHOT_AFTER_CHANGES = 500;
@@ -19,7 +21,8 @@ export interface SnapshotRun {
 }
 
 export async function writeCatalogSnapshot(options: {
-  db: DynamoDBDocumentClient;
+  /** Built from configuration when not given (`dbOf`). */
+  db?: DynamoDBDocumentClient;
   tableName: string;
   store: CatalogSnapshotStore;
   now: () => Date;
@@ -36,3 +39,7 @@ export async function writeCatalogSnapshot(options: {
   await options.store.write(bytes);
   return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength };
 }
+
+/** The scheduled run over a context's table and clock (its DynamoDB client built on first use and kept for the next run). */
+export const writeCatalogSnapshotOf = (ctx: AppContext, store: CatalogSnapshotStore): Promise<SnapshotRun> =>
+  writeCatalogSnapshot({ db: dbOf(ctx), tableName: ctx.tableName, store, now: ctx.now });

@@ -6,6 +6,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
 import { catalogRepo, type CatalogRepo, type CatalogRow, type RecentChanges } from '#lib/db/catalog-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { DatabaseUnavailable } from '#lib/db/failures.ts';
 import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
@@ -15,7 +16,8 @@ import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotS
 import { presentPlaque, type Plaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { storedConditions, storedMarketplaces } from '#lib/db/legacy-values.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
-import { FILTER_BY_FIELDS, ORDER_FIELDS, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface FeaturedPage {
@@ -169,11 +171,11 @@ export class CatalogProjection {
   snapshotWrittenAt: number | null = null;
 
   constructor(
-    source: { db: DynamoDBDocumentClient; tableName: string },
+    source: { db?: DynamoDBDocumentClient; tableName: string },
     private readonly options: ProjectionOptions,
   ) {
-    this.catalog = catalogRepo(source.db, source.tableName);
-    this.plaques = plaqueRepo(source.db, source.tableName);
+    this.catalog = catalogRepo(dbOf(source), source.tableName);
+    this.plaques = plaqueRepo(dbOf(source), source.tableName);
   }
 
   /** Cold start, once: load the snapshot, if any. */
@@ -319,8 +321,8 @@ export function snapshotStoreOf(ctx: AppContext): CatalogSnapshotStore {
 const projections = new WeakMap<object, Map<string, CatalogProjection>>();
 
 function projectionFor(ctx: AppContext): CatalogProjection {
-  let byTable = projections.get(ctx.db);
-  if (!byTable) projections.set(ctx.db, (byTable = new Map()));
+  let byTable = projections.get(dbOf(ctx));
+  if (!byTable) projections.set(dbOf(ctx), (byTable = new Map()));
   let projection = byTable.get(ctx.tableName);
   if (!projection) {
     projection = new CatalogProjection(ctx, {

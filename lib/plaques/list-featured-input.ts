@@ -2,25 +2,9 @@
 import * as z from 'zod/mini';
 import { validationFailed } from '#lib/errors.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
+import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
-/** `orderBy` values → the record field they sort on. */
-export const ORDER_FIELDS = {
-  'p.id': 'id',
-  'p.updated_at': 'updatedAt',
-  'p.updatedAt': 'updatedAt',
-  'p.status': 'status',
-  'p.sale_at': 'saleAt',
-  'p.featured_at': 'featuredAt',
-  'p.minted_at': 'mintedAt',
-} as const;
-
-/** `filterBy` values → the date field `from`/`to` apply to. */
-export const FILTER_BY_FIELDS = {
-  'p.updated_at': 'updatedAt',
-  'p.sale_at': 'saleAt',
-  'p.featured_at': 'featuredAt',
-  'p.minted_at': 'mintedAt',
-} as const;
+export { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
 export const MAX_LIMIT = 100;
 export const MAX_SKIP = 10_000;
@@ -126,7 +110,7 @@ function typedFilters(filters: unknown): unknown {
 
 const blankToAbsent = (v: unknown): unknown => (v === '' ? undefined : v);
 
-/** The GET form: query-string text (already nested by qs) → the body's shape. */
+/** The GET form: query-string text (already nested by parseNestedQuery) → the body's shape. */
 export function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
   return {
     ...query,

@@ -1,7 +1,6 @@
 // The dependencies every handler uses, created once per cold start and replaceable by tests and the local runtime.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { coreConfig, localConfig } from '#lib/config.ts';
-import { createDocumentClient } from '#lib/db/client.ts';
 // Ports are imported as types only: each is built on first use by its accessor (`chainOf`, `mailerOf`, ...) in its
 // own module, so a function bundles and initialises only the ports its code reaches.
 import type { ChainPort, ChainReader } from '#lib/chain/chain-port.ts';
@@ -15,7 +14,8 @@ import type { ServiceWallets } from '#lib/wallet/service-wallet.ts';
 import type { WebhookPorts } from '#lib/webhooks/ports.ts';
 
 export interface AppContext {
-  db: DynamoDBDocumentClient;
+  /** The table's document client, built from configuration on first use: use `dbOf(ctx)` (lib/db/client.ts). */
+  db?: DynamoDBDocumentClient;
   tableName: string;
   now: () => Date;
   /** Milliseconds the in-memory catalogue may lag behind writes; CATALOG_STALENESS_MS when not given. */
@@ -51,7 +51,6 @@ export function createAppContext(overrides: Partial<AppContext> = {}): AppContex
   const config = coreConfig();
   return {
     ...overrides,
-    db: overrides.db ?? createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
     tableName: overrides.tableName ?? config.TABLE_NAME,
     now: overrides.now ?? (() => new Date()),
     mediaBaseUrl: overrides.mediaBaseUrl ?? config.MEDIA_BASE_URL ?? `http://127.0.0.1:${localConfig().PORT}/_media`,

@@ -6,6 +6,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { MAX_URL_LENGTH } from '#lib/webhooks/limits.ts';
 
 /** `aws`: https to public addresses only. `local`: also http to 127.0.0.1/localhost, and loopback addresses. */
 export type UrlPolicy = 'aws' | 'local';
@@ -28,8 +29,6 @@ export class UrlRefused extends Error {
 
 /** Host names the local runtime accepts over plain http. */
 const LOCAL_HTTP_HOSTS = new Set(['127.0.0.1', 'localhost']);
-
-export const MAX_URL_LENGTH = 2048;
 
 /** The URL's host without IPv6 brackets. */
 const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');

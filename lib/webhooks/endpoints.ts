@@ -2,6 +2,7 @@
 // sealed), listed, deleted, sent a test event, and their recent delivery attempts.
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookAttempt, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { checkUrlForm, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
@@ -17,9 +18,9 @@ import {
 import { resolverOf, secretBoxOf, urlPolicyOf, wakeupQueueOf } from '#lib/webhooks/ports.ts';
 import { newWebhookSecret } from '#lib/webhooks/secrets.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/schemas.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
-/** Endpoints one partner may have at once. */
-export const MAX_WEBHOOKS = 10;
+export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 export const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
@@ -61,7 +62,7 @@ async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
 
 export async function createWebhook(ctx: AppContext, partnerId: number, body: CreateWebhookBody): Promise<CreatedWebhook> {
   const url = await allowedUrl(ctx, body.url);
-  const repo = webhookRepo(ctx.db, ctx.tableName);
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const id = newWebhookId();
   const secret = newWebhookSecret();
   const endpoint: WebhookEndpoint = {
@@ -81,17 +82,17 @@ export async function createWebhook(ctx: AppContext, partnerId: number, body: Cr
 
 /** The partner's endpoints, newest first. */
 export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<{ webhooks: WebhookView[] }> {
-  const endpoints = await webhookRepo(ctx.db, ctx.tableName).listEndpoints(partnerId);
+  const endpoints = await webhookRepo(dbOf(ctx), ctx.tableName).listEndpoints(partnerId);
   return { webhooks: endpoints.reverse().map(present) };
 }
 
 /** Deletes the partner's endpoint: nothing more is sent to it, events waiting for it included. */
 export async function deleteWebhook(ctx: AppContext, partnerId: number, id: string): Promise<void> {
-  if ((await webhookRepo(ctx.db, ctx.tableName).deleteEndpoint(id, partnerId)) === 'not-found') throw noSuchWebhook();
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).deleteEndpoint(id, partnerId)) === 'not-found') throw noSuchWebhook();
 }
 
 async function ownEndpoint(ctx: AppContext, partnerId: number, id: string): Promise<WebhookEndpoint> {
-  const endpoint = await webhookRepo(ctx.db, ctx.tableName).getEndpoint(id);
+  const endpoint = await webhookRepo(dbOf(ctx), ctx.tableName).getEndpoint(id);
   if (!endpoint || endpoint.partnerId !== partnerId) throw noSuchWebhook();
   return endpoint;
 }
@@ -102,7 +103,7 @@ export async function sendTestEvent(ctx: AppContext, partnerId: number, id: stri
   const eventId = newPingEventId();
   const now = ctx.now().toISOString();
   const laneId = pingLaneId(eventId);
-  const stored = await webhookRepo(ctx.db, ctx.tableName).storeEvent(
+  const stored = await webhookRepo(dbOf(ctx), ctx.tableName).storeEvent(
     {
       eventId,
       type: PING_EVENT_TYPE,
@@ -139,6 +140,6 @@ export async function listDeliveries(
   limit: number,
 ): Promise<{ deliveries: Omit<WebhookAttempt, 'endpointId'>[] }> {
   await ownEndpoint(ctx, partnerId, id);
-  const attempts = await webhookRepo(ctx.db, ctx.tableName).recentAttempts(id, limit);
+  const attempts = await webhookRepo(dbOf(ctx), ctx.tableName).recentAttempts(id, limit);
   return { deliveries: attempts.map(({ endpointId: _endpoint, ...attempt }) => attempt) };
 }

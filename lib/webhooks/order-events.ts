@@ -3,6 +3,7 @@
 // woken for those lanes. A duplicate record of a move finds its event stored (a conditional put) and only wakes the
 // sender again.
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookDelivery } from '#lib/db/webhook-repo.ts';
 import type { Order } from '#lib/partner/order.ts';
 import { presentOrders } from '#lib/partner/orders.ts';
@@ -22,7 +23,7 @@ import { orderMoveOf } from '#lib/webhooks/stream-filter.ts';
 
 /** Stores the move's event and its deliveries (none when no endpoint wants it), then wakes the sender for them. */
 export async function makeOrderEvent(ctx: AppContext, move: OrderMove, order: Order): Promise<{ eventId: string; endpoints: number }> {
-  const repo = webhookRepo(ctx.db, ctx.tableName);
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const type = eventTypeOf(move.status);
   const eventId = eventIdOf(move);
   const endpoints = (await repo.listEndpoints(move.partnerId)).filter((endpoint) => endpoint.events.includes(type));

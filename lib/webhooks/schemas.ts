@@ -3,7 +3,7 @@
 // these shapes (address-guard.ts) and answers 400 INVALID_WEBHOOK_URL.
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
-import { MAX_URL_LENGTH } from '#lib/webhooks/address-guard.ts';
+import { MAX_URL_LENGTH } from '#lib/webhooks/limits.ts';
 
 export const createWebhookBody = z.strictObject({
   url: z.url().check(z.maxLength(MAX_URL_LENGTH)),

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
+import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { logger } from '#lib/runtime/logger.ts';
@@ -85,7 +86,7 @@ async function attempt(ctx: AppContext, endpoint: WebhookEndpoint, event: Webhoo
  * should that sender die, the lane goes on without waiting for its wake-up to come back.
  */
 export async function serveLane(ctx: AppContext, lane: Lane, options: SenderOptions = {}): Promise<number | null> {
-  const repo = webhookRepo(ctx.db, ctx.tableName);
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const leaseMs = timeoutMs + (options.leaseMarginMs ?? LEASE_MARGIN_MS);
   for (let step = 0; step < MAX_STEPS; step++) {
@@ -146,7 +147,7 @@ async function recordOutcome(
     at: at.toISOString(),
     nextAttemptAt: verdict.kind === 'retry' ? verdict.retryAt.toISOString() : null,
   };
-  const recorded = await webhookRepo(ctx.db, ctx.tableName).recordAttempt(
+  const recorded = await webhookRepo(dbOf(ctx), ctx.tableName).recordAttempt(
     delivery,
     leaseId,
     record,

@@ -16,6 +16,7 @@ import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { intercept } from '../support/faults.ts';
 import { mailsTo } from './flows.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-04-01T09:00:00.000Z');
@@ -34,7 +35,7 @@ let n = 0;
 const anEmail = () => `m${++n}-${process.pid}@example.com`;
 
 const storedCode = async (email: string) =>
-  (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: verificationCodeKey(email), ConsistentRead: true }))).Item;
+  (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: verificationCodeKey(email), ConsistentRead: true }))).Item;
 
 /** The DynamoDB calls `run` makes, as command and key prefix (`PutItemCommand CODE`), in order. */
 async function callsOf(run: () => Promise<unknown>): Promise<{ calls: string[]; answer: unknown }> {
@@ -54,7 +55,7 @@ async function callsOf(run: () => Promise<unknown>): Promise<{ calls: string[]; 
 describe('requesting a code', () => {
   it('answers a known and a new address alike, after the same reads and one stored code, and creates no user itself', async () => {
     const known = anEmail();
-    const users = userRepo(ctx.db, ctx.tableName);
+    const users = userRepo(dbOf(ctx), ctx.tableName);
     const id = await users.allocateId();
     await users.create(newUser({ id, email: known, walletAddress: '0x00000000000000000000000000000000000000aa', now: new Date(clock) }));
     const unknown = anEmail();
@@ -80,7 +81,7 @@ describe('the code mail sender', () => {
   it('sends one mail per code when the same stream record is delivered twice, and drops the sealed code once sent', async () => {
     const delivered: number[] = [];
     const poller = await startStreamPoller({
-      db: ctx.db,
+      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,

@@ -8,6 +8,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-04-01T08:00:00.000Z');
@@ -28,7 +29,7 @@ async function aUserWithPassword(): Promise<string> {
   await requestCode(ctx, email);
   // The code mail sender creates the user.
   await codeMailsSent();
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   await users.updateProfile((await users.findByEmail(email))!, { passwordHash }, new Date(clock));
   return email;
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
 let user: StoredUser;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await startCodeMail(ctx);
   await requestCode(ctx, email);
   await codeMailsSent();
-  user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
+  user = (await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email))!;
 });
 afterAll(stopCodeMail);
 

@@ -6,6 +6,7 @@ import { SignJWT, importJWK } from 'jose';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { tokenConfig } from '#lib/config.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { hashPassword } from '#lib/auth/password.ts';
@@ -172,7 +173,7 @@ describe('GET|POST /auth/evaluate-email-verification-code', () => {
 describe('POST /auth/login', () => {
   it('answers 200 for the right pair, 401 INVALID_CREDENTIALS for any wrong one, 429 after ten failures', async () => {
     const { user } = await signInOverHttp(server.url, ctx.dataDir, anEmail());
-    const users = userRepo(ctx.db, ctx.tableName);
+    const users = userRepo(dbOf(ctx), ctx.tableName);
     await users.updateProfile((await users.get(user.id))!, { passwordHash: await hashPassword('the-password-1') }, new Date());
 
     const ok = await post('/auth/login', { email: user.email, password: 'the-password-1' });
@@ -225,7 +226,7 @@ describe('GET /auth/profile', () => {
       .sign(await importJWK(current, 'ES256'));
     await expectProblem(await profile(`Bearer ${expired}`), 401, 'UNAUTHORIZED');
 
-    await ctx.db.send(new DeleteCommand({ TableName: ctx.tableName, Key: userKey(user.id) }));
+    await dbOf(ctx).send(new DeleteCommand({ TableName: ctx.tableName, Key: userKey(user.id) }));
     await expectProblem(await profile(`Bearer ${token}`), 401, 'UNAUTHORIZED');
   });
 });

@@ -14,6 +14,7 @@ import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail
 import { latestCode, mailsTo } from './flows.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { failure } from '../support/failure.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
@@ -36,7 +37,7 @@ describe('requesting a code', () => {
     const email = anEmail();
     const sent = await requestCode(ctx, email);
     await codeMailsSent();
-    const user = (await userRepo(ctx.db, ctx.tableName).findByEmail(email))!;
+    const user = (await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email))!;
     const mnemonic = readFileSync(localMnemonicFile(ctx.dataDir), 'utf8').trim();
     expect(user).toMatchObject({
       username: `user${user.id}`,
@@ -61,7 +62,7 @@ describe('requesting a code', () => {
     const email = anEmail();
     await requestCode(ctx, email);
     const code = await latestCode(ctx.dataDir, email);
-    const stored = await verificationCodeRepo(ctx.db, ctx.tableName).get(email);
+    const stored = await verificationCodeRepo(dbOf(ctx), ctx.tableName).get(email);
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(stored).toMatchObject({ attempts: 0, digest: expect.any(String) });
   });
@@ -74,7 +75,7 @@ describe('requesting a code', () => {
     expect(Object.keys(second)).toEqual(Object.keys(first));
     expect(second.sentTo).toBe(first.sentTo);
     await codeMailsSent();
-    const users = userRepo(ctx.db, ctx.tableName);
+    const users = userRepo(dbOf(ctx), ctx.tableName);
     expect((await users.findByEmail(email))!.id).toBeGreaterThan(0);
   });
 
@@ -84,7 +85,7 @@ describe('requesting a code', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('RESEND_TOO_SOON');
     await codeMailsSent();
-    expect(await userRepo(ctx.db, ctx.tableName).findByEmail(email)).not.toBeNull();
+    expect(await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email)).not.toBeNull();
   });
 
   it('refuses a resend within 60 s and a sixth code within the hour, with Retry-After', async () => {
@@ -157,7 +158,7 @@ describe('evaluating a code', () => {
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'SIGNED_IN'));
     expect(codes.filter((c) => c === 'CODE_MISMATCH').length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c !== 'CODE_MISMATCH').every((c) => c === 'TOO_MANY_ATTEMPTS')).toBe(true);
-    expect((await verificationCodeRepo(ctx.db, ctx.tableName).get(email))!.attempts).toBe(5);
+    expect((await verificationCodeRepo(dbOf(ctx), ctx.tableName).get(email))!.attempts).toBe(5);
   });
 
   it('lets exactly one of two simultaneous right guesses sign in', async () => {

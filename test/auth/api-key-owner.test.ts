@@ -10,6 +10,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 import { aPartner, call, type TestPartner } from '../partner/fixtures.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const markDeleted = (userId: number) =>
-  ctx.db.send(
+  dbOf(ctx).send(
     new UpdateCommand({
       TableName: ctx.tableName,
       Key: userKey(userId),
@@ -29,7 +30,7 @@ const markDeleted = (userId: number) =>
       ExpressionAttributeValues: { ':at': new Date().toISOString() },
     }),
   );
-const remove = (userId: number) => ctx.db.send(new DeleteCommand({ TableName: ctx.tableName, Key: userKey(userId) }));
+const remove = (userId: number) => dbOf(ctx).send(new DeleteCommand({ TableName: ctx.tableName, Key: userKey(userId) }));
 
 /** The answer to reading an unknown order with the key: through the handler, and through the local server. */
 async function answers(partner: TestPartner) {

@@ -1,6 +1,7 @@
 // requireUser behind a handler: the authorizer's { userId, tv } must still name the user and its current token version.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '#functions/auth/get-profile.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
@@ -10,7 +11,7 @@ let user: StoredUser;
 
 beforeAll(async () => {
   const ctx = await freshTable();
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   user = newUser({ id, email: 'principal@example.com', walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', now: new Date() });
   await users.create(user);

@@ -9,6 +9,9 @@
 // empty bundle) plus exactly the AWS and chain clients its manifest access declares, so the service's own share
 // of its init is visible. Targets: init ≤ own floor + 10 ms; the authorizer ≤ 50 KB and ≤ 5 ms over an empty
 // bundle. The table's last column says ok or MISS. Figures only: nothing here asserts a time.
+// Each import is also timed in CPU time (the process's user + system time across it): on a machine loaded by other
+// work the wall time mostly measures waiting for a core, while the CPU time stays close to what a quiet machine's
+// wall time would be; the CPU columns and their verdicts are judged against the same targets.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -83,6 +86,18 @@ const CLIENTS = {
     imports: "import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';",
     use: 'new S3Client({}).send(new PutObjectCommand({ Bucket: "b", Key: "k" }))',
   },
+  sqs: {
+    label: 'SQS',
+    marker: 'node_modules/@aws-sdk/client-sqs/',
+    imports: "import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';",
+    use: 'new SQSClient({}).send(new SendMessageBatchCommand({ QueueUrl: "q", Entries: [] }))',
+  },
+  kms: {
+    label: 'KMS',
+    marker: 'node_modules/@aws-sdk/client-kms/',
+    imports: "import { KMSClient, EncryptCommand } from '@aws-sdk/client-kms';",
+    use: 'new KMSClient({}).send(new EncryptCommand({ KeyId: "k", Plaintext: new Uint8Array() }))',
+  },
   apiGateway: {
     label: 'API Gateway',
     marker: 'node_modules/@aws-sdk/client-api-gateway/',
@@ -116,7 +131,10 @@ type ClientName = keyof typeof CLIENTS;
 function declaredClients(access: FunctionAccess): ClientName[] {
   const clients: ClientName[] = [];
   if (access.sendsMail) clients.push('ses');
-  if (access.writesMedia !== undefined) clients.push('s3');
+  // Media and the listing's catalogue snapshot are S3 objects in AWS.
+  if (access.writesMedia !== undefined || access.catalogSnapshot) clients.push('s3');
+  if (access.webhookQueue) clients.push('sqs');
+  if (access.webhookSecrets) clients.push('kms');
   if (access.apiKeys || access.readsKeyUsage) clients.push('apiGateway');
   if (access.walletMnemonic) clients.push('hdWallet');
   // The signer's reference loads the reader's actions too.
@@ -186,19 +204,24 @@ interface Measured {
   /** For a function: the name of its own floor reference. */
   ownFloor?: string;
   initMs: number[];
+  /** CPU time (user + system) of the same imports. */
+  initCpuMs: number[];
   initWithSourceMapsMs: number[];
 }
 
 /**
- * Milliseconds one fresh Node process spends importing the bundle. A tiny module is imported first: in
- * Lambda the runtime's own modules have already started the ESM loader when the handler is imported.
+ * Milliseconds one fresh Node process spends importing the bundle, in wall time and in CPU time. A tiny module is
+ * imported first: in Lambda the runtime's own modules have already started the ESM loader when the handler is imported.
  */
-async function timeImport(file: string, withSourceMaps: boolean): Promise<number> {
+async function timeImport(file: string, withSourceMaps: boolean): Promise<{ wall: number; cpu: number }> {
   const script = [
     "await import('data:text/javascript,export default 0');",
+    'const c0 = process.cpuUsage();',
     'const t0 = performance.now();',
     'await import(process.env.BUNDLE_URL);',
-    'console.log(performance.now() - t0);',
+    'const t = performance.now() - t0;',
+    'const c = process.cpuUsage(c0);',
+    'console.log(t, (c.user + c.system) / 1000);',
   ].join(' ');
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
     cwd: path.dirname(file),
@@ -209,7 +232,8 @@ async function timeImport(file: string, withSourceMaps: boolean): Promise<number
       ...(withSourceMaps && { NODE_OPTIONS }),
     },
   });
-  return Number(stdout.trim().split('\n').at(-1));
+  const [wall, cpu] = stdout.trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { wall: wall!, cpu: cpu! };
 }
 
 const median = (values: number[]): number => {
@@ -226,7 +250,7 @@ async function buildReference(dirName: string, label: string, source: string): P
   const entry = path.join(dir, 'entry.mjs');
   await writeFile(entry, source);
   const bundle = await buildBundle(path.relative(projectRoot, entry), path.join(dir, 'out'));
-  return { name: label, bundle, kind: 'reference', initMs: [], initWithSourceMapsMs: [] };
+  return { name: label, bundle, kind: 'reference', initMs: [], initCpuMs: [], initWithSourceMapsMs: [] };
 }
 
 async function buildReferences(functions: Measured[]): Promise<Measured[]> {
@@ -257,37 +281,63 @@ async function buildReferences(functions: Measured[]): Promise<Measured[]> {
 
 const signed = (value: number): string => `${value >= 0 ? '+' : ''}${ms(value)}`;
 
-/** The target a function is held to, and whether it meets it. */
-function verdict(row: Measured, ownFloorMs: number, emptyMs: number): { target: string; ok: boolean } {
-  const init = median(row.initMs);
-  if (row.name === AUTHORIZER_HANDLER) {
-    const ok = row.bundle.bytes <= TARGETS.authorizerBytes && init - emptyMs <= TARGETS.authorizerInitMs;
-    return { target: `≤ ${kb(TARGETS.authorizerBytes)} KB, ≤ empty + ${TARGETS.authorizerInitMs}`, ok };
-  }
-  return { target: `≤ own floor + ${TARGETS.overOwnFloorMs}`, ok: init - ownFloorMs <= TARGETS.overOwnFloorMs };
+/** Wall time (what the targets were set in) or CPU time (steadier on a loaded machine). */
+type Clock = 'wall' | 'cpu';
+const initOf = (row: Measured, clock: Clock): number => median(clock === 'wall' ? row.initMs : row.initCpuMs);
+
+/** The references' medians by clock: the floor, the empty bundle and every own floor. */
+interface Baselines {
+  floor: number;
+  empty: number;
+  byName: Map<string, number>;
 }
 
-function printTable(rows: Measured[], floorMs: number, emptyMs: number, ownFloorMs: (row: Measured) => number | undefined): void {
-  const header = ['bundle', 'KB', 'init ms', 'Δ floor', 'Δ own floor', 'init ms (source maps)', 'target', 'verdict'];
+/** The target a function is held to, and whether it meets it on `clock`. */
+function verdict(row: Measured, clock: Clock, baselines: Baselines): { target: string; ok: boolean } {
+  const init = initOf(row, clock);
+  if (row.name === AUTHORIZER_HANDLER) {
+    const ok = row.bundle.bytes <= TARGETS.authorizerBytes && init - baselines.empty <= TARGETS.authorizerInitMs;
+    return { target: `≤ ${kb(TARGETS.authorizerBytes)} KB, ≤ empty + ${TARGETS.authorizerInitMs}`, ok };
+  }
+  return { target: `≤ own floor + ${TARGETS.overOwnFloorMs}`, ok: init - baselines.byName.get(row.ownFloor!)! <= TARGETS.overOwnFloorMs };
+}
+
+function printTable(rows: Measured[], baselines: Record<Clock, Baselines>): void {
+  const header = [
+    'bundle',
+    'KB',
+    'init ms',
+    'Δ floor',
+    'Δ own floor',
+    'cpu ms',
+    'Δ own floor (cpu)',
+    'init ms (source maps)',
+    'target',
+    'verdict',
+    'verdict (cpu)',
+  ];
   const lines = rows.map((row) => {
-    const init = median(row.initMs);
-    const own = ownFloorMs(row);
-    const judged = row.kind === 'function' && own !== undefined ? verdict(row, own, emptyMs) : undefined;
+    const isFunction = row.kind === 'function';
+    const overOwn = (clock: Clock) => (isFunction ? signed(initOf(row, clock) - baselines[clock].byName.get(row.ownFloor!)!) : '');
+    const judged = (clock: Clock) => (isFunction ? (verdict(row, clock, baselines[clock]).ok ? 'ok' : 'MISS') : '');
     return [
       row.name,
       kb(row.bundle.bytes),
-      ms(init),
-      signed(init - floorMs),
-      own === undefined ? '' : signed(init - own),
+      ms(initOf(row, 'wall')),
+      signed(initOf(row, 'wall') - baselines.wall.floor),
+      overOwn('wall'),
+      ms(initOf(row, 'cpu')),
+      overOwn('cpu'),
       ms(median(row.initWithSourceMapsMs)),
-      judged?.target ?? '',
-      judged ? (judged.ok ? 'ok' : 'MISS') : '',
+      isFunction ? verdict(row, 'wall', baselines.wall).target : '',
+      judged('wall'),
+      judged('cpu'),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i >= header.length - 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (i === 0 || i >= header.length - 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
   console.log(format(header));
@@ -314,6 +364,7 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
       kind: 'function' as const,
       access,
       initMs: [],
+      initCpuMs: [],
       initWithSourceMapsMs: [],
     })),
   );
@@ -324,25 +375,31 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
   const all = [...functions, ...references];
   for (let i = 0; i < runs; i++) {
     for (const row of all) {
-      row.initMs.push(await timeImport(row.bundle.file, false));
-      row.initWithSourceMapsMs.push(await timeImport(row.bundle.file, true));
+      const plain = await timeImport(row.bundle.file, false);
+      row.initMs.push(plain.wall);
+      row.initCpuMs.push(plain.cpu);
+      row.initWithSourceMapsMs.push((await timeImport(row.bundle.file, true)).wall);
     }
   }
 
   const floor = references.find((r) => r.name === REFERENCES.floor.label)!;
-  const floorMs = median(floor.initMs);
-  const emptyMs = median(references.find((r) => r.name === REFERENCES.empty.label)!.initMs);
+  const empty = references.find((r) => r.name === REFERENCES.empty.label)!;
+  const baselinesOn = (clock: Clock): Baselines => ({
+    floor: initOf(floor, clock),
+    empty: initOf(empty, clock),
+    byName: new Map(references.map((r) => [r.name, initOf(r, clock)])),
+  });
+  const baselines = { wall: baselinesOn('wall'), cpu: baselinesOn('cpu') };
   console.log('');
-  const initOf = new Map(references.map((r) => [r.name, median(r.initMs)]));
-  const ownFloorOf = (row: Measured) => (row.kind === 'function' ? initOf.get(row.ownFloor!) : undefined);
-  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], floorMs, emptyMs, ownFloorOf);
+  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], baselines);
   console.log(
     'Δ own floor: against the floor (the empty bundle for a function without the table) plus the AWS and chain clients its ' +
-      'manifest access declares (see the references above).',
+      'manifest access declares (see the references above). cpu: the same imports in CPU time (user + system).',
   );
   const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
+  const spread = (values: number[]) => `${ms(quartile(values, 0.25))}–${ms(quartile(values, 0.75))} ms`;
   console.log(
-    `Noise: the floor's runs spread ${ms(quartile(floor.initMs, 0.25))}–${ms(quartile(floor.initMs, 0.75))} ms (p25–p75); ` +
+    `Noise: the floor's runs spread ${spread(floor.initMs)} in wall time, ${spread(floor.initCpuMs)} in CPU time (p25–p75); ` +
       'compare differences of about that size with care, or rerun with more runs.',
   );
   for (const fn of functions) {
@@ -358,16 +415,22 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
     }
   }
 
-  const judged = functions.map((fn) => ({ fn, ...verdict(fn, ownFloorOf(fn)!, emptyMs) }));
-  const missed = judged.filter((j) => !j.ok);
+  const summary = (clock: Clock) => {
+    const missed = functions.filter((fn) => !verdict(fn, clock, baselines[clock]).ok);
+    return (
+      `${functions.length - missed.length} of ${functions.length} functions meet theirs` +
+      (missed.length > 0 ? `; missed by ${missed.map((fn) => fn.name.replace(/^functions\//, '')).join(', ')}` : '')
+    );
+  };
   console.log(
     `\nTargets (init without source maps; the source-map column is what Lambda pays with NODE_OPTIONS=--enable-source-maps): ` +
-      `${judged.length - missed.length} of ${judged.length} functions meet theirs` +
-      (missed.length > 0 ? `; missed by ${missed.map((j) => j.fn.name.replace(/^functions\//, '')).join(', ')}` : ''),
+      summary('wall'),
   );
+  console.log(`In CPU time: ${summary('cpu')}`);
   const authorizer = functions.find((f) => f.name === AUTHORIZER_HANDLER)!;
   console.log(
     `  ${AUTHORIZER_HANDLER}: ${kb(authorizer.bundle.bytes)} KB (target ≤ ${kb(TARGETS.authorizerBytes)} KB), ` +
-      `${ms(median(authorizer.initMs) - emptyMs)} ms init beyond an empty bundle's ${ms(emptyMs)} ms (target ≤ ${TARGETS.authorizerInitMs} ms)`,
+      `${ms(initOf(authorizer, 'wall') - baselines.wall.empty)} ms init beyond an empty bundle's ${ms(baselines.wall.empty)} ms ` +
+      `(${ms(initOf(authorizer, 'cpu') - baselines.cpu.empty)} ms in CPU time; target ≤ ${TARGETS.authorizerInitMs} ms)`,
   );
 }

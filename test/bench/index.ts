@@ -8,6 +8,8 @@ const { values } = parseArgs({
     duration: { type: 'string', short: 'd' },
     /** Catalogue sizes for the listing at scale, e.g. `--scale 100000,1000000`. */
     scale: { type: 'string', short: 's' },
+    /** Fresh processes per bundle in the bundles section (median reported), e.g. `--runs 31` on a loaded machine. */
+    runs: { type: 'string', short: 'r' },
   },
 });
 
@@ -20,7 +22,7 @@ if (values.scale) {
 if (!values.only || values.only === 'listing') await runListingBench({ durationSeconds: values.duration ? Number(values.duration) : 10 });
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');
-  await runBundleBench();
+  await runBundleBench(values.runs ? { runs: Number(values.runs) } : {});
 }
 if (!values.only || values.only === 'passwords') {
   const { runPasswordBurstBench } = await import('./password-burst.ts');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   server = await startLocalServer({ ctx, port: 0, dashboardDir: dist });
   dashboard = `${server.url}/dashboard/`;
   poller = await startStreamPoller({
-    db: ctx.db,
+    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

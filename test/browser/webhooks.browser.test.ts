@@ -20,6 +20,7 @@ import { call } from '../partner/fixtures.ts';
 import { eventually, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,7 +46,7 @@ beforeAll(async () => {
   stopWebhooks = await startLocalWebhooks({
     projectRoot: PROJECT_ROOT,
     dataDir: ctx.dataDir,
-    db: ctx.db,
+    db: dbOf(ctx),
     dynamoEndpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

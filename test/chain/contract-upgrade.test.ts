@@ -10,6 +10,7 @@ import { createPublicClient, createWalletClient, getAddress, http, type Abi, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole, TOKEN_URI } from '#lib/chain/deploy.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
 import { toItem as orderItem } from '#lib/db/order-repo.ts';
 import { toItem as plaqueItem, plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -106,7 +107,7 @@ describe('a local data folder with the Ownable PlaqueToken', () => {
     });
 
     const ctx = await freshTable();
-    const put = (item: Record<string, unknown>) => ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+    const put = (item: Record<string, unknown>) => dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: item }));
     const available = aPlaque({ id: 1, contractAddress: oldAddress, status: 'AVAILABLE' });
     const minted = aPlaque({ id: 2, contractAddress: oldAddress, status: 'MINTED', minted: true, tokenId: '2', token_id: '2' } as never);
     const unrecorded = aPlaque({ id: 3, contractAddress: null });
@@ -117,10 +118,10 @@ describe('a local data folder with the Ownable PlaqueToken', () => {
     const delivered = anOrder({ contractAddress: oldAddress, status: 'DELIVERED', txHash: `0x${'ab'.repeat(32)}` });
     for (const order of [sold, failed, signed, delivered]) await put(orderItem(order));
 
-    const moved = await moveRecordsToContract(ctx.db, ctx.tableName, oldAddress, upgraded.contractAddress, new Date());
+    const moved = await moveRecordsToContract(dbOf(ctx), ctx.tableName, oldAddress, upgraded.contractAddress, new Date());
     expect(moved).toEqual({ plaques: 1, orders: 2, left: [signed.orderId] });
-    const plaques = plaqueRepo(ctx.db, ctx.tableName);
-    const orders = orderRepo(ctx.db, ctx.tableName);
+    const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
+    const orders = orderRepo(dbOf(ctx), ctx.tableName);
     expect((await plaques.getForSale(1))!.plaque.contractAddress).toBe(upgraded.contractAddress);
     expect((await plaques.getForSale(2))!.plaque.contractAddress).toBe(oldAddress);
     expect((await plaques.getForSale(3))!.plaque.contractAddress).toBeNull();
@@ -133,7 +134,7 @@ describe('a local data folder with the Ownable PlaqueToken', () => {
       expect((await orders.getForDelivery(order.orderId))!.order.contractAddress, order.status).toBe(contract);
     }
     // Moving twice moves nothing more.
-    expect(await moveRecordsToContract(ctx.db, ctx.tableName, oldAddress, upgraded.contractAddress, new Date())).toEqual({
+    expect(await moveRecordsToContract(dbOf(ctx), ctx.tableName, oldAddress, upgraded.contractAddress, new Date())).toEqual({
       plaques: 0,
       orders: 0,
       left: [signed.orderId],

@@ -1,6 +1,7 @@
 // The shared conditional write on DynamoDB Local: a failed condition is an answer carrying the item that blocked it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 /** A stored item with a nested map, a list, a null and numbers: what unmarshalling must give back as written. */
 async function anItem() {
   const item = { pk: `COND#${next++}`, sk: 'COND', version: 3, nested: { tags: ['a', 'b'], price: 12.5 }, gone: null, flag: true };
-  await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+  await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: item }));
   return item;
 }
 
@@ -25,7 +26,7 @@ describe('conditionalWrite', () => {
   it('writes when the condition holds and gives the command output', async () => {
     const item = await anItem();
     const result = await conditionalWrite(
-      ctx.db,
+      dbOf(ctx),
       new UpdateCommand({
         TableName: ctx.tableName,
         Key: key(item),
@@ -41,7 +42,7 @@ describe('conditionalWrite', () => {
   it('returns the item that blocked the write, as stored, when the write asked for ALL_OLD', async () => {
     const item = await anItem();
     const result = await conditionalWrite(
-      ctx.db,
+      dbOf(ctx),
       new PutCommand({
         TableName: ctx.tableName,
         Item: { ...key(item), version: 1 },
@@ -50,12 +51,12 @@ describe('conditionalWrite', () => {
       }),
     );
     expect(result).toEqual({ written: false, current: item });
-    expect((await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key(item) }))).Item).toEqual(item);
+    expect((await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: key(item) }))).Item).toEqual(item);
   });
 
   it('answers with no item when the item does not exist, or when the write did not ask for it', async () => {
     const missing = await conditionalWrite(
-      ctx.db,
+      dbOf(ctx),
       new UpdateCommand({
         TableName: ctx.tableName,
         Key: { pk: 'COND#missing', sk: 'COND' },
@@ -69,7 +70,7 @@ describe('conditionalWrite', () => {
 
     const item = await anItem();
     const unasked = await conditionalWrite(
-      ctx.db,
+      dbOf(ctx),
       new DeleteCommand({
         TableName: ctx.tableName,
         Key: key(item),
@@ -84,7 +85,7 @@ describe('conditionalWrite', () => {
     const item = await anItem();
     await expect(
       conditionalWrite(
-        ctx.db,
+        dbOf(ctx),
         new UpdateCommand({
           TableName: ctx.tableName,
           Key: key(item),
@@ -95,7 +96,7 @@ describe('conditionalWrite', () => {
     ).rejects.toMatchObject({ name: 'ValidationException' });
     await expect(
       conditionalWrite(
-        ctx.db,
+        dbOf(ctx),
         new PutCommand({ TableName: 'no-such-table', Item: key(item), ConditionExpression: 'attribute_not_exists(pk)' }),
       ),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });

@@ -2,6 +2,7 @@
 // DatabaseConflict, answers and faults unchanged. Over a real client on DynamoDB Local, faults injected under it.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { classifyFailure, DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 import { asAppError } from '#lib/http/problem.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -119,7 +120,9 @@ describe('classifyFailure', () => {
 describe('the classifying middleware on the document client', () => {
   it('turns a throttled read into DatabaseUnavailable, which the HTTP layer answers 503 with Retry-After', async () => {
     removers.push(intercept(ctx, 'GetItemCommand', async () => Promise.reject(throughputExceeded())));
-    const error = await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: { pk: 'X', sk: 'X' } })).catch((e: unknown) => e);
+    const error = await dbOf(ctx)
+      .send(new GetCommand({ TableName: ctx.tableName, Key: { pk: 'X', sk: 'X' } }))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DatabaseUnavailable', reason: 'throttled', command: 'GetItemCommand' });
     const problem = asAppError(error);
     expect(problem).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
@@ -127,7 +130,7 @@ describe('the classifying middleware on the document client', () => {
 
   it('turns a write held by a transaction into DatabaseConflict, answered 409 CONFLICT with Retry-After', async () => {
     removers.push(intercept(ctx, 'UpdateItemCommand', async () => Promise.reject(transactionConflict())));
-    const error = await ctx.db
+    const error = await dbOf(ctx)
       .send(
         new UpdateCommand({
           TableName: ctx.tableName,
@@ -148,17 +151,19 @@ describe('the classifying middleware on the document client', () => {
         throw timeout();
       }),
     );
-    const error = await ctx.db
+    const error = await dbOf(ctx)
       .send(new PutCommand({ TableName: ctx.tableName, Item: { pk: 'APPLIED', sk: 'X' } }))
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DatabaseUnavailable', outcomeUnknown: true });
-    expect((await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: { pk: 'APPLIED', sk: 'X' } }))).Item).toBeDefined();
+    expect((await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: { pk: 'APPLIED', sk: 'X' } }))).Item).toBeDefined();
   });
 
   it("passes DynamoDB's own refusals through unchanged: the caller's answers and the faults that are bugs (500, never leaked)", async () => {
-    const missing = await ctx.db.send(new GetCommand({ TableName: 'no-such-table', Key: { pk: 'X', sk: 'X' } })).catch((e: unknown) => e);
+    const missing = await dbOf(ctx)
+      .send(new GetCommand({ TableName: 'no-such-table', Key: { pk: 'X', sk: 'X' } }))
+      .catch((e: unknown) => e);
     expect(missing).toMatchObject({ name: 'ResourceNotFoundException' });
-    const invalid = await ctx.db
+    const invalid = await dbOf(ctx)
       .send(new QueryCommand({ TableName: ctx.tableName, KeyConditionExpression: 'nonsense' }))
       .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ name: 'ValidationException' });

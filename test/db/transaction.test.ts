@@ -2,6 +2,7 @@
 // answered, throttling and timeouts thrown as classified failures (injected: DynamoDB Local raises neither).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { DatabaseUnavailable, isOutcomeUnknown } from '#lib/db/failures.ts';
 import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -23,7 +24,7 @@ afterEach(() => {
 });
 
 const fresh = () => ({ pk: `TX#${next++}`, sk: 'TX' });
-const read = async (key: { pk: string; sk: string }) => (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: key }))).Item;
+const read = async (key: { pk: string; sk: string }) => (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: key }))).Item;
 const put = (key: { pk: string; sk: string }, extra: Record<string, unknown> = {}): TransactItem => ({
   Put: { TableName: ctx.tableName, Item: { ...key, ...extra }, ConditionExpression: 'attribute_not_exists(pk)' },
 });
@@ -31,18 +32,18 @@ const put = (key: { pk: string; sk: string }, extra: Record<string, unknown> = {
 describe('transactWrite', () => {
   it('writes every item', async () => {
     const [a, b] = [fresh(), fresh()];
-    expect(await transactWrite(ctx.db, [put(a), put(b)])).toEqual({ kind: 'written' });
+    expect(await transactWrite(dbOf(ctx), [put(a), put(b)])).toEqual({ kind: 'written' });
     expect(await read(a)).toEqual(a);
     expect(await read(b)).toEqual(b);
   });
 
   it('maps the cancellation reasons to the items by position, with the blocking item where ALL_OLD was asked, and writes nothing', async () => {
     const [a, taken, c, alsoTaken] = [fresh(), fresh(), fresh(), fresh()];
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: { ...taken, owner: 7, tags: ['x'] } }));
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: { ...alsoTaken, owner: 8 } }));
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { ...taken, owner: 7, tags: ['x'] } }));
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { ...alsoTaken, owner: 8 } }));
     const withOld = (item: TransactItem): TransactItem => ({ Put: { ...item.Put!, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } });
 
-    const result = await transactWrite(ctx.db, [put(a), withOld(put(taken)), put(c), put(alsoTaken)]);
+    const result = await transactWrite(dbOf(ctx), [put(a), withOld(put(taken)), put(c), put(alsoTaken)]);
     expect(result).toEqual({
       kind: 'refused',
       items: [
@@ -68,22 +69,22 @@ describe('transactWrite', () => {
       }),
     );
     const a = fresh();
-    expect(await transactWrite(ctx.db, [put(a), put(fresh())])).toEqual({ kind: 'conflict' });
+    expect(await transactWrite(dbOf(ctx), [put(a), put(fresh())])).toEqual({ kind: 'conflict' });
     expect(sent).toBe(1);
-    expect(await transactWrite(ctx.db, [put(a), put(fresh())], { conflictRetries: 3 })).toEqual({ kind: 'written' });
+    expect(await transactWrite(dbOf(ctx), [put(a), put(fresh())], { conflictRetries: 3 })).toEqual({ kind: 'written' });
     expect(sent).toBe(3);
     expect(await read(a)).toEqual(a);
   });
 
   it('reads a failed condition as the answer even when another item conflicted too', async () => {
     removers.push(interceptTransactions(ctx, async () => Promise.reject(cancellation('ConditionalCheckFailed', 'TransactionConflict'))));
-    const result = await transactWrite(ctx.db, [put(fresh()), put(fresh())], { conflictRetries: 3 });
+    const result = await transactWrite(dbOf(ctx), [put(fresh()), put(fresh())], { conflictRetries: 3 });
     expect(result).toMatchObject({ kind: 'refused', items: [{ rejected: true }, { rejected: false, code: 'TransactionConflict' }] });
   });
 
   it('throws a throttled transaction as DatabaseUnavailable that was not applied', async () => {
     removers.push(interceptTransactions(ctx, async () => Promise.reject(cancellation('None', 'ThrottlingError'))));
-    const error = await transactWrite(ctx.db, [put(fresh()), put(fresh())]).catch((e: unknown) => e);
+    const error = await transactWrite(dbOf(ctx), [put(fresh()), put(fresh())]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseUnavailable);
     expect(error).toMatchObject({ reason: 'throttled', outcomeUnknown: false });
   });
@@ -96,7 +97,7 @@ describe('transactWrite', () => {
         throw timeout();
       }),
     );
-    const error = await transactWrite(ctx.db, [put(applied)]).catch((e: unknown) => e);
+    const error = await transactWrite(dbOf(ctx), [put(applied)]).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DatabaseUnavailable', reason: 'transient', outcomeUnknown: true });
     expect(isOutcomeUnknown(error)).toBe(true);
     expect(await read(applied)).toEqual(applied);
@@ -104,6 +105,6 @@ describe('transactWrite', () => {
 
   it('rethrows a cancellation that is no answer (a validation error) as it came', async () => {
     removers.push(interceptTransactions(ctx, async () => Promise.reject(cancellation('None', 'ValidationError'))));
-    await expect(transactWrite(ctx.db, [put(fresh()), put(fresh())])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(transactWrite(dbOf(ctx), [put(fresh()), put(fresh())])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
   });
 });

@@ -1,5 +1,6 @@
 // The user repository on DynamoDB Local: claims written with the user, the wallet index, and profile updates.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo, type ProfileUpdateOutcome, type UserRepo } from '#lib/db/user-repo.ts';
 import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
@@ -9,7 +10,7 @@ const NOW = new Date('2026-05-01T00:00:00.000Z');
 
 beforeAll(async () => {
   const ctx = await freshTable();
-  users = userRepo(ctx.db, ctx.tableName);
+  users = userRepo(dbOf(ctx), ctx.tableName);
 });
 
 const wallet = (id: number) => `0x${'aB'.repeat(17)}${String(id).padStart(6, '0')}`;

@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { ordersOfBatch, streamBatchOf } from '#lib/delivery/dead-letter-queue.ts';
 import { deadLetterFolder } from '#lib/local/dead-letters.ts';
 import { freshTable } from '../support/db.ts';
@@ -16,7 +17,7 @@ describe('the DLQ letters of the stream mapping', () => {
   it('names the sold orders of the batch a letter locates, and only those between its first and last record', async () => {
     const ctx = await freshTable();
     const put = (orderId: string, entity: string, status: string) =>
-      ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: { pk: `ORDER#${orderId}`, sk: 'ORDER', entity, orderId, status } }));
+      dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { pk: `ORDER#${orderId}`, sk: 'ORDER', entity, orderId, status } }));
     await put('ord_a', 'order', 'SOLD');
     await put('ord_b', 'order', 'MINTING');
     await put('ord_c', 'plaque', 'SOLD');
@@ -28,7 +29,7 @@ describe('the DLQ letters of the stream mapping', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
-    const streamArn = (await ctx.db.send(new DescribeTableCommand({ TableName: ctx.tableName }))).Table!.LatestStreamArn!;
+    const streamArn = (await dbOf(ctx).send(new DescribeTableCommand({ TableName: ctx.tableName }))).Table!.LatestStreamArn!;
     const shardId = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription!.Shards![0]!.ShardId!;
     const iterator = (
       await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))

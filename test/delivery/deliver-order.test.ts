@@ -10,7 +10,7 @@ import { createChainPort } from '#lib/chain/chain-port.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '#lib/db/client.ts';
+import { dbOf, createDocumentClient } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
@@ -43,9 +43,9 @@ afterEach(() => {
   skewMs = 0;
 });
 
-const orders = () => orderRepo(ctx.db, ctx.tableName);
+const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
-const readPlaque = async (id: number) => (await plaqueRepo(ctx.db, ctx.tableName).get(id))!;
+const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
 const failuresOf = (response: { batchItemFailures: { itemIdentifier: string }[] }) =>
   response.batchItemFailures.map((f) => f.itemIdentifier);
 
@@ -315,7 +315,7 @@ describe('failures', () => {
   it('fails an order whose token id is not a uint256, sending nothing', async () => {
     // prepare refuses such a plaque; an order written by hand (or by an older version) can still carry one.
     const sold = await aSoldOrder(ctx, seller);
-    await ctx.db.send(
+    await dbOf(ctx).send(
       new UpdateCommand({
         TableName: ctx.tableName,
         Key: { pk: `ORDER#${sold.orderId}`, sk: 'ORDER' },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Address } from 'viem';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { listUndeliveredOrders, requeueDelivery } from '#lib/delivery/undelivered.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ctx = await freshTable({ chain, catalogStalenessMs: 0, explorerBaseUrl: EXPLORER });
   server = await startLocalServer({ ctx, port: 0 });
   poller = await startStreamPoller({
-    db: ctx.db,
+    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

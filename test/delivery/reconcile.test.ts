@@ -9,6 +9,7 @@ import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { deliverOrder, settleStoredMint } from '#lib/delivery/deliver-order.ts';
@@ -48,9 +49,9 @@ afterEach(() => {
   skewMs = 0;
 });
 
-const orders = () => orderRepo(ctx.db, ctx.tableName);
+const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
-const readPlaque = async (id: number) => (await plaqueRepo(ctx.db, ctx.tableName).get(id))!;
+const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
 const rpc = <T>(method: string, params: unknown[] = []) =>
   createPublicClient({ transport: http(anvil.rpcUrl) }).request({ method: method as never, params: params as never }) as Promise<T>;
 

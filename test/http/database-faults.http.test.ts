@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#lib/http/routes.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { requestCode, signedIn } from '#lib/accounts/sign-in.ts';
@@ -34,7 +35,7 @@ let next = 0;
 
 /** A user stored directly (no mail, no code), optionally with the test password, and a token for it. */
 async function aUser(withPassword = false): Promise<{ user: StoredUser; token: string }> {
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   const user: StoredUser = {
     ...newUser({ id, email: `faults${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() }),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { handler } from '#functions/plaques/list-featured.ts';
 import { AppError } from '#lib/errors.ts';
-import { parseNestedQuery } from '#lib/http/nested-query.ts';
+import { MAX_QUERY_LENGTH, parseNestedQuery } from '#lib/http/nested-query.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { parseInput } from '#lib/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -76,6 +76,56 @@ describe('query parsing', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('nested query limits', () => {
+  const refusal = (query: Record<string, string[]>) => {
+    try {
+      parseNestedQuery(query);
+    } catch (error) {
+      return error instanceof AppError ? { status: error.status, code: error.code } : error;
+    }
+    return 'parsed';
+  };
+  const refused = { status: 400, code: 'VALIDATION_FAILED' };
+  const many = (count: number) => Array.from({ length: count }, (_, i) => String(i));
+
+  it('builds nested objects and arrays from bracket names, in index order, a repeated name collecting its values', () => {
+    expect(
+      parseNestedQuery({
+        'filters[condition][1]': ['USED'],
+        'filters[condition][0]': ['VIRGIN'],
+        'filters[featured]': ['true'],
+        tag: ['a', 'b'],
+      }),
+    ).toEqual({ filters: { condition: ['VIRGIN', 'USED'], featured: 'true' }, tag: ['a', 'b'] });
+    expect(parseNestedQuery({ 'a[b][c][d]': ['x'] })).toEqual({ a: { b: { c: { d: 'x' } } } });
+  });
+
+  it('never sets a prototype from the query', () => {
+    const parsed = parseNestedQuery({ '__proto__[polluted]': ['yes'], 'filters[__proto__][polluted]': ['yes'] });
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect((parsed['filters'] as Record<string, unknown> | undefined)?.['polluted']).toBeUndefined();
+  });
+
+  it('refuses with 400 more than three levels of brackets', () => {
+    expect(refusal({ 'a[b][c][d][e]': ['x'] })).toEqual(refused);
+  });
+
+  it('refuses with 400 an array index from 100 on and more than 100 values for one name', () => {
+    expect(refusal({ 'a[99]': ['x'] })).toBe('parsed');
+    expect(refusal({ 'a[100]': ['x'] })).toEqual(refused);
+    expect(refusal({ 'a[]': many(100) })).toBe('parsed');
+    expect(refusal({ 'a[]': many(101) })).toEqual(refused);
+    expect(refusal({ a: many(101) })).toEqual(refused);
+  });
+
+  it('refuses with 400 more than 200 parameters and a query string over 8192 characters', () => {
+    expect(refusal(Object.fromEntries(many(200).map((i) => [`p${i}`, ['x']])))).toBe('parsed');
+    expect(refusal(Object.fromEntries(many(201).map((i) => [`p${i}`, ['x']])))).toEqual(refused);
+    expect(refusal({ search: ['x'.repeat(MAX_QUERY_LENGTH - 'search='.length)] })).toBe('parsed');
+    expect(refusal({ search: ['x'.repeat(MAX_QUERY_LENGTH)] })).toEqual(refused);
   });
 });
 

@@ -10,7 +10,9 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import {
   AUTHORIZER_HANDLER,
+  DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
+  functionManifest,
   handlerModules,
   ORDER_EVENTS_HANDLER,
   WEBHOOK_SENDER_HANDLER,
@@ -99,6 +101,14 @@ describe('function bundles', () => {
     }
   });
 
+  it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
+    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
+    for (const bundle of built.values()) {
+      const hasClient = bundle.inputs.some((input) => input.startsWith('node_modules/@aws-sdk/client-dynamodb/'));
+      expect(hasClient, bundle.handlerModule).toBe(accessOf.get(bundle.handlerModule)!.table !== undefined);
+    }
+  });
+
   it.each(modules)(
     'loads %s in a fresh Node process, without AWS credentials, and finds its handler',
     async (module) => {
@@ -107,6 +117,14 @@ describe('function bundles', () => {
     },
     60_000,
   );
+});
+
+describe('the delivery reconciler bundle', () => {
+  it('carries the chain reader but no signer: it checks and settles mints, never sends one', async () => {
+    const bundle = await buildBundle(DELIVERY_RECONCILER_HANDLER, path.join(outRoot, bundleDirName(DELIVERY_RECONCILER_HANDLER)));
+    expect(bundle.inputs).toContain('node_modules/viem/_esm/actions/public/getTransactionReceipt.js');
+    expect(bundle.inputs.filter((input) => /actions\/wallet\/|client-secrets-manager|lib\/chain\/signer-key/.test(input))).toEqual([]);
+  }, 120_000);
 });
 
 describe('the stack and the bundle build', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { dbOf } from '#lib/db/client.ts';
 import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
 import { freshTable } from '../support/db.ts';
 
@@ -17,7 +18,7 @@ afterEach(async () => {
 async function setup(handler: StreamHandler, extra: { stateDir?: string; filters?: never[] } = {}) {
   const ctx = await freshTable();
   const poller = await startStreamPoller({
-    db: ctx.db,
+    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,
@@ -27,7 +28,7 @@ async function setup(handler: StreamHandler, extra: { stateDir?: string; filters
     ...extra,
   });
   pollers.push(poller);
-  const put = (pk: string, entity: string) => ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: { pk, sk: 'X', entity } }));
+  const put = (pk: string, entity: string) => dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { pk, sk: 'X', entity } }));
   return { ctx, poller, put };
 }
 
@@ -86,11 +87,11 @@ describe('local stream poller', () => {
     await poller.drain();
     await poller.stop();
     pollers.pop();
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: { pk: 'ORDER#2', sk: 'X', entity: 'order' } }));
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { pk: 'ORDER#2', sk: 'X', entity: 'order' } }));
 
     const second: string[] = [];
     const again = await startStreamPoller({
-      db: ctx.db,
+      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,

@@ -1,6 +1,7 @@
 // Plaques as the previous version stored them (GOOD/WORN, PRIMARY/SECONDARY, ERC1155, null image, description and
 // contract), written as raw items with the document client, and the stage values the migration fills in.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { LEGACY_CATALOG_PARTITION, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -70,8 +71,8 @@ export function anOldPlaqueItem(overrides: Item = {}): Item {
 /** Writes the items (and their name claims) with plain puts, as the previous version left them. */
 export async function writeOldPlaques(ctx: Pick<AppContext, 'db' | 'tableName'>, items: Item[]): Promise<void> {
   for (const item of items) {
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
-    await ctx.db.send(
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+    await dbOf(ctx).send(
       new PutCommand({
         TableName: ctx.tableName,
         Item: { ...plaqueNameKey(item.name as string), entity: 'plaqueName', plaqueId: item.id },
@@ -82,7 +83,7 @@ export async function writeOldPlaques(ctx: Pick<AppContext, 'db' | 'tableName'>,
 
 /** A plaque item as stored now, read raw (no conversion on the way). */
 export async function rawPlaque(ctx: Pick<AppContext, 'db' | 'tableName'>, id: number): Promise<Item> {
-  const out = await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id), ConsistentRead: true }));
+  const out = await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id), ConsistentRead: true }));
   return out.Item!;
 }
 

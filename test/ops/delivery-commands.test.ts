@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import type { Hex } from 'viem';
 import { AppError } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
 import { reconcileDeliveries } from '#lib/delivery/reconcile.ts';
@@ -29,7 +30,7 @@ let stuck: SoldOrder;
 let busy: SoldOrder;
 let delivered: SoldOrder;
 
-const orders = () => orderRepo(ctx.db, ctx.tableName);
+const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { importPlaques } from '#lib/ops/plaque-commands.ts';
@@ -36,7 +37,7 @@ beforeEach(async () => {
 });
 
 const allPlaques = async () =>
-  (await catalogRepo(ctx.db, ctx.tableName).changes(null, { includeLegacy: false })).sort((a, b) => a.id - b.id);
+  (await catalogRepo(dbOf(ctx), ctx.tableName).changes(null, { includeLegacy: false })).sort((a, b) => a.id - b.id);
 
 const CSV_HEADER = 'alphabetPart,numberPart,price,currency,marketplace,condition,featured,description';
 
@@ -52,7 +53,7 @@ describe('import', () => {
       [1, 'ABC-0042', 'AVAILABLE', true],
       [2, 'ABD-0001', 'AVAILABLE', false],
     ]);
-    const stored = await plaqueRepo(ctx.db, ctx.tableName).get(1);
+    const stored = await plaqueRepo(dbOf(ctx), ctx.tableName).get(1);
     expect(stored).toMatchObject({ description: 'Corner, north side', price: 12.5, featuredAt: expect.any(String) });
   });
 
@@ -73,7 +74,7 @@ describe('import', () => {
       ]),
     );
     expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [] });
-    const raw = await Promise.all([1, 2, 3].map((id) => ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id) }))));
+    const raw = await Promise.all([1, 2, 3].map((id) => dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id) }))));
     expect(raw.map((r) => r.Item)).toEqual([
       expect.objectContaining({ marketplace: 'service', condition: 'VIRGIN', image: TEST_PLACEHOLDER, description: '' }),
       expect.objectContaining({ marketplace: 'opensea', condition: 'DAMAGED', image: 'https://img.example/a.png' }),

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { smoke } from '#lib/ops/smoke.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { sharedChain } from '../support/chain.ts';
@@ -53,7 +54,7 @@ describe('smoke', () => {
       ['partner: prepare (no buy)', true],
     ]);
     expect(checks.find((c) => c.name === 'partner: owner')!.detail).toContain('plaques');
-    const { plaque } = (await plaqueRepo(ctx.db, ctx.tableName).getForSale(9_001))!;
+    const { plaque } = (await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(9_001))!;
     expect(plaque.status).toBe('LOCKED');
     // A second run within the minute: the code request answers 429 RESEND_TOO_SOON, which still shows the flow works.
     const again = await smoke({ base: `${server.url}/`, email: 'smoke@example.com' });

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { apiKeyCountKey } from '#lib/db/keys.ts';
 import { apiKeyRepo } from '#lib/db/api-key-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -69,7 +70,7 @@ const revoke = (who: SignedIn | null, id: string) =>
 const list = (who: SignedIn | null) => call(server.url, 'GET', '/partner/api-keys', { ...(who && { headers: bearer(who) }) });
 const lookup = (id: number, key: string) => call(server.url, 'GET', `/partner/plaques/${id}/lookup`, { key });
 const storedCount = async (userId: number) =>
-  (await ctx.db.send(new GetCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }))).Item?.active as number | undefined;
+  (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }))).Item?.active as number | undefined;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('POST /partner/api-keys', () => {
@@ -82,9 +83,9 @@ describe('POST /partner/api-keys', () => {
     expect(apiKey).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
     expect(issued).toContain(id);
 
-    const record = await apiKeyRepo(ctx.db, ctx.tableName).get(id);
+    const record = await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id);
     expect(record).toMatchObject({ id, userId: alice.userId, keyHash: createHash('sha256').update(apiKey).digest('hex'), revokedAt: null });
-    const everything = JSON.stringify((await ctx.db.send(new ScanCommand({ TableName: ctx.tableName }))).Items);
+    const everything = JSON.stringify((await dbOf(ctx).send(new ScanCommand({ TableName: ctx.tableName }))).Items);
     expect(everything).not.toContain(apiKey);
   });
 
@@ -99,7 +100,7 @@ describe('POST /partner/api-keys', () => {
     const bob = await aSignedInUser();
     const created = (await create(bob, { name: 'Shop frontend' })).json;
     expect(created.name).toBe('Shop frontend');
-    expect((await apiKeyRepo(ctx.db, ctx.tableName).get(created.id))?.name).toBe('Shop frontend');
+    expect((await apiKeyRepo(dbOf(ctx), ctx.tableName).get(created.id))?.name).toBe('Shop frontend');
     const refused = await create(bob, { name: 'x', owner: 9 });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -135,7 +136,7 @@ describe('POST /partner/api-keys', () => {
     }
     expect(made).toBeGreaterThan(0);
     expect(made).toBeLessThanOrEqual(MAX_ACTIVE_KEYS);
-    const active = (await apiKeyRepo(ctx.db, ctx.tableName).listByUser(userId)).filter((k) => k.revokedAt === null);
+    const active = (await apiKeyRepo(dbOf(ctx), ctx.tableName).listByUser(userId)).filter((k) => k.revokedAt === null);
     expect(active).toHaveLength(made);
     expect(await storedCount(userId)).toBe(made);
     // Every key registered is stored active, or was unregistered again by the request that failed.
@@ -147,7 +148,7 @@ describe('POST /partner/api-keys', () => {
     const userId = 90_002;
     const first = await createApiKey(ctx, userId, null);
     await createApiKey(ctx, userId, null);
-    await ctx.db.send(new DeleteCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }));
+    await dbOf(ctx).send(new DeleteCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId) }));
     // Revoking without a stored count revokes the key alone; the next key stores the count taken on the index.
     await revokeApiKey(ctx, userId, first.id);
     expect(await storedCount(userId)).toBeUndefined();
@@ -239,10 +240,10 @@ describe('DELETE /partner/api-keys/{id}', () => {
     const erin = await aSignedInUser();
     const { id } = (await create(erin)).json;
     await revoke(erin, id);
-    const first = (await apiKeyRepo(ctx.db, ctx.tableName).get(id))?.revokedAt;
+    const first = (await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id))?.revokedAt;
     expect(first).toBeTruthy();
     expect((await revoke(erin, id)).status).toBe(204);
-    expect((await apiKeyRepo(ctx.db, ctx.tableName).get(id))?.revokedAt).toBe(first);
+    expect((await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id))?.revokedAt).toBe(first);
   });
 
   it("answers 404 API_KEY_NOT_FOUND for another user's key and for unknown ids, and revokes nothing", async () => {

@@ -1,5 +1,6 @@
 // Concurrent buys of one hold through the local server: exactly one sale, and records that agree with each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -38,9 +39,9 @@ describe('concurrent buys', () => {
     for (const loser of losers) expect(['INVALID_STATE', 'RESERVATION_INVALID', 'CONFLICT']).toContain(loser.json.code);
 
     const { orderId } = winners[0]!.json;
-    const record = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaque.id);
+    const record = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaque.id);
     expect(record).toMatchObject({ orderId, hold: null, plaque: { status: 'SOLD', wallet_address: wallet } });
-    const orders = (await orderRepo(ctx.db, ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
+    const orders = (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
     expect(orders.map((o) => o.orderId)).toEqual([orderId]);
   });
 
@@ -56,7 +57,7 @@ describe('concurrent buys', () => {
       expect(other.status).toBe(409);
       expect(other.json.code).toBe('REQUEST_IN_PROGRESS');
     }
-    const orders = (await orderRepo(ctx.db, ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
+    const orders = (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.orderId).toBe(created[0]!.json.orderId);
   });

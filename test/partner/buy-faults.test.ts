@@ -3,6 +3,7 @@
 // stay consistent, and a retry with the same Idempotency-Key gets the one true outcome.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -55,11 +56,11 @@ const buy = (id: number, body: unknown, idempotencyKey: string) =>
   call(server.url, 'POST', `/partner/plaques/${id}/buy`, { key: partner.apiKey, body, headers: { 'idempotency-key': idempotencyKey } });
 
 const ordersOf = async (plaqueId: number) =>
-  (await orderRepo(ctx.db, ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaqueId);
+  (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaqueId);
 
 /** The plaque is still held under its reservation and nothing was sold. */
 async function expectUnsold(plaqueId: number, reservationId: string) {
-  const record = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaqueId);
+  const record = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaqueId);
   expect(record?.plaque.status).toBe('LOCKED');
   expect(record?.hold?.reservationId).toBe(reservationId);
   expect(await ordersOf(plaqueId)).toEqual([]);
@@ -67,7 +68,7 @@ async function expectUnsold(plaqueId: number, reservationId: string) {
 
 /** Sold exactly once, to the order the response named. */
 async function expectSoldOnce(plaqueId: number, orderId: string) {
-  const record = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaqueId);
+  const record = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaqueId);
   expect(record).toMatchObject({ orderId, plaque: { status: 'SOLD' } });
   expect((await ordersOf(plaqueId)).map((o) => o.orderId)).toEqual([orderId]);
 }

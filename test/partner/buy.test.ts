@@ -1,6 +1,7 @@
 // POST /partner/plaques/{id}/buy and GET /partner/orders/{orderId} through the local server: the sale, its
 // idempotency (replay, mismatch, in progress), every refusal, and orders seen only by their partner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -39,7 +40,7 @@ const buy = (id: number | string, body: unknown, idempotencyKey: string | null, 
 const getOrder = (orderId: string, key: string | null = partner.apiKey) =>
   call(server.url, 'GET', `/partner/orders/${encodeURIComponent(orderId)}`, { key });
 
-const stored = (id: number) => plaqueRepo(ctx.db, ctx.tableName).getForSale(id);
+const stored = (id: number) => plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(id);
 
 describe('POST /partner/plaques/{id}/buy', () => {
   it('sells the held plaque: 201 with the order id and the SOLD plaque, and records plaque and order together', async () => {
@@ -70,7 +71,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
       orderId,
       plaque: { status: 'SOLD', wallet_address: wallet, reservationId: null, lockExpiresAt: null, updatedAt: sold.updatedAt },
     });
-    const order = await orderRepo(ctx.db, ctx.tableName).get(orderId);
+    const order = await orderRepo(dbOf(ctx), ctx.tableName).get(orderId);
     expect(order).toMatchObject({
       orderId,
       partnerId: partner.userId,

@@ -8,6 +8,7 @@ import { createApiKey } from '#lib/partner/api-keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { aPlaque, TEST_CONTRACT } from '../support/factories.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 let nextUser = 1000;
 
@@ -19,7 +20,7 @@ export interface TestPartner {
 
 /** A partner account (its user stored unless it exists: a key works only while its owner does) with one fresh API key. */
 export async function aPartner(ctx: AppContext, userId = nextUser++): Promise<TestPartner> {
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   if (!(await users.get(userId))) {
     const email = `partner-${userId}-${randomUUID()}@example.com`;
     const created = await users.create(newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() }));
@@ -40,7 +41,7 @@ export async function storePlaque(ctx: AppContext, overrides: Partial<StoredPlaq
   // On the context's contract, as the stage's new plaques are.
   const contractAddress = ctx.chain?.contractAddress ?? TEST_CONTRACT;
   const plaque = aPlaque({ alphabetPart: 'PRT', numberPart: String(id).padStart(4, '0'), contractAddress, ...overrides, id });
-  const outcome = await plaqueRepo(ctx.db, ctx.tableName).insertMany([plaque]);
+  const outcome = await plaqueRepo(dbOf(ctx), ctx.tableName).insertMany([plaque]);
   if (outcome.kind !== 'inserted') throw new Error(`plaque ${plaque.id} was not stored: ${outcome.kind}`);
   return plaque;
 }

@@ -1,5 +1,6 @@
 // GET /partner/plaques/{id}/lookup and /owner through the local server, against the run's anvil contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { newUser } from '#lib/accounts/user.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -138,7 +139,7 @@ describe('GET /partner/plaques/{id}/owner', () => {
   it('names the user holding the buyer wallet after the sale', async () => {
     const wallet = aWallet();
     const user = { ...newUser({ id: 4242, email: 'buyer@example.com', walletAddress: wallet, now: new Date() }), username: 'alice.b' };
-    await userRepo(ctx.db, ctx.tableName).create(user);
+    await userRepo(dbOf(ctx), ctx.tableName).create(user);
     const plaque = await storePlaque(ctx, { status: 'SOLD', wallet_address: wallet, saleAt: '2026-01-03T00:00:00.000Z' });
     expect((await owner(plaque.id)).json).toEqual({
       plaqueId: plaque.id,

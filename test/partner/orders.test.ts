@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
@@ -36,7 +37,7 @@ async function storeOrders(orders: Order[]): Promise<void> {
     const batch = orders.slice(i, i + 25).map((o) => ({ PutRequest: { Item: toItem(o) } }));
     let pending: Record<string, any> | undefined = { [ctx.tableName]: batch };
     while (pending && Object.keys(pending).length > 0) {
-      pending = (await ctx.db.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
+      pending = (await dbOf(ctx).send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
     }
   }
 }

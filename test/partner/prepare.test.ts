@@ -1,6 +1,7 @@
 // POST /partner/plaques/{id}/prepare through the local server: the hold, its answer, bad input, and a race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { serviceAccount } from '#lib/partner/service-account.ts';
@@ -77,7 +78,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
       },
     });
 
-    const stored = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaque.id);
+    const stored = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaque.id);
     expect(stored?.plaque).toMatchObject({ status: 'LOCKED', reservationId, lockExpiresAt: expiresAt });
     expect(stored?.hold).toEqual({
       reservationId,
@@ -90,7 +91,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     });
     // Listings pick the change up: updatedAt and the catalogue sort key move together.
     expect(Date.parse(stored!.plaque.updatedAt)).toBeGreaterThan(Date.parse(plaque.updatedAt));
-    const rows = await catalogRepo(ctx.db, ctx.tableName).changes(stored!.plaque.updatedAt, { includeLegacy: false });
+    const rows = await catalogRepo(dbOf(ctx), ctx.tableName).changes(stored!.plaque.updatedAt, { includeLegacy: false });
     expect(rows.find((r) => r.id === plaque.id)).toMatchObject({ status: 'LOCKED', lockExpiresAt: expiresAt });
   });
 
@@ -98,7 +99,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     const plaque = await storePlaque(ctx);
     const wallet = aWallet();
     expect((await prepare(plaque.id, { buyerWallet: wallet.toLowerCase() })).status).toBe(200);
-    expect((await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaque.id))?.hold?.buyerWallet).toBe(wallet);
+    expect((await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaque.id))?.hold?.buyerWallet).toBe(wallet);
   });
 
   it('answers 409 NOT_AVAILABLE for a plaque held by another reservation, operator-locked, sold or minted', async () => {
@@ -153,7 +154,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
       expect(reply.status, String(buyerWallet)).toBe(400);
       expect(reply.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'buyerWallet' }] });
     }
-    expect((await plaqueRepo(ctx.db, ctx.tableName).get(plaque.id))?.status).toBe('AVAILABLE');
+    expect((await plaqueRepo(dbOf(ctx), ctx.tableName).get(plaque.id))?.status).toBe('AVAILABLE');
   });
 
   it('answers 400 for a missing body, unknown members or a body that is not an object', async () => {
@@ -191,7 +192,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const loser of replies.filter((r) => r.status === 409)) expect(loser.json.code).toBe('NOT_AVAILABLE');
     const winner = replies.find((r) => r.status === 200)!;
-    const stored = await plaqueRepo(ctx.db, ctx.tableName).getForSale(plaque.id);
+    const stored = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaque.id);
     expect(stored?.hold?.reservationId).toBe(winner.json.reservationId);
   });
 });

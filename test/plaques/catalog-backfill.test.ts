@@ -2,6 +2,7 @@
 // while the listing keeps showing them before, during and after the move.
 import { describe, expect, it } from 'vitest';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogShardOf } from '#lib/db/keys.ts';
 import { plaqueRepo, toItem } from '#lib/db/plaque-repo.ts';
 import { CATALOG_INDEX } from '#lib/db/table.ts';
@@ -18,12 +19,12 @@ type Ctx = Awaited<ReturnType<typeof freshTable>>;
 async function storeUnsharded(ctx: Ctx, ids: number[]): Promise<void> {
   for (const id of ids) {
     const item = { ...toItem(aPlaque({ id })), catpk: LEGACY_CATALOG_PARTITION };
-    await ctx.db.send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: item }));
   }
 }
 
 async function idsUnder(ctx: Ctx, partition: string): Promise<number[]> {
-  const out = await ctx.db.send(
+  const out = await dbOf(ctx).send(
     new QueryCommand({
       TableName: ctx.tableName,
       IndexName: CATALOG_INDEX,
@@ -45,7 +46,7 @@ describe('catalogue shard backfill', () => {
     expect(await listedIds(ctx)).toEqual(ids);
 
     // A write while the backfill runs touches only catsk: it lands whichever partition the plaque is in.
-    const [moved] = await Promise.all([backfillCatalogShards(ctx), plaqueRepo(ctx.db, ctx.tableName).setFeatured(7, false, new Date())]);
+    const [moved] = await Promise.all([backfillCatalogShards(ctx), plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(7, false, new Date())]);
     expect(moved).toBe(40);
     expect(await idsUnder(ctx, LEGACY_CATALOG_PARTITION)).toEqual([]);
     for (const id of ids) expect(await idsUnder(ctx, catalogPartition(catalogShardOf(id)))).toContain(id);

@@ -11,6 +11,7 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { described, recordIndexQueries } from './catalog-queries.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 type Ctx = Awaited<ReturnType<typeof freshTable>>;
 
@@ -22,7 +23,7 @@ async function warmListing(ctx: Ctx, plaques: ReturnType<typeof aPlaque>[]) {
   const projection = new CatalogProjection(ctx, { stalenessMs: 0 });
   const list = async (now = new Date()) => (await projection.list(byId, now, stageValuesOf(ctx))).plaques;
   await list();
-  return { projection, list, queries: recordIndexQueries(ctx.db) };
+  return { projection, list, queries: recordIndexQueries(dbOf(ctx)) };
 }
 
 const hold = (minutes: number, now: Date) => ({
@@ -51,7 +52,7 @@ describe('freshness check through the changes index', () => {
       ...Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
       aPlaque({ id: 36, featured: false, featuredAt: null }),
     ]);
-    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
     const now = new Date();
     await repo.setFeatured(3, false, now);
     await repo.setFeatured(36, true, now);
@@ -83,7 +84,7 @@ describe('freshness check through the changes index', () => {
       ctx,
       Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1 })),
     );
-    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
     for (let id = 1; id <= 45; id++) await repo.setFeatured(id, false, new Date());
     expect((await list()).map((p) => p.id)).toEqual(Array.from({ length: 15 }, (_, i) => i + 46));
     expect(described(queries)).toEqual([
@@ -98,9 +99,9 @@ describe('freshness check through the changes index', () => {
     const ctx = await freshTable();
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const at = new Date('2026-11-02T10:00:00.000Z');
-    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(2, false, at);
+    await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(2, false, at);
     // Index reads are eventually consistent: DynamoDB Local answers them at once.
-    const recent = await catalogRepo(ctx.db, ctx.tableName).recentChanges(catalogSortKey('2026-01-01T00:00:00.000Z', 0));
+    const recent = await catalogRepo(dbOf(ctx), ctx.tableName).recentChanges(catalogSortKey('2026-01-01T00:00:00.000Z', 0));
     expect(recent).toEqual({
       kind: 'read',
       positions: [

@@ -15,6 +15,7 @@ import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
 import { recordIndexQueries } from './catalog-queries.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse(members);
 
@@ -30,11 +31,11 @@ describe('catalogue snapshot', () => {
     expect(first).toMatchObject({ written: true, plaques: 60, changes: 60 });
 
     // Written after the snapshot: two changes the snapshot does not hold.
-    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
     await repo.setFeatured(1, true, new Date());
     await repo.setFeatured(2, false, new Date());
 
-    const queries = recordIndexQueries(ctx.db);
+    const queries = recordIndexQueries(dbOf(ctx));
     const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
     const fullRead = new CatalogProjection(ctx, { stalenessMs: 0 });
     const query = input({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
@@ -56,7 +57,7 @@ describe('catalogue snapshot', () => {
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
     expect((await writeCatalogSnapshot({ ...ctx, store })).written).toBe(true);
-    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(1, false, new Date());
+    await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(1, false, new Date());
     const later = await writeCatalogSnapshot({ ...ctx, store });
     expect(later).toMatchObject({ written: false, changes: 1 });
     expect(later.changes).toBeLessThan(SNAPSHOT_AFTER_CHANGES);

@@ -1,5 +1,6 @@
 // The in-memory catalogue against DynamoDB Local: it follows writes incrementally and never scans.
 import { describe, expect, it } from 'vitest';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { CATALOG_SHARDS } from '#lib/db/keys.ts';
 import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
@@ -13,7 +14,7 @@ const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse
 /** Records the DynamoDB operations a client sends. */
 function recordCommands(ctx: Awaited<ReturnType<typeof freshTable>>): string[] {
   const names: string[] = [];
-  ctx.db.middlewareStack.add(
+  dbOf(ctx).middlewareStack.add(
     (next, context) => async (args) => {
       names.push(context.commandName as string);
       return next(args);
@@ -30,7 +31,7 @@ describe('featured catalogue', () => {
     const catalog = featuredCatalog(ctx);
     expect((await catalog.list(input())).plaques.map((p) => p.id)).toEqual([1]);
 
-    const repo = plaqueRepo(ctx.db, ctx.tableName);
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
     await repo.setFeatured(2, true, new Date());
     await repo.setFeatured(1, false, new Date());
     const page = await catalog.list(input());
@@ -127,7 +128,7 @@ describe('catalogue sync window', () => {
   /** Index rows read so far by the client's queries (a running total) and the number of queries sent. */
   function recordQueryRows(ctx: Awaited<ReturnType<typeof freshTable>>): { rows: number; queries: number } {
     const seen = { rows: 0, queries: 0 };
-    ctx.db.middlewareStack.add(
+    dbOf(ctx).middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
         if (context.commandName === 'QueryCommand') {

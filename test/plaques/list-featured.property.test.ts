@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { handler } from '#functions/plaques/list-featured.ts';
 import { join } from 'node:path';
+import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
@@ -139,10 +140,10 @@ describe('featured listing semantics', () => {
           const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
           await insertPlaques(ctx, asStored(specs, catalogue));
           const known = new Map(catalogue.map((p) => [p.id, p]));
-          const repo = plaqueRepo(ctx.db, ctx.tableName);
+          const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
           const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
           let projection = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
-          const queries = recordIndexQueries(ctx.db);
+          const queries = recordIndexQueries(dbOf(ctx));
           // Every write is stamped a second after the one before, like writes that do not share a millisecond.
           const write = async (change: (at: Date) => Promise<unknown>, id: number) => {
             now += 1000;
@@ -239,7 +240,7 @@ describe('featured listing semantics', () => {
         (p) => p.id,
       );
     expect(await featured()).toEqual([1, 2]);
-    await plaqueRepo(ctx.db, ctx.tableName).setFeatured(2, false, new Date());
+    await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(2, false, new Date());
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await featured()).toEqual([1]);
   });

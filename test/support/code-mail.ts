@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { startLocalCodeMail } from '#lib/local/code-mail-runtime.ts';
 import type { StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { dbOf } from '#lib/db/client.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -14,7 +15,7 @@ const running = new Set<StreamPoller>();
 export async function startCodeMail(ctx: AppContext, options: { retryDelayMs?: number } = {}): Promise<StreamPoller> {
   const poller = await startLocalCodeMail({
     projectRoot: PROJECT_ROOT,
-    db: ctx.db,
+    db: dbOf(ctx),
     dynamoEndpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

@@ -6,6 +6,7 @@ import {
   TransactionCanceledException,
   TransactionConflictException,
 } from '@aws-sdk/client-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 let interceptors = 0;
@@ -20,7 +21,7 @@ export function intercept(
   around: (send: () => Promise<unknown>, input: any, command: string) => Promise<unknown>,
 ): () => void {
   const name = `test-intercept-${interceptors++}`;
-  ctx.db.middlewareStack.add(
+  dbOf(ctx).middlewareStack.add(
     (next, context) => async (args) => {
       if (command !== '*' && context.commandName !== command) return next(args);
       return (await around(() => next(args), args.input, context.commandName ?? '')) as Awaited<ReturnType<typeof next>>;
@@ -28,7 +29,7 @@ export function intercept(
     { step: 'initialize', name },
   );
   return () => {
-    ctx.db.middlewareStack.remove(name);
+    dbOf(ctx).middlewareStack.remove(name);
   };
 }
 

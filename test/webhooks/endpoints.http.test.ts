@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
+import { dbOf } from '#lib/db/client.ts';
 import { webhookCountKey } from '#lib/db/keys.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -47,7 +48,7 @@ const deliveries = (who: SignedInPartner, id: string, query = '') =>
 
 /** Every stored item of the table: what a refused request must leave unchanged. */
 async function allItems(): Promise<Record<string, unknown>[]> {
-  const out = await ctx.db.send(new ScanCommand({ TableName: ctx.tableName }));
+  const out = await dbOf(ctx).send(new ScanCommand({ TableName: ctx.tableName }));
   return out.Items ?? [];
 }
 
@@ -182,7 +183,7 @@ describe('registering an endpoint', () => {
     );
     expect(replies.filter((r) => r.status === 201)).toHaveLength(MAX_WEBHOOKS);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(5);
-    const counter = await ctx.db.send(
+    const counter = await dbOf(ctx).send(
       new QueryCommand({
         TableName: ctx.tableName,
         KeyConditionExpression: 'pk = :pk',

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-repo.ts';
 import { newOrderId, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import { newUser } from '#lib/accounts/user.ts';
@@ -23,7 +24,7 @@ let next = 0;
 
 /** A user stored directly (no mail, no code), with a token for it: the partner account that manages webhooks. */
 export async function aSignedInPartner(ctx: AppContext): Promise<SignedInPartner> {
-  const users = userRepo(ctx.db, ctx.tableName);
+  const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   const user = newUser({ id, email: `hooks${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() });
   if ((await users.create(user)) !== 'created') throw new Error(`user ${id} was not stored`);

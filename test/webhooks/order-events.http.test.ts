@@ -8,6 +8,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
 import { handler as orderEvents } from '#functions/webhooks/order-events.ts';
 import { handler as sendWebhooks } from '#functions/webhooks/send-webhooks.ts';
+import { dbOf } from '#lib/db/client.ts';
 import { orderRepo } from '#lib/db/order-repo.ts';
 import { transactWrite } from '#lib/db/transaction.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
@@ -42,7 +43,7 @@ let partner: TestPartner;
 let webhookId: string;
 
 const streamOptions = () => ({
-  db: ctx.db,
+  db: dbOf(ctx),
   endpoint: inject('dynamoEndpoint'),
   region: 'us-east-1',
   tableName: ctx.tableName,
@@ -140,11 +141,11 @@ describe('a partner buying with a webhook endpoint registered', () => {
 describe('a hundred orders moving at once', () => {
   it('makes three hundred events and delivers every one, in each order the order of its moves', async () => {
     const orders = Array.from({ length: 100 }, () => soldOrder(user.userId));
-    const repo = orderRepo(ctx.db, ctx.tableName);
+    const repo = orderRepo(dbOf(ctx), ctx.tableName);
     // The moves the sale and the delivery worker write, without the chain: SOLD (inserted), MINTING (claimed), DELIVERED.
     // The delivery poller is stopped first, so the worker leaves these orders alone.
     await deliveries.stop();
-    await Promise.all(orders.map((order) => transactWrite(ctx.db, [repo.insertItem(order)])));
+    await Promise.all(orders.map((order) => transactWrite(dbOf(ctx), [repo.insertItem(order)])));
     await Promise.all(
       orders.map(async (order) => {
         const at = new Date();
@@ -152,7 +153,7 @@ describe('a hundred orders moving at once', () => {
           await repo.claim(order.orderId, { status: 'SOLD' }, `att_${order.orderId}`, new Date(at.getTime() + 60_000).toISOString(), at),
         ).toBe(true);
         const tx = `0x${'cd'.repeat(32)}`;
-        expect(await transactWrite(ctx.db, [repo.deliveredItem(order.orderId, `att_${order.orderId}`, tx, new Date())])).toEqual({
+        expect(await transactWrite(dbOf(ctx), [repo.deliveredItem(order.orderId, `att_${order.orderId}`, tx, new Date())])).toEqual({
           kind: 'written',
         });
       }),

@@ -4,7 +4,7 @@
 // order of one order's events, the address checked again at every send, duplicate stream records.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createDocumentClient } from '#lib/db/client.ts';
+import { dbOf, createDocumentClient } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
 import { startLocalWakeupQueue, type LocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -113,7 +113,7 @@ describe('retries', () => {
       expect(Date.parse(failed.nextAttemptAt!) - Date.parse(failed.at)).toBe(50);
     }
     // Delivered: nothing waits in the lane any more.
-    expect(await webhookRepo(ctx.db, ctx.tableName).laneHead({ endpointId: webhookId, laneId: orderLaneId(order.orderId) })).toBeNull();
+    expect(await webhookRepo(dbOf(ctx), ctx.tableName).laneHead({ endpointId: webhookId, laneId: orderLaneId(order.orderId) })).toBeNull();
   });
 
   it('records a receiver that never answers as a timeout, and tries it again', async () => {
@@ -298,7 +298,7 @@ describe('a deleted endpoint', () => {
     await makeOrderEvents(ctx, [moveRecord({ ...order, status: 'MINTING' }, 'SOLD')]);
     await eventually(
       async () =>
-        (await webhookRepo(ctx.db, ctx.tableName).laneHead({ endpointId: webhookId, laneId: orderLaneId(order.orderId) })) === null,
+        (await webhookRepo(dbOf(ctx), ctx.tableName).laneHead({ endpointId: webhookId, laneId: orderLaneId(order.orderId) })) === null,
       'its lane is empty',
     );
     const seen = receiver.received.length;

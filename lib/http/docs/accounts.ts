@@ -3,7 +3,7 @@
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
-import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/sign-in.ts';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 

@@ -1,8 +1,7 @@
 // OpenAPI descriptions of the partner operations, including the decisions taken where the interface description is silent.
 // Plain data (schemas by name): the route table carries these entries.
 import type { HeaderDoc, OperationDoc } from '#lib/http/operation-doc.ts';
-import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/api-keys.ts';
-import { IN_PROGRESS_LEASE_MS } from '#lib/partner/idempotency.ts';
+import { IN_PROGRESS_LEASE_MS, KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
 import { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT } from '#lib/partner/order-list-schemas.ts';

@@ -1,7 +1,7 @@
 // OpenAPI descriptions of the webhook operations, including the decisions taken where API.md is silent.
 // Plain data (schemas by name): the route table carries these entries.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
-import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 import { MAX_DELIVERIES_LIMIT } from '#lib/webhooks/schemas.ts';
 
