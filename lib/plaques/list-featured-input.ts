@@ -110,7 +110,7 @@ function typedFilters(filters: unknown): unknown {
 
 const blankToAbsent = (v: unknown): unknown => (v === '' ? undefined : v);
 
-/** The GET form: query-string text (already nested by parseNestedQuery) → the body's shape. */
+/** The GET form: query-string text (already nested by qs) → the body's shape. */
 export function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
   return {
     ...query,
