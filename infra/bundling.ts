@@ -17,7 +17,7 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /** Node.js major version of the Lambda runtime; the esbuild target follows it. */
-export const NODE_TARGET = 'node22';
+const NODE_TARGET = 'node22';
 
 /** Name of the bundle inside each function's asset (what NodejsFunction writes for ESM). */
 export const BUNDLE_FILE = 'index.mjs';
@@ -26,7 +26,7 @@ export const BUNDLE_FILE = 'index.mjs';
  * The esbuild settings, spelled once. NodejsFunction passes them as CLI flags, `buildBundle` as API options;
  * the two spellings below must stay in step (a test compares their output byte for byte).
  */
-export const esbuildSettings = {
+const esbuildSettings = {
   target: NODE_TARGET,
   platform: 'node',
   format: 'esm',
@@ -60,7 +60,7 @@ export const nodejsBundlingOptions: BundlingOptions = {
 export const NODE_OPTIONS = '--enable-source-maps';
 
 /** esbuild API options that produce the same bundle NodejsFunction produces for `handlerModule`. */
-export function esbuildOptionsFor(handlerModule: string, outdir: string): BuildOptions {
+function esbuildOptionsFor(handlerModule: string, outdir: string): BuildOptions {
   return {
     absWorkingDir: projectRoot,
     entryPoints: [handlerModule],

@@ -13,7 +13,7 @@ import { acknowledge } from './nag.ts';
 import type { StageConfig } from './stages.ts';
 
 /** How often the writer looks at what changed; it writes when 500 rows changed or the snapshot is an hour old. */
-export const SNAPSHOT_SCHEDULE = Duration.minutes(1);
+const SNAPSHOT_SCHEDULE = Duration.minutes(1);
 
 export class CatalogSnapshots extends Construct {
   readonly bucket: s3.Bucket;

@@ -21,7 +21,7 @@ export const CODE_MAIL_RETRY_ATTEMPTS = 10;
 const PERIOD = Duration.minutes(5);
 
 /** Event filter: the same patterns the local poller applies (lib/accounts/code-mail-stream.ts). */
-export function codeMailFilters(): Record<string, unknown>[] {
+function codeMailFilters(): Record<string, unknown>[] {
   return CODE_MAIL_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>));
 }
 

@@ -15,7 +15,7 @@ import { acknowledge } from './nag.ts';
  * image is SOLD, inserted by a buy or set back by an operator's re-queue. The worker's own progress writes and every
  * other entity never invoke it.
  */
-export function deliveryFilters(): Record<string, unknown>[] {
+function deliveryFilters(): Record<string, unknown>[] {
   return DELIVERY_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>));
 }
 

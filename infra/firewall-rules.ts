@@ -10,7 +10,7 @@ const RATE_KEY = 'tooManyRequests';
 /** Seconds a client told to slow down is asked to wait (WAF's headers are static; its window is 5 minutes). */
 export const RATE_LIMIT_RETRY_AFTER_SECONDS = 60;
 
-export const tooManyRequestsProblem = {
+const tooManyRequestsProblem = {
   type: problemType('TOO_MANY_REQUESTS'),
   title: 'Too many requests',
   status: 429,

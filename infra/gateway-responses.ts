@@ -7,7 +7,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import type { StageConfig } from './stages.ts';
 
-export interface GatewayProblem {
+interface GatewayProblem {
   type: apigateway.ResponseType;
   status: number;
   code: string;
@@ -24,7 +24,7 @@ const quotaRetryAfter: Record<apigateway.Period, number> = {
   [apigateway.Period.MONTH]: 24 * 3600,
 };
 
-export function gatewayProblems(stage: StageConfig): GatewayProblem[] {
+function gatewayProblems(stage: StageConfig): GatewayProblem[] {
   const { ResponseType: T } = apigateway;
   const forbidden = { status: 403, code: 'FORBIDDEN', title: 'Forbidden' };
   const notFound = { status: 404, code: 'NOT_FOUND', title: 'Not found', detail: 'no such route' };
@@ -100,7 +100,7 @@ export function gatewayProblems(stage: StageConfig): GatewayProblem[] {
 }
 
 /** The response body template: a problem document with API Gateway's request id substituted in. */
-export function problemTemplate(problem: GatewayProblem): string {
+function problemTemplate(problem: GatewayProblem): string {
   return JSON.stringify({
     type: problemType(problem.code),
     title: problem.title,

@@ -18,7 +18,7 @@ import { acknowledge } from './nag.ts';
 export const BEARER_TOKEN_PATTERN = '^[Bb][Ee][Aa][Rr][Ee][Rr] +[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]*$';
 
 /** Request headers browsers may send cross-origin. */
-export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
+const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
 
 export interface HttpApiProps {
   stage: StageConfig;

@@ -48,7 +48,7 @@ export function integerAbovePattern(limit: number): string {
 const BODY_KEY = 'payloadTooLarge';
 
 /** The WAF response body: the API's problem document (WAF can add no request id: the stage never saw it). */
-export const payloadTooLargeProblem = {
+const payloadTooLargeProblem = {
   type: problemType('PAYLOAD_TOO_LARGE'),
   title: 'Payload too large',
   status: 413,

@@ -39,7 +39,7 @@ export interface PlaqueApiStackProps extends StackProps {
 }
 
 /** Construct id of a handler module's function: `functions/auth/login.ts` → `AuthLogin`. */
-export const functionId = (handlerModule: string): string =>
+const functionId = (handlerModule: string): string =>
   bundleDirName(handlerModule)
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))

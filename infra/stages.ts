@@ -8,7 +8,7 @@ import type { DeploymentStrategy } from './safe-deployments.ts';
 
 export { isStageName, type StageName };
 
-export interface ThrottleConfig {
+interface ThrottleConfig {
   /** Steady-state requests per second. */
   rateLimit: number;
   /** Requests admitted in one burst above the steady rate. */

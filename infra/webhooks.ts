@@ -32,7 +32,7 @@ export const FAILING_ENDPOINT_ATTEMPTS = 4;
 const PERIOD = Duration.minutes(5);
 
 /** Event filter: the same patterns the local poller applies (lib/webhooks/stream-filter.ts). */
-export function orderEventFilters(): Record<string, unknown>[] {
+function orderEventFilters(): Record<string, unknown>[] {
   return ORDER_EVENT_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>));
 }
 

@@ -39,7 +39,7 @@ function describe(issue: Issue): string {
 const article = (word: string): string => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 /** `['filters', 'condition', 0]` → `filters.condition[0]`. */
-export function issuePath(path: readonly PropertyKey[]): string {
+function issuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, part) => {
     if (typeof part === 'number') return `${acc}[${part}]`;
     return acc ? `${acc}.${String(part)}` : String(part);

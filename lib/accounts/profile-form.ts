@@ -10,15 +10,15 @@ import { parse } from 'lambda-multipart-parser';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType, validationFailed, type FieldError } from '#lib/errors.ts';
 import { MAX_IMAGE_BYTES } from '#lib/accounts/profile-image.ts';
 
-export const TEXT_PARTS = ['username', 'password', 'currentPassword', 'phoneNumber'] as const;
-export type TextPart = (typeof TEXT_PARTS)[number];
-export const FILE_PARTS = ['image'] as const;
+const TEXT_PARTS = ['username', 'password', 'currentPassword', 'phoneNumber'] as const;
+type TextPart = (typeof TEXT_PARTS)[number];
+const FILE_PARTS = ['image'] as const;
 const KNOWN_PARTS = new Set<string>([...TEXT_PARTS, ...FILE_PARTS]);
 
 /** Text parts longer than this (bytes) are refused before parsing; every text rule is far below it. */
 const MAX_TEXT_PART_BYTES = 1024;
 
-export interface UploadedFile {
+interface UploadedFile {
   bytes: Buffer;
   filename: string;
   /** As declared by the client; never trusted (the image is recognised by its content). */
@@ -74,7 +74,7 @@ function scanHeaders(block: string, index: number): { name: string; isFile: bool
 }
 
 /** Splits the body on its boundary and checks every delimiter and header block (RFC 7578 / RFC 2046). */
-export function scanMultipart(body: Buffer, boundary: string): ScannedPart[] {
+function scanMultipart(body: Buffer, boundary: string): ScannedPart[] {
   const delimiter = Buffer.from(`--${boundary}`, 'latin1');
   const nextDelimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
   // The first delimiter opens the body, or ends a preamble on a line of its own.

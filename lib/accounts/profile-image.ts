@@ -4,7 +4,7 @@ import { imageSize } from 'image-size';
 import { payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 
-export { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE };
+export { MAX_IMAGE_BYTES };
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 

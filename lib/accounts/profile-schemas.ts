@@ -9,4 +9,3 @@ export const profileTextInput = z.strictObject({
   currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX))),
   phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/, 'must be E.164: + and 8–15 digits'))),
 });
-export type ProfileTextInput = z.infer<typeof profileTextInput>;

@@ -37,7 +37,7 @@ export interface StoredUser extends User {
   tokenVersion: number;
 }
 
-export const defaultUsername = (id: number): string => `user${id}`;
+const defaultUsername = (id: number): string => `user${id}`;
 
 export function newUser(init: { id: number; email: string; walletAddress: string; now: Date }): StoredUser {
   const at = init.now.toISOString();

@@ -38,7 +38,7 @@ async function hmac(key: ArrayBuffer | Uint8Array, data: string): Promise<ArrayB
 }
 
 /** `20150830T123600Z` */
-export const amzDate = (at: Date): string =>
+const amzDate = (at: Date): string =>
   at
     .toISOString()
     .replace(/[-:]/g, '')
@@ -73,7 +73,7 @@ export async function signRequest(
 }
 
 /** The credentials Lambda gives the function's role (environment variables). */
-export function roleCredentials(): AwsCredentials {
+function roleCredentials(): AwsCredentials {
   const config = roleCredentialsConfig();
   if (!config.AWS_ACCESS_KEY_ID || !config.AWS_SECRET_ACCESS_KEY) {
     throw new Error('reading a secret needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');

@@ -6,14 +6,14 @@ import { jwtKeyStoreFor, type JwtKeyStore } from '#lib/auth/key-store.ts';
 import { tokenConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-export async function newSigningKey(): Promise<SigningJwk> {
+async function newSigningKey(): Promise<SigningJwk> {
   const { privateKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint({ kty: jwk.kty!, crv: jwk.crv!, x: jwk.x!, y: jwk.y! });
   return { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y!, d: jwk.d!, kid, alg: JWT_ALGORITHM };
 }
 
-export const newCodeHashKey = (): string => randomBytes(32).toString('base64url');
+const newCodeHashKey = (): string => randomBytes(32).toString('base64url');
 
 export async function newKeySet(): Promise<JwtKeySet> {
   return { current: await newSigningKey(), previous: null, codeHashKey: newCodeHashKey() };

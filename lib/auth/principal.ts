@@ -11,7 +11,7 @@ import type { TokenClaims } from '#lib/auth/verify-token.ts';
 const POSITIVE_INTEGER = /^[1-9][0-9]{0,14}$/;
 
 /** The `{ userId, tv }` the TOKEN authorizer put into `requestContext.authorizer` (strings), or null. */
-export function principalOf(event: Pick<APIGatewayProxyEvent, 'requestContext'>): TokenClaims | null {
+function principalOf(event: Pick<APIGatewayProxyEvent, 'requestContext'>): TokenClaims | null {
   const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   const userId = context?.userId;
   const tv = context?.tv;

@@ -55,7 +55,7 @@ export interface MintReceipt {
 }
 
 /** A mint signed by the service's signer with an explicit nonce. */
-export interface SignedMint {
+interface SignedMint {
   /** The serialized signed transaction: broadcasting it again can never mint twice (its nonce is spent once). */
   raw: Hex;
   hash: Hex;
@@ -63,14 +63,13 @@ export interface SignedMint {
 }
 
 /** A signed mint, or the revert the chain predicts for it (nothing signed then). */
-export type SignMintResult =
-  ({ kind: 'signed' } & SignedMint) | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+type SignMintResult = ({ kind: 'signed' } & SignedMint) | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
 
 /**
  * `sent`: the node accepted it now; `known`: the node already holds it (pending); `nonce-used`: its nonce is spent,
  * by this very transaction (mined) or by another one (then this one can never be mined).
  */
-export type BroadcastResult = 'sent' | 'known' | 'nonce-used';
+type BroadcastResult = 'sent' | 'known' | 'nonce-used';
 
 /** What reading the contract asks of the chain (lookups, simulated mints): no signer, no transaction is sent. */
 export interface ChainReader {
@@ -280,7 +279,7 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
 }
 
 /** Reads the contract only: a function that never sends bundles neither the signing nor the transaction code. */
-export const createChainReader = (settings: Omit<ChainSettings, 'signerKey'>): ChainReader => readerOn(connect(settings));
+const createChainReader = (settings: Omit<ChainSettings, 'signerKey'>): ChainReader => readerOn(connect(settings));
 
 export function createChainPort(settings: ChainSettings): ChainPort {
   const connection = connect(settings);
@@ -403,7 +402,7 @@ export function configuredChainReader(config: ChainConfig): ChainReader {
 }
 
 /** The chain the configuration names; the signer comes from Secrets Manager, or is anvil's dev key on the local stage. */
-export function configuredChainPort(config: ChainConfig): ChainPort {
+function configuredChainPort(config: ChainConfig): ChainPort {
   if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) return unconfiguredChainPort(CHAIN_SETTINGS);
   const signerKey = config.CHAIN_SIGNER_SECRET_ARN
     ? secretsManagerSignerKey(config.CHAIN_SIGNER_SECRET_ARN, config.AWS_REGION)

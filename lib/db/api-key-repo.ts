@@ -26,7 +26,7 @@ export interface ApiKeyRecord {
 
 type Item = Record<string, unknown>;
 
-export function toItem(record: ApiKeyRecord): Item {
+function toItem(record: ApiKeyRecord): Item {
   const { revokedAt, lastUsedAt, ...rest } = record;
   return {
     ...apiKeyKey(record.id),
@@ -39,7 +39,7 @@ export function toItem(record: ApiKeyRecord): Item {
   };
 }
 
-export function fromItem(item: Item): ApiKeyRecord {
+function fromItem(item: Item): ApiKeyRecord {
   return {
     id: item.id as string,
     userId: item.userId as number,
@@ -233,5 +233,3 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     },
   };
 };
-
-export type ApiKeyRepo = ReturnType<typeof apiKeyRepo>;

@@ -34,7 +34,7 @@ const BACKFILL_PAGE = 100;
 export const CHANGES_PAGE = 40;
 
 /** A plaque's place in the catalogue after a write: its id and the `updatedAt` the write stamped. */
-export interface CatalogPosition {
+interface CatalogPosition {
   id: number;
   updatedAt: string;
 }

@@ -26,10 +26,6 @@ async function describeTable(db: DynamoDBDocumentClient, tableName: string): Pro
   }
 }
 
-export async function tableExists(db: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
-  return (await describeTable(db, tableName)) !== null;
-}
-
 const attributeDefinitions = (keys: KeyAttribute[]): AttributeDefinition[] => [
   ...new Map(keys.map((key) => [key.name, { AttributeName: key.name, AttributeType: key.type }])).values(),
 ];

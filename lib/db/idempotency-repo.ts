@@ -30,11 +30,11 @@ export interface IdempotencyRecord {
 
 type Item = Record<string, unknown>;
 
-export function toItem(record: IdempotencyRecord): Item {
+function toItem(record: IdempotencyRecord): Item {
   return { ...idempotencyKey(record.partnerId, record.key), entity: ENTITY.idempotency, ...record };
 }
 
-export function fromItem(item: Item): IdempotencyRecord {
+function fromItem(item: Item): IdempotencyRecord {
   const { pk: _pk, sk: _sk, entity: _e, ...record } = item;
   return { response: null, ...record } as unknown as IdempotencyRecord;
 }
@@ -107,5 +107,3 @@ function completion(tableName: string, partnerId: number, key: string, ownerToke
     ExpressionAttributeValues: { ':completed': 'COMPLETED', ':inProgress': 'IN_PROGRESS', ':owner': ownerToken, ':response': response },
   };
 }
-
-export type IdempotencyRepo = ReturnType<typeof idempotencyRepo>;

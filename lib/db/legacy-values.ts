@@ -18,13 +18,13 @@ const TOKEN_STANDARD: TokenStandard = 'ERC-1155';
 const marketplaceOf = (filter: MarketplaceFilter): Marketplace => filter.toLowerCase() as Marketplace;
 
 /** Conditions of earlier versions: GOOD and WORN are both the interface's USED. */
-export const LEGACY_CONDITIONS: ReadonlyMap<string, Condition> = new Map([
+const LEGACY_CONDITIONS: ReadonlyMap<string, Condition> = new Map([
   ['GOOD', 'USED'],
   ['WORN', 'USED'],
 ]);
 
 /** Marketplaces of earlier versions (and the filter spelling, should one have been stored). */
-export const LEGACY_MARKETPLACES: ReadonlyMap<string, Marketplace> = new Map([
+const LEGACY_MARKETPLACES: ReadonlyMap<string, Marketplace> = new Map([
   ['PRIMARY', 'service'],
   ['SECONDARY', 'opensea'],
   ['SERVICE', 'service'],
@@ -32,7 +32,7 @@ export const LEGACY_MARKETPLACES: ReadonlyMap<string, Marketplace> = new Map([
 ]);
 
 /** The token standard as earlier versions spelled it. */
-export const LEGACY_STANDARDS: ReadonlySet<string> = new Set(['ERC1155']);
+const LEGACY_STANDARDS: ReadonlySet<string> = new Set(['ERC1155']);
 
 /** Every value stored for the given conditions: each one, and the old values that stand for it (USED: GOOD, WORN). */
 export function storedConditions(conditions: readonly Condition[]): string[] {

@@ -6,11 +6,11 @@ import type { AppliedMigration } from '#lib/migrations/migration.ts';
 
 type Item = Record<string, unknown>;
 
-export function toItem(applied: AppliedMigration): Item {
+function toItem(applied: AppliedMigration): Item {
   return { ...migrationKey(applied.id), entity: ENTITY.migration, ...applied };
 }
 
-export function fromItem(item: Item): AppliedMigration {
+function fromItem(item: Item): AppliedMigration {
   return {
     id: item.id as string,
     description: item.description as string,
@@ -36,5 +36,3 @@ export const migrationRepo = (db: DynamoDBDocumentClient, tableName: string) => 
     await db.send(new PutCommand({ TableName: tableName, Item: toItem(applied) }));
   },
 });
-
-export type MigrationRepo = ReturnType<typeof migrationRepo>;

@@ -122,5 +122,3 @@ export const plaqueMigrationRepo = (db: DynamoDBDocumentClient, tableName: strin
     }
   },
 });
-
-export type PlaqueMigrationRepo = ReturnType<typeof plaqueMigrationRepo>;

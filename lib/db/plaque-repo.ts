@@ -39,10 +39,6 @@ export type InsertOutcome = { kind: 'inserted' } | { kind: 'name-taken'; name: s
 
 export type HoldOutcome = { kind: 'held'; plaque: PlaqueForSale } | { kind: 'refused'; current: PlaqueForSale | null };
 
-export interface ReadCost {
-  requests: number;
-}
-
 export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(id: number): Promise<StoredPlaque | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id) }));

@@ -6,8 +6,6 @@ import { isOutcomeUnknown } from '#lib/db/failures.ts';
 import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
-export type { TransactItem };
-
 export interface SaleItems {
   plaque: TransactItem;
   order: TransactItem;

@@ -11,11 +11,11 @@ export interface ServiceAccount {
 
 type ServiceAccountItem = ServiceAccount & ReturnType<typeof serviceAccountKey> & { entity: typeof ENTITY.serviceAccount };
 
-export function toItem(account: ServiceAccount): ServiceAccountItem {
+function toItem(account: ServiceAccount): ServiceAccountItem {
   return { ...serviceAccountKey(), entity: ENTITY.serviceAccount, ...account };
 }
 
-export function fromItem(item: Record<string, unknown>): ServiceAccount {
+function fromItem(item: Record<string, unknown>): ServiceAccount {
   return { username: item.username as string, walletAddress: item.walletAddress as string, updatedAt: item.updatedAt as string };
 }
 

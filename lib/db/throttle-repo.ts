@@ -142,5 +142,3 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     },
   };
 };
-
-export type ThrottleRepo = ReturnType<typeof throttleRepo>;

@@ -11,7 +11,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 type Item = Record<string, unknown>;
 
 /** One item's part in a cancelled transaction, at the item's own position. */
-export interface ItemOutcome {
+interface ItemOutcome {
   /** DynamoDB's reason code: `None` for an item that was not the cause, `ConditionalCheckFailed`, ... */
   code: string;
   /** The item's condition failed. */

@@ -10,11 +10,11 @@ import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transactio
 
 type Item = Record<string, unknown>;
 
-export function toItem(user: StoredUser): Item {
+function toItem(user: StoredUser): Item {
   return { ...userKey(user.id), ...userWalletIndexKey(user.walletAddress, user.id), entity: ENTITY.user, ...user };
 }
 
-export function fromItem(item: Item): StoredUser {
+function fromItem(item: Item): StoredUser {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...record } = item;
   return record as unknown as StoredUser;
 }

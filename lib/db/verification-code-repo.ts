@@ -16,7 +16,7 @@ const TTL_GRACE_SECONDS = 24 * 60 * 60;
 export const MAIL_STATE = { attribute: 'mailState', pending: 'pending', sent: 'sent' } as const;
 
 /** A new code with its mail pending: the sealed code rides along until the mail is sent. */
-export function toItem(code: PendingCode, sealedCode: string): Item {
+function toItem(code: PendingCode, sealedCode: string): Item {
   return {
     ...verificationCodeKey(code.email),
     entity: ENTITY.verificationCode,
@@ -27,7 +27,7 @@ export function toItem(code: PendingCode, sealedCode: string): Item {
   };
 }
 
-export function fromItem(item: Item): PendingCode {
+function fromItem(item: Item): PendingCode {
   return {
     email: String(item.email),
     digest: String(item.digest),
@@ -125,5 +125,3 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
     },
   };
 };
-
-export type VerificationCodeRepo = ReturnType<typeof verificationCodeRepo>;

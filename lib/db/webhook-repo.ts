@@ -68,7 +68,7 @@ const ttlFrom = (iso: string): number => Math.floor(Date.parse(iso) / 1000) + KE
 
 // ---- item mapping, one pair per entity ----
 
-export function endpointToItem(endpoint: WebhookEndpoint): Item {
+function endpointToItem(endpoint: WebhookEndpoint): Item {
   return {
     ...webhookKey(endpoint.id),
     ...partnerWebhooksIndexKey(endpoint.partnerId, endpoint.createdAt, endpoint.id),
@@ -77,7 +77,7 @@ export function endpointToItem(endpoint: WebhookEndpoint): Item {
   };
 }
 
-export function endpointFromItem(item: Item): WebhookEndpoint {
+function endpointFromItem(item: Item): WebhookEndpoint {
   return {
     id: item.id as string,
     partnerId: item.partnerId as number,
@@ -88,11 +88,11 @@ export function endpointFromItem(item: Item): WebhookEndpoint {
   };
 }
 
-export function eventToItem(event: WebhookEvent): Item {
+function eventToItem(event: WebhookEvent): Item {
   return { ...webhookEventKey(event.eventId), entity: ENTITY.webhookEvent, ...event, ttl: ttlFrom(event.timestamp) };
 }
 
-export function eventFromItem(item: Item): WebhookEvent {
+function eventFromItem(item: Item): WebhookEvent {
   return {
     eventId: item.eventId as string,
     type: item.type as WebhookEvent['type'],
@@ -104,7 +104,7 @@ export function eventFromItem(item: Item): WebhookEvent {
   };
 }
 
-export function deliveryToItem(delivery: WebhookDelivery): Item {
+function deliveryToItem(delivery: WebhookDelivery): Item {
   const { leaseId, leaseUntil, ...rest } = delivery;
   return {
     ...webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position),
@@ -116,7 +116,7 @@ export function deliveryToItem(delivery: WebhookDelivery): Item {
   };
 }
 
-export function deliveryFromItem(item: Item): WebhookDelivery {
+function deliveryFromItem(item: Item): WebhookDelivery {
   return {
     endpointId: item.endpointId as string,
     laneId: item.laneId as string,
@@ -130,7 +130,7 @@ export function deliveryFromItem(item: Item): WebhookDelivery {
   };
 }
 
-export function attemptToItem(attempt: WebhookAttempt): Item {
+function attemptToItem(attempt: WebhookAttempt): Item {
   return {
     ...webhookAttemptKey(attempt.endpointId, attempt.at, attempt.eventId, attempt.attempt),
     entity: ENTITY.webhookAttempt,
@@ -139,7 +139,7 @@ export function attemptToItem(attempt: WebhookAttempt): Item {
   };
 }
 
-export function attemptFromItem(item: Item): WebhookAttempt {
+function attemptFromItem(item: Item): WebhookAttempt {
   return {
     endpointId: item.endpointId as string,
     eventId: item.eventId as string,
@@ -364,5 +364,3 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return (out.Items ?? []).map(attemptFromItem);
   },
 });
-
-export type WebhookRepo = ReturnType<typeof webhookRepo>;

@@ -44,7 +44,7 @@ export interface ReconcileOptions {
   delivery?: DeliveryOptions;
 }
 
-export type FindingKind =
+type FindingKind =
   /** DELIVERED, but the token does not exist on chain: re-queued (the worker broadcasts the stored mint again). */
   | 'mint-gone'
   /** DELIVERED, the token exists, yet neither its transaction nor the buyer's balance shows it: left to an operator. */
@@ -58,7 +58,7 @@ export type FindingKind =
   /** Named by a dead-lettered stream record: handed back to the worker. */
   | 'dead-lettered';
 
-export interface Finding {
+interface Finding {
   orderId: string;
   kind: FindingKind;
   /** What the pass did: `requeued`, `delivered`, `awaiting-confirmations`, `left`, ... */

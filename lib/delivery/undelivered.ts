@@ -22,7 +22,7 @@ export interface UndeliveredOrder {
 }
 
 /** Why an order is not delivered, in words for the operator. */
-export function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): string {
+function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): string {
   switch (order.status) {
     case 'FAILED':
       return order.failureReason ?? 'failed (no reason recorded)';

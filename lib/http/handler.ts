@@ -15,10 +15,10 @@ import { parseInput } from '#lib/validation.ts';
 import type { OperationId, PrincipalKind, PrincipalOf } from '#lib/http/routes.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** What a handler sees of the request once the stack has parsed it. */
-export interface RequestView {
+interface RequestView {
   method: string;
   /** Lower-cased header names. */
   headers: Record<string, string>;
@@ -30,7 +30,7 @@ export interface RequestView {
   event: APIGatewayProxyEvent;
 }
 
-export interface InputSpec<S extends z.ZodMiniType> {
+interface InputSpec<S extends z.ZodMiniType> {
   schema: S;
   /** Picks the raw input out of the request (query, body, path...) before validation. */
   read: (request: RequestView) => unknown;

@@ -18,7 +18,7 @@ const MAX_ID = 999_999_999_999_999;
  * Rules zod enforces with code (refinements, transforms) stated as JSON Schema, so a validating proxy in front of
  * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema.
  */
-export const INPUT_RULES = {
+const INPUT_RULES = {
   plaqueId: {
     type: 'integer',
     minimum: 1,

@@ -15,7 +15,7 @@ export interface HeaderDoc {
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
 export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
 
-export interface ResponseDoc {
+interface ResponseDoc {
   readonly description: string;
   /** The JSON body's schema; absent for an empty body (204) or a body described in `description` alone. */
   readonly schema?: ResponseSchemaName;

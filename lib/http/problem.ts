@@ -4,7 +4,7 @@ import { AppError, conflict, internalError, serviceUnavailable } from '#lib/erro
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-export const PROBLEM_TYPE_BASE = 'https://errors.plaques.dev/';
+const PROBLEM_TYPE_BASE = 'https://errors.plaques.dev/';
 
 export interface ProblemDocument {
   type: string;

@@ -11,14 +11,12 @@ import { accountsOperationDocs } from '#lib/http/docs/accounts.ts';
 import { partnerOperationDocs } from '#lib/http/docs/partner.ts';
 import { webhookOperationDocs } from '#lib/http/docs/webhooks.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** `none`: public; `jwt`: the TOKEN authorizer runs first; `apiKey`: API Gateway requires `x-api-key`. */
-export type AuthKind = 'none' | 'jwt' | 'apiKey';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
 export type PrincipalKind = 'none' | 'user' | 'partner';
 
 /** Each auth kind resolves one principal. */
-export type RouteAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
+type RouteAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
 
 export type Route = RouteAuth & {
   readonly method: HttpMethod;
@@ -33,7 +31,7 @@ export type Route = RouteAuth & {
 };
 
 /** A function that serves no route: what starts it, and what it may touch. */
-export interface BackgroundFunction {
+interface BackgroundFunction {
   readonly handler: string;
   readonly trigger: 'authorizer' | 'table-stream' | 'schedule' | 'queue';
   readonly description: string;
@@ -251,7 +249,7 @@ export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 export const CODE_MAIL_HANDLER = 'functions/auth/send-code-mail.ts';
 
 /** The functions no route leads to. */
-export const backgroundFunctions = [
+const backgroundFunctions = [
   {
     handler: AUTHORIZER_HANDLER,
     trigger: 'authorizer',

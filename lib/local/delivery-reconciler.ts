@@ -6,13 +6,13 @@ import { deadLetterFolder } from '#lib/local/dead-letters.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Between passes: with the local worker's 35 s claims, an order a kill left behind is handed back within 45 s. */
-export const RECONCILE_INTERVAL_MS = 10_000;
+const RECONCILE_INTERVAL_MS = 10_000;
 /** A SOLD order the local stream has not handed over within this long lost its record (the poller looks every 250 ms). */
 const STALE_SOLD_MS = 30_000;
 /** Delivered orders checked against the local chain: a day back, so a restart long after a kill still repairs them. */
 const DELIVERED_WINDOW_MS = 24 * 3600_000;
 
-export interface LocalReconciler {
+interface LocalReconciler {
   /** The first pass's report, or why it failed (the timer's passes try again). */
   first: ReconcileReport | Error;
   stop: () => Promise<void>;

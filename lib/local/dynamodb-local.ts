@@ -13,14 +13,14 @@ export interface RunningDynamoDb {
   stop: () => Promise<void>;
 }
 
-export class JavaMissingError extends Error {
+class JavaMissingError extends Error {
   constructor() {
     super('DynamoDB Local needs Java 17 or newer: install a JRE (e.g. `apt-get install openjdk-17-jre-headless`) and run again.');
   }
 }
 
 /** Throws JavaMissingError with one clear line when no usable `java` is on PATH. */
-export function assertJava(): void {
+function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) throw new JavaMissingError();
   const version = /version "(\d+)/.exec(probe.stderr)?.[1];

@@ -186,7 +186,7 @@ interface EventParts {
 }
 
 /** The API Gateway REST proxy event (payload v1) for a request, as AWS would deliver it. */
-export function buildProxyEvent(parts: EventParts): APIGatewayProxyEvent {
+function buildProxyEvent(parts: EventParts): APIGatewayProxyEvent {
   const { req, route, path, rawQuery, body, requestId } = parts;
   const multiHeaders = multiValueHeaders(req);
   const multiQuery = byName<string[]>();

@@ -9,7 +9,7 @@ import { logger } from '#lib/runtime/logger.ts';
 import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
 import { parseQueueFileName, queueFileName, type QueueFile } from '#lib/webhooks/queue.ts';
 
-export type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
 export interface LocalWakeupQueueOptions {
   /** The folder messages are written to. */

@@ -54,7 +54,7 @@ export function outboxMailer(dataDir: string, now: () => Date = () => new Date()
  * SES when a sender address is configured (AWS), the outbox otherwise. The SES module is imported on first
  * send, so functions that never mail do not pay for loading the SDK client at cold start.
  */
-export function mailerFor(options: { dataDir: string; mailFrom?: string | undefined; region: string }): Mailer {
+function mailerFor(options: { dataDir: string; mailFrom?: string | undefined; region: string }): Mailer {
   const { mailFrom, region } = options;
   if (!mailFrom) return outboxMailer(options.dataDir);
   let ses: Promise<Mailer> | undefined;

@@ -44,7 +44,7 @@ export function localMediaStorage(dataDir: string): MediaStorage {
  * S3 when a bucket is configured (AWS), the data folder otherwise. The S3 module is imported on first use, so
  * functions that only link media do not load the SDK client at cold start.
  */
-export function mediaStorageFor(options: { dataDir: string; bucket?: string | undefined; region: string }): MediaStorage {
+function mediaStorageFor(options: { dataDir: string; bucket?: string | undefined; region: string }): MediaStorage {
   const { bucket, region } = options;
   if (!bucket) return localMediaStorage(options.dataDir);
   let s3: Promise<MediaStorage> | undefined;

@@ -20,7 +20,7 @@ export async function undeliveredOrders(target: TargetOptions): Promise<Undelive
 }
 
 /** What the delivery reconciler found in the last `hours` hours. */
-export async function deliveryFindings(target: TargetOptions, hours: number): Promise<ReconcilerFinding[]> {
+async function deliveryFindings(target: TargetOptions, hours: number): Promise<ReconcilerFinding[]> {
   const opened = await openTarget(target);
   try {
     return await reconcilerFindings(opened.ctx, new Date(opened.ctx.now().getTime() - hours * 3600_000));

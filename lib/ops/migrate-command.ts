@@ -23,7 +23,7 @@ export async function migrate(
   }
 }
 
-export async function status(target: TargetOptions): Promise<MigrationStatus & { describe: string }> {
+async function status(target: TargetOptions): Promise<MigrationStatus & { describe: string }> {
   const opened = await openTarget(target);
   try {
     return { ...(await migrationStatus(opened.ctx)), describe: opened.describe };

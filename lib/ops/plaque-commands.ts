@@ -44,7 +44,7 @@ export async function importPlaques(target: TargetOptions, file: string, options
   }
 }
 
-export async function setFeatured(target: TargetOptions, id: number, featured: boolean) {
+async function setFeatured(target: TargetOptions, id: number, featured: boolean) {
   const opened = await openTarget(target);
   try {
     return await setPlaqueFeatured(opened.ctx, id, featured);

@@ -19,7 +19,7 @@ export interface SecretStore {
   write(secretId: string, value: string): Promise<void>;
 }
 
-export class SecretNotFoundError extends Error {
+class SecretNotFoundError extends Error {
   constructor(secretId: string, where: string) {
     super(`secret ${secretId} does not exist in ${where}: deploy the stage first (npx cdk deploy -c stage=<stage>)`);
   }

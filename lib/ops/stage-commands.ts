@@ -10,24 +10,24 @@ import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 import { fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
 import { isStageName, secretIdOf, SECRET_NAMES, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
 
-export interface StageOptions {
+interface StageOptions {
   region?: string;
   secretsDir?: string;
 }
 
 /** The stage's secrets: the folder given with --secrets-dir, else Secrets Manager in --region (or AWS_REGION). */
-export const stageSecretStore = (options: StageOptions): SecretStore =>
+const stageSecretStore = (options: StageOptions): SecretStore =>
   options.secretsDir ? fileSecretStore(options.secretsDir) : secretsManagerStore({ region: options.region ?? coreConfig().AWS_REGION });
 
 /** A secret handed over in a file, or on stdin for `-`: never on the command line. */
-export async function readKeyText(file: string): Promise<string> {
+async function readKeyText(file: string): Promise<string> {
   if (file !== '-') return readFile(file, 'utf8');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const stageOption = () =>
+const stageOption = () =>
   new Option('--stage <stage>', 'the deployed stage')
     .choices(STAGE_NAMES)
     .makeOptionMandatory()
@@ -36,7 +36,7 @@ export const stageOption = () =>
       return value;
     });
 
-export const secretsDirOption = () =>
+const secretsDirOption = () =>
   new Option('--secrets-dir <dir>', 'read and write the secrets as files under <dir> instead of Secrets Manager (a rehearsal)');
 
 const ROLE_BY_NAME: Record<string, SecretRole> = {

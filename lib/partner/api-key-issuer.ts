@@ -19,7 +19,7 @@ export interface ApiKeyIssuer {
   unregister(id: string): Promise<void>;
 }
 
-export const localApiKeyIssuer = (): ApiKeyIssuer => ({
+const localApiKeyIssuer = (): ApiKeyIssuer => ({
   register: async () => `key_${randomBytes(12).toString('base64url')}`,
   unregister: async () => undefined,
 });
@@ -51,7 +51,7 @@ export function apiGatewayKeyIssuer(options: { usagePlanId: string; client: APIG
 }
 
 /** API Gateway when the stage names its usage plan, the local issuer otherwise. */
-export function configuredApiKeyIssuer(config: ServicesConfig): ApiKeyIssuer {
+function configuredApiKeyIssuer(config: ServicesConfig): ApiKeyIssuer {
   if (!config.API_KEY_USAGE_PLAN_ID) return localApiKeyIssuer();
   return apiGatewayKeyIssuer({ usagePlanId: config.API_KEY_USAGE_PLAN_ID, client: new APIGatewayClient({ region: config.AWS_REGION }) });
 }

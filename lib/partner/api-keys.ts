@@ -9,13 +9,13 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
-export const API_KEY_PREFIX = 'pk_';
-export { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
+const API_KEY_PREFIX = 'pk_';
+export { LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 /** 32 random bytes, base64url, behind a recognisable prefix (46 characters; API Gateway wants 20–128). */
-export const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 
-export const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A key as its owner sees it in the list: never the key itself. */
 export interface ApiKeyView {

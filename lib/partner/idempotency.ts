@@ -8,9 +8,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 /** How long a key's first response is kept and replayed. */
-export const RETENTION_MS = 24 * 60 * 60 * 1000;
-export { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
-
+const RETENTION_MS = 24 * 60 * 60 * 1000;
 export type Claim = { kind: 'claimed'; ownerToken: string } | { kind: 'replay'; response: StoredResponse };
 
 /** JSON with object members in code-point order, so member order and whitespace never make two bodies differ. */

@@ -10,7 +10,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
-export type LookupReason = (typeof LOOKUP_REASONS)[number];
+type LookupReason = (typeof LOOKUP_REASONS)[number];
 
 export interface Lookup {
   plaqueId: number;

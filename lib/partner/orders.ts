@@ -11,11 +11,11 @@ import type { ListOrdersInput } from '#lib/partner/order-list-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** The stage's block explorer base URL (CHAIN_EXPLORER_URL) unless the context was given one; null for none. */
-export const explorerBaseUrlOf = (ctx: AppContext): string | null =>
+const explorerBaseUrlOf = (ctx: AppContext): string | null =>
   ctx.explorerBaseUrl !== undefined ? ctx.explorerBaseUrl : (chainConfig().CHAIN_EXPLORER_URL ?? null);
 
 /** Orders with their plaque's name: orders stored before names were recorded with them read it from the plaque. */
-export async function withPlaqueNames(ctx: AppContext, orders: Order[]): Promise<(Order & { plaqueName: string })[]> {
+async function withPlaqueNames(ctx: AppContext, orders: Order[]): Promise<(Order & { plaqueName: string })[]> {
   const missing = [...new Set(orders.filter((o) => o.plaqueName === null).map((o) => o.plaqueId))];
   const plaques = missing.length > 0 ? await plaqueRepo(dbOf(ctx), ctx.tableName).getMany(missing) : new Map();
   // A plaque is never deleted from the table (only marked), so its name is found; the id stands in otherwise.

@@ -35,8 +35,7 @@ export interface PlaqueState {
   mintedAt: string | null;
 }
 
-export const OPERATIONS = ['hold', 'sell', 'mint', 'operatorLock', 'operatorUnlock'] as const;
-export type PlaqueOperation = (typeof OPERATIONS)[number];
+export type PlaqueOperation = 'hold' | 'sell' | 'mint' | 'operatorLock' | 'operatorUnlock';
 
 export interface SaleRequest {
   reservationId: string;

@@ -22,7 +22,7 @@ export const contractAddressOf = (plaque: Pick<StoredPlaque, 'contractAddress'>,
 export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contractAddress'>, serviceContract: string): string =>
   `${contractAddressOf(plaque, serviceContract)}:${tokenIdOf(plaque)}`;
 
-export interface TokenAttribute {
+interface TokenAttribute {
   trait_type: string;
   value: string;
 }

@@ -21,7 +21,7 @@ export interface Reservation {
   token: { standard: string; contractAddress: string; tokenId: string; metadata: TokenMetadata };
 }
 
-export const newReservationId = (): string => `res_${randomBytes(16).toString('base64url')}`;
+const newReservationId = (): string => `res_${randomBytes(16).toString('base64url')}`;
 
 /** Same as `placeHold` in the state machine, decided on a fresh read: the write below makes it atomic. */
 function checkHoldable(current: PlaqueForSale, partner: Partner, buyerWallet: string, now: Date): void {

@@ -8,7 +8,7 @@ import { usageRepo } from '#lib/db/usage-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Requests per key id, per UTC day (`YYYY-MM-DD`); days without requests may be absent. */
-export type DailyRequests = Map<string, Map<string, number>>;
+type DailyRequests = Map<string, Map<string, number>>;
 
 export interface UsageSource {
   /** Requests of the partner's keys `keyIds` on each day from `from` to `to` (inclusive, `YYYY-MM-DD`). */
@@ -16,7 +16,7 @@ export interface UsageSource {
 }
 
 /** The counts the local API-key check keeps in the table. */
-export const tableUsageSource = (ctx: Pick<AppContext, 'db' | 'tableName'>): UsageSource => ({
+const tableUsageSource = (ctx: Pick<AppContext, 'db' | 'tableName'>): UsageSource => ({
   async dailyRequests(partnerId, keyIds, from, to) {
     const wanted = new Set(keyIds);
     const out: DailyRequests = new Map();
@@ -85,7 +85,7 @@ export function apiGatewayUsageSource(options: { usagePlanId: string; client: AP
 }
 
 /** API Gateway's usage plan when the stage names one, the table's local counts otherwise. */
-export function configuredUsageSource(ctx: AppContext, config: ServicesConfig): UsageSource {
+function configuredUsageSource(ctx: AppContext, config: ServicesConfig): UsageSource {
   if (!config.API_KEY_USAGE_PLAN_ID) return tableUsageSource(ctx);
   return apiGatewayUsageSource({
     usagePlanId: config.API_KEY_USAGE_PLAN_ID,

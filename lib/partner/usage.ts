@@ -5,13 +5,13 @@ import { presentApiKey } from '#lib/partner/api-keys.ts';
 import { usageSourceOf } from '#lib/partner/usage-source.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-export interface UsageDay {
+interface UsageDay {
   /** UTC day, `YYYY-MM-DD`. */
   date: string;
   requests: number;
 }
 
-export interface KeyUsage {
+interface KeyUsage {
   id: string;
   prefix: string;
   days: UsageDay[];
@@ -32,7 +32,7 @@ export function usageWindow(now: Date, days: number): string[] {
 }
 
 /** Whether the key could have been used on some day of the window: made by its end, not revoked before its start. */
-export const activeDuring = (key: ApiKeyRecord, from: string, to: string): boolean =>
+const activeDuring = (key: ApiKeyRecord, from: string, to: string): boolean =>
   key.createdAt.slice(0, 10) <= to && (key.revokedAt === null || key.revokedAt.slice(0, 10) >= from);
 
 /** Requests of each of the partner's keys that was active during the window, per day (0 where none), newest key first. */

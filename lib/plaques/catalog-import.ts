@@ -6,7 +6,7 @@ import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Plaques per transaction: each plaque writes its record and its name claim. */
-export const IMPORT_GROUP = 50;
+const IMPORT_GROUP = 50;
 
 /**
  * Inserts plaques whose ids come from `allocateIds`; a group either lands whole or not at all.

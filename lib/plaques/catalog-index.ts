@@ -33,7 +33,7 @@ const GROWTH = 1.25;
 
 export type Bitmap = Uint32Array;
 const wordsFor = (slots: number) => (slots + 31) >>> 5;
-export const hasBit = (b: Bitmap, slot: number): boolean => (b[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+const hasBit = (b: Bitmap, slot: number): boolean => (b[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 const setBit = (b: Bitmap, slot: number) => (b[slot >>> 5]! |= 1 << (slot & 31));
 const clearBit = (b: Bitmap, slot: number) => (b[slot >>> 5]! &= ~(1 << (slot & 31)));
 const grown = (b: Bitmap, words: number): Bitmap => {
@@ -42,7 +42,7 @@ const grown = (b: Bitmap, words: number): Bitmap => {
   return next;
 };
 
-export function popcount(b: Bitmap): number {
+function popcount(b: Bitmap): number {
   let total = 0;
   for (let i = 0; i < b.length; i++) {
     let v = b[i]!;
@@ -54,7 +54,7 @@ export function popcount(b: Bitmap): number {
 }
 
 /** `into &= other`, in place. */
-export function andInto(into: Bitmap, other: Bitmap): void {
+function andInto(into: Bitmap, other: Bitmap): void {
   for (let i = 0; i < into.length; i++) into[i]! &= other[i] ?? 0;
 }
 

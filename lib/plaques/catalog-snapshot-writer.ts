@@ -9,7 +9,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 /** Changed rows after which a new snapshot is written: a cold listing then reads at most about this many rows. */
 export const SNAPSHOT_AFTER_CHANGES = 500;
 /** A snapshot older than this is replaced even if little changed (the lag window and holds stay recent). */
-export const SNAPSHOT_MAX_AGE_MS = 60 * 60_000;
+const SNAPSHOT_MAX_AGE_MS = 60 * 60_000;
 
 export interface SnapshotRun {
   written: boolean;

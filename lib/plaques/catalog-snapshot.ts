@@ -94,7 +94,7 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
   return gzipSync(out, { level: 1 });
 }
 
-export class SnapshotFormatError extends Error {}
+class SnapshotFormatError extends Error {}
 
 /** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
 export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {

@@ -31,7 +31,7 @@ export interface FeaturedPage {
  * spelling stored for it (SERVICE: `service`, and PRIMARY as earlier versions stored it; USED: GOOD and WORN too).
  * A migration rewrites old spellings without moving the row, so the index may keep them; see lib/db/legacy-values.ts.
  */
-export function indexQueryOf(input: ListFeaturedInput): IndexQuery {
+function indexQueryOf(input: ListFeaturedInput): IndexQuery {
   const f = input.filters ?? {};
   return {
     featured: f.featured ?? true,
@@ -47,7 +47,7 @@ export function indexQueryOf(input: ListFeaturedInput): IndexQuery {
   };
 }
 
-export type SortValue = number | string | null;
+type SortValue = number | string | null;
 
 interface CursorPayload {
   /** Format version. */
@@ -68,11 +68,11 @@ function queryDigest(input: ListFeaturedInput): string {
     .slice(0, 16);
 }
 
-export function encodeCursor(payload: Omit<CursorPayload, 'v'>): string {
+function encodeCursor(payload: Omit<CursorPayload, 'v'>): string {
   return Buffer.from(JSON.stringify({ v: 1, ...payload })).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, input: ListFeaturedInput): CursorPayload {
+function decodeCursor(cursor: string, input: ListFeaturedInput): CursorPayload {
   const invalid = (message: string) => validationFailed([{ path: 'cursor', message }]);
   let payload: unknown;
   try {

@@ -23,7 +23,7 @@ const marketplace = z.pipe(
 );
 
 /** A plaque as an import file describes it; the service fills in ids, timestamps and state. */
-export const importRow = z.strictObject({
+const importRow = z.strictObject({
   alphabetPart: z.string().check(z.regex(ALPHABET_PART, 'must be three capital letters')),
   numberPart: z.string().check(z.regex(NUMBER_PART, 'must be four digits')),
   price: z.number().check(z.minimum(0)),

@@ -6,8 +6,8 @@ import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
 export { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
-export const MAX_LIMIT = 100;
-export const MAX_SKIP = 10_000;
+const MAX_LIMIT = 100;
+const MAX_SKIP = 10_000;
 export const MAX_SEARCH = 64;
 
 type Keys<T> = [keyof T & string, ...(keyof T & string)[]];

@@ -7,7 +7,7 @@ import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { readOrMakeOnce } from '#lib/runtime/data-file.ts';
 
-export type Address = `0x${string}`;
+type Address = `0x${string}`;
 
 export interface ServiceWallets {
   /** The EIP-55 address of a user's service wallet (BIP-44 address index = user id). */
@@ -64,12 +64,12 @@ export function localMnemonic(dataDir: string): MnemonicSource {
 }
 
 /** The secret's value is the mnemonic itself (plain text). */
-export const secretMnemonic =
+const secretMnemonic =
   (secretArn: string): MnemonicSource =>
   () =>
     readSecretString(secretArn);
 
-export const serviceWalletsFor = (options: { dataDir: string; secretArn?: string | undefined }): ServiceWallets =>
+const serviceWalletsFor = (options: { dataDir: string; secretArn?: string | undefined }): ServiceWallets =>
   serviceWallets(options.secretArn ? secretMnemonic(options.secretArn) : localMnemonic(options.dataDir));
 
 /** The context's service wallets, built from configuration on first use unless the context was given one. */

@@ -22,7 +22,7 @@ import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
-export const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
+const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
 /** An endpoint as its partner sees it: never its secret. */
 export interface WebhookView {

@@ -22,7 +22,7 @@ import { wakeupQueueOf } from '#lib/webhooks/ports.ts';
 import { orderMoveOf } from '#lib/webhooks/stream-filter.ts';
 
 /** Stores the move's event and its deliveries (none when no endpoint wants it), then wakes the sender for them. */
-export async function makeOrderEvent(ctx: AppContext, move: OrderMove, order: Order): Promise<{ eventId: string; endpoints: number }> {
+async function makeOrderEvent(ctx: AppContext, move: OrderMove, order: Order): Promise<{ eventId: string; endpoints: number }> {
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const type = eventTypeOf(move.status);
   const eventId = eventIdOf(move);

@@ -12,7 +12,7 @@ export interface Lane {
   laneId: string;
 }
 
-export interface Wakeup {
+interface Wakeup {
   lane: Lane;
   /** From now; 0 for at once. */
   delayMs: number;
@@ -58,7 +58,7 @@ export function parseQueueFileName(name: string): QueueFile | null {
 }
 
 /** Writes each message as its own file, whole or not at all (written aside, then renamed into the folder). */
-export function folderQueue(dir: string, now: () => number = Date.now): WakeupQueue {
+function folderQueue(dir: string, now: () => number = Date.now): WakeupQueue {
   return {
     async send(wakeups) {
       if (wakeups.length === 0) return;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
-export const webhookSchema = z.object({
+const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
@@ -21,7 +21,7 @@ export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
 
 export const webhookTestSentSchema = z.object({ eventId: z.string() });
 
-export const webhookAttemptSchema = z.object({
+const webhookAttemptSchema = z.object({
   eventId: z.string(),
   type: z.string(),
   attempt: z.int().check(z.minimum(1)),

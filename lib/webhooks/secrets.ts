@@ -6,8 +6,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { readOrMakeOnce } from '#lib/runtime/data-file.ts';
 
-export const SECRET_PREFIX = 'whsec_';
-export const SECRET_BYTES = 32;
+const SECRET_PREFIX = 'whsec_';
+const SECRET_BYTES = 32;
 
 export const newWebhookSecret = (): string => `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 

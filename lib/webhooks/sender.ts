@@ -21,7 +21,7 @@ import { resolverOf, secretBoxOf, urlPolicyOf, wakeupQueueOf } from '#lib/webhoo
 import { laneOfMessage, type Lane } from '#lib/webhooks/queue.ts';
 import { DELIVERY_TIMEOUT_MS, isSuccessStatus, judgeAttempt, RETRY_DELAYS_MS } from '#lib/webhooks/retry-schedule.ts';
 
-export const USER_AGENT = 'plaque-webhooks/1';
+const USER_AGENT = 'plaque-webhooks/1';
 
 export interface SenderOptions {
   /** Waits before attempts 2, 3, …; RETRY_DELAYS_MS unless given (tests shorten them). */
@@ -53,7 +53,7 @@ function openSecret(ctx: AppContext, endpoint: WebhookEndpoint): Promise<string>
 }
 
 /** The Standard Webhooks headers of one attempt: the event's id, the time of sending, the signature of both with the body. */
-export function signedHeaders(secret: string, event: Pick<WebhookEvent, 'eventId' | 'body'>, sentAt: Date): Record<string, string> {
+function signedHeaders(secret: string, event: Pick<WebhookEvent, 'eventId' | 'body'>, sentAt: Date): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
@@ -85,7 +85,7 @@ async function attempt(ctx: AppContext, endpoint: WebhookEndpoint, event: Webhoo
  * lane is empty. A head held by another sender's live attempt is looked at again when that attempt's lease lapses:
  * should that sender die, the lane goes on without waiting for its wake-up to come back.
  */
-export async function serveLane(ctx: AppContext, lane: Lane, options: SenderOptions = {}): Promise<number | null> {
+async function serveLane(ctx: AppContext, lane: Lane, options: SenderOptions = {}): Promise<number | null> {
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const leaseMs = timeoutMs + (options.leaseMarginMs ?? LEASE_MARGIN_MS);

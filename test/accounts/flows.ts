@@ -30,7 +30,7 @@ export async function latestCode(dataDir: string, email: string): Promise<string
 }
 
 /** The code of the first mail to `email` after its first `count` ones, waited for up to `timeoutMs`. */
-export async function codeAfter(dataDir: string, email: string, count: number, timeoutMs = 15_000): Promise<string> {
+async function codeAfter(dataDir: string, email: string, count: number, timeoutMs = 15_000): Promise<string> {
   for (const deadline = Date.now() + timeoutMs; ;) {
     const code = (await mailsTo(dataDir, email))[count]?.code;
     if (code) return code;

@@ -22,8 +22,8 @@ import { signInOverHttp } from '../accounts/flows.ts';
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLE = 'plaques';
 
-export type KillMoment = 'prepare' | 'buy' | 'minting' | 'delivered';
-export const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'delivered'];
+type KillMoment = 'prepare' | 'buy' | 'minting' | 'delivered';
+const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'delivered'];
 
 export interface ChaosOptions {
   /** Purchases per round; one kill per round. */

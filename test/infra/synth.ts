@@ -75,7 +75,7 @@ export function logicalIdOf(construct: IConstruct): string {
 }
 
 /** API Gateway resource paths by logical id, rebuilt from PathPart/ParentId (the root is `/`). */
-export function resourcePaths(template: Template): Map<string, string> {
+function resourcePaths(template: Template): Map<string, string> {
   const resources = resourcesOf(template, 'AWS::ApiGateway::Resource');
   const paths = new Map<string, string>();
   const pathOf = (id: string): string => {
@@ -111,7 +111,7 @@ export function methods(template: Template): MethodView[] {
 }
 
 /** Logical id prefix of CDK's own deploy-time function that copies the static media and the dashboard into their buckets. */
-export const STATIC_MEDIA_COPIER = 'CustomCDKBucketDeployment';
+const STATIC_MEDIA_COPIER = 'CustomCDKBucketDeployment';
 
 /** The service's Lambda functions by their handler module (the Description the stack gives each function). */
 export function functionsByModule(template: Template): Map<string, { logicalId: string; properties: Record<string, any> }> {

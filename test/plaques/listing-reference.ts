@@ -83,7 +83,7 @@ export function reference(catalogue: StoredPlaque[], params: ListingParams, now:
 // ---- Random catalogues and parameters: few distinct values, so ties, nulls and equal timestamps are common ----
 
 export const NOW = new Date('2026-06-01T12:00:00.000Z');
-export const INSTANTS = [
+const INSTANTS = [
   '2026-01-01T00:00:00.000Z',
   '2026-02-01T00:00:00.000Z',
   '2026-03-01T00:00:00.000Z',
@@ -151,7 +151,7 @@ function asWrittenBefore(plaque: StoredPlaque): StoredPlaque {
 export const asStored = (specs: readonly ValueOf<typeof plaqueArb>[], catalogue: StoredPlaque[]): StoredPlaque[] =>
   catalogue.map((plaque, i) => (specs[i]!.legacy ? asWrittenBefore(plaque) : plaque));
 
-export const filtersArb = fc.record(
+const filtersArb = fc.record(
   {
     condition: fc.oneof(fc.constantFrom(...CONDITIONS), fc.subarray([...CONDITIONS], { minLength: 1 })),
     marketplace: fc.oneof(fc.constantFrom(...MARKETPLACE_FILTERS), fc.subarray([...MARKETPLACE_FILTERS], { minLength: 1 })),

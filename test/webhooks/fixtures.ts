@@ -38,7 +38,7 @@ export const registerWebhook = (baseUrl: string, who: SignedInPartner, body: unk
   call(baseUrl, 'POST', '/partner/webhooks', { body, headers: bearer(who) });
 
 /** One request the receiver got, and what the Standard Webhooks verifier made of it. */
-export interface Received {
+interface Received {
   id: string;
   timestamp: string;
   signature: string;

@@ -22,5 +22,3 @@ export function session(storage: TokenStorage) {
     signOut: (): void => storage.removeItem(TOKEN_KEY),
   };
 }
-
-export type Session = ReturnType<typeof session>;

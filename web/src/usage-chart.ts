@@ -2,7 +2,7 @@
 // scale with round steps; and the totals the page lists beside it.
 import type { UsageReport } from './types.ts';
 
-export interface ChartBar {
+interface ChartBar {
   keyIndex: number;
   date: string;
   requests: number;
