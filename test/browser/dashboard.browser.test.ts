@@ -4,11 +4,10 @@
 // the calls, and after revoking the key on the page the next partner call is refused. axe checks every view (no
 // serious or critical violation); every view is saved at 1280 and 390 px under the test's temporary folder.
 import { mkdtempSync } from 'node:fs';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -21,11 +20,9 @@ import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { deliveryChain } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
-import { awaitCode } from './page-checks.ts';
+import { launchChromium, openView, screenshots as savedAt, signIn as signInAt, WIDTHS } from './page-checks.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const EXPLORER = 'https://explorer.example';
-const WIDTHS = [1280, 390] as const;
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -36,7 +33,6 @@ let dashboard: string;
 let users = 0;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   shots = mkdtempSync(join(tmpdir(), 'plaque-dashboard-shots-'));
   // The page as the stack ships it, built from this checkout into a folder of the test's own.
   const dist = join(mkdtempSync(join(tmpdir(), 'plaque-dashboard-build-')), 'dist');
@@ -56,19 +52,7 @@ beforeAll(async () => {
     batchSize: 10,
     pollIntervalMs: 50,
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -98,53 +82,11 @@ async function accessible(page: Page, view: string): Promise<void> {
   ).toEqual([]);
 }
 
-/** The view saved at each width (full page), the paths printed; back at desktop width afterwards. */
-async function screenshots(page: Page, view: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // The layout has settled at the new width when the document's width is the viewport's (nothing overflows).
-    // (Predicates are functions, not strings: the page's policy forbids evaluating strings. This project compiles
-    // without the DOM library, hence `globalThis`.)
-    const settled = await page
-      .waitForFunction((w) => (globalThis as any).document.documentElement.scrollWidth <= w, width, { timeout: 10_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!settled) {
-      // Name what sticks out, rather than only that something does.
-      const wide = await page.evaluate((w) => {
-        const doc = (globalThis as any).document;
-        return [...doc.querySelectorAll('body *')]
-          .filter((el: any) => el.getBoundingClientRect().right > w + 0.5)
-          .map((el: any) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`)
-          .slice(0, 10);
-      }, width);
-      expect.fail(`${view} at ${width} px is wider than the screen: ${wide.join(', ')}`);
-    }
-    const path = join(shots, `${view}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    console.log(`screenshot: ${path}`);
-  }
-  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-}
+/** The view saved at each width (full page) into this run's folder, the paths printed. */
+const screenshots = (page: Page, view: string) => savedAt(page, shots, view);
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(dashboard);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  const code = page.getByLabel('Code');
-  await code.waitFor();
-  await code.fill(await awaitCode(ctx.dataDir, email));
-  // The keyboard signs in too: Enter submits the form.
-  await code.press('Enter');
-  await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
-}
-
-const open = async (page: Page, title: string) => {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: title }).click();
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-};
+/** Signs in on the dashboard with the emailed code (the keyboard's Enter submits it); the API keys view shows. */
+const signIn = (page: Page, email: string) => signInAt(page, dashboard, ctx.dataDir, email);
 
 describe('the partner dashboard in a browser', () => {
   it('signs in, creates a key, follows a sale made with it to DELIVERED, counts its use, and revokes it', async () => {
@@ -191,7 +133,7 @@ describe('the partner dashboard in a browser', () => {
     const orderId = bought.json.orderId as string;
 
     // Orders: the sale appears and turns DELIVERED by itself, with its transaction linked to the explorer.
-    await open(page, 'Orders');
+    await openView(page, 'Orders');
     const order = page.locator(`tr[data-order-id="${orderId}"]`);
     await order.waitFor();
     expect(await order.textContent()).toContain(`PRT-${String(plaque.id).padStart(4, '0')}`);
@@ -204,7 +146,7 @@ describe('the partner dashboard in a browser', () => {
     await screenshots(page, 'orders');
 
     // Usage: the three calls made with the key today.
-    await open(page, 'Usage');
+    await openView(page, 'Usage');
     const today = new Date().toISOString().slice(0, 10);
     await page.locator(`rect.bar[data-date="${today}"][data-requests="3"]`).waitFor();
     expect(await page.locator('tr', { hasText: 'Browser shop' }).locator('td[data-requests]').getAttribute('data-requests')).toBe('3');
@@ -213,7 +155,7 @@ describe('the partner dashboard in a browser', () => {
     await screenshots(page, 'usage');
 
     // Getting started: the calls against this server.
-    await open(page, 'Getting started');
+    await openView(page, 'Getting started');
     const commands = await page.locator('ol.calls pre').allTextContents();
     expect(commands).toHaveLength(5);
     for (const command of commands) expect(command).toContain(`"${server.url}/partner/`);
@@ -221,7 +163,7 @@ describe('the partner dashboard in a browser', () => {
     await screenshots(page, 'getting-started');
 
     // Keys again: last use shown; revoke by keyboard, confirming; the next partner call is refused.
-    await open(page, 'API keys');
+    await openView(page, 'API keys');
     const keyRow = page.locator('tr', { hasText: 'Browser shop' });
     await keyRow.locator('time').nth(1).waitFor();
     await keyRow.getByRole('button', { name: 'Revoke…' }).focus();
@@ -267,7 +209,7 @@ describe('the partner dashboard in a browser', () => {
     await page.locator('tr', { hasText: 'Second shop' }).waitFor();
 
     // A 5xx is the same: retry, nothing lost.
-    await open(page, 'Orders');
+    await openView(page, 'Orders');
     await page.route('**/partner/orders*', (route) =>
       route.fulfill({
         status: 503,

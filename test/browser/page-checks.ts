@@ -1,13 +1,35 @@
-// What browser tests of the dashboard share: signing in through the outbox (the mail may be written a moment after the
+// What browser tests share: launching Chromium, signing in through the outbox (the mail may be written a moment after the
 // code request is answered), axe with no violation at all, and full-page screenshots at desktop and phone width that
 // fail when something is wider than the screen.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { latestCode } from '../accounts/flows.ts';
 
-const WIDTHS = [1280, 390] as const;
+export const WIDTHS = [1280, 390] as const;
+
+/** Debian's Chromium, which CI installs when it is missing (.ci/run). */
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Headless Chromium without sandbox, GPU or background traffic, as every browser test drives it. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
 
 /**
  * The code of the newest verification mail to `email`, waiting (bounded, polling) for the mail to be in the outbox:

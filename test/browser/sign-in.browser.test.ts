@@ -2,17 +2,14 @@
 // through a FormData POST, against the local server. The page is served by this test on the same origin (a tiny
 // proxy in front of the local server), so the API needs no CORS.
 import { createServer, request, type Server } from 'node:http';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { aPng } from '../accounts/images.ts';
-import { awaitCode } from './page-checks.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { awaitCode, launchChromium } from './page-checks.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -96,7 +93,6 @@ function startSite(apiPort: number): Promise<Server> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   ctx = await freshTable();
   await startCodeMail(ctx);
   api = await startLocalServer({ ctx, port: 0 });
@@ -105,19 +101,7 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // Image URLs point at the page's origin, which serves /_media through the proxy.
   ctx.mediaBaseUrl = `${siteUrl}/_media`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

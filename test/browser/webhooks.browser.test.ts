@@ -4,12 +4,12 @@
 // the view), sends a test event that the receiver verifies with that secret, finds the attempt with status 200 in the
 // delivery log, and deletes the endpoint. The API's refusals show next to the form with their code. axe finds no
 // violation in any state of the view (empty, refused, with the secret shown, with an endpoint, with the log).
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
@@ -19,10 +19,9 @@ import { freshTable } from '../support/db.ts';
 import { call } from '../partner/fixtures.ts';
 import { eventually, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
-import { noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
+import { launchChromium, noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
 import { dbOf } from '#lib/db/client.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let ctx: AppContext;
@@ -35,7 +34,6 @@ let dashboard: string;
 let users = 0;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   shots = mkdtempSync(join(tmpdir(), 'plaque-webhooks-shots-'));
   const dist = join(mkdtempSync(join(tmpdir(), 'plaque-webhooks-build-')), 'dist');
   await buildDashboard(WEB_ROOT, dist);
@@ -54,19 +52,7 @@ beforeAll(async () => {
   // The sign-in mail is sent by the code mail sender, as `npm start` runs it.
   await startCodeMail(ctx);
   receiver = await startReceiver();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
