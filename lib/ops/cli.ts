@@ -34,7 +34,9 @@ registerChainCommands(program, () => program.opts<{ region?: string }>());
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it
 // (commander alone prints the main help for an unknown one).
+// `help help` is the main help, which describes the help command with the others (commander alone calls it unknown).
 const [first, second] = program.parseOptions(process.argv.slice(2)).operands;
+if (first === 'help' && second === 'help') program.help();
 if (first === 'help' && second !== undefined && !program.commands.some((c) => c.name() === second || c.aliases().includes(second))) {
   program.error(`error: unknown command '${second}'`);
 }

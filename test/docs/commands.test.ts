@@ -118,6 +118,12 @@ describe('the commands the docs name', () => {
     }
   }, 120_000);
 
+  it('answers npm run ops -- help help with the main help, the help command listed, and success', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'ops', '--', 'help', 'help'], { env });
+    expect(stdout).toContain('Usage: npm run ops -- [options] [command]');
+    expect(stdout).toMatch(/help \[command\]/);
+  }, 60_000);
+
   it('has npm run ops -- help <command> fail for a command that does not exist', async () => {
     const failed = await run('npm', ['run', '--silent', 'ops', '--', 'help', 'no-such-command'], { env }).catch(
       (e: { code: number; stderr: string }) => e,
