@@ -1,11 +1,9 @@
-// GET /openapi.json: the OpenAPI 3.1 document, generated from the route table and the request schemas.
+// GET /openapi.json: the OpenAPI 3.1 document, written from the manifest and the request schemas by `npm run openapi`
+// (lib/http/write-openapi-document.ts) and served as that text.
 import { httpHandler } from '#lib/http/handler.ts';
-import { openApiDocument } from '#lib/http/openapi.ts';
+import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
 import { ok } from '#lib/http/response.ts';
 
-let document: unknown;
-
-export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async () => {
-  document ??= openApiDocument();
-  return ok(document);
-});
+export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async () =>
+  ok(OPENAPI_DOCUMENT_JSON, { 'content-type': 'application/json' }),
+);

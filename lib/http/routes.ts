@@ -74,7 +74,7 @@ export const routes = [
   {
     method: 'GET', path: '/openapi.json', operationId: 'getOpenApiDocument',
     handler: 'functions/system/openapi.ts', auth: 'none', principal: 'none',
-    // Served from the zod schemas bundled into the function: touches nothing.
+    // Serves the document `npm run openapi` writes (lib/http/generated/openapi-document.ts): touches nothing.
     access: {},
     docs: serviceOperationDocs.getOpenApiDocument,
   },

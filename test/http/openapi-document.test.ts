@@ -1,0 +1,25 @@
+// The document GET /openapi.json serves is the one the manifest and the schemas give today: `npm run openapi` wrote it
+// after the last change of an operation or a schema.
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
+import { DOCUMENT_MODULE, documentModuleText } from '#lib/http/write-openapi-document.ts';
+import { handler } from '#functions/system/openapi.ts';
+import { invoke } from '../support/events.ts';
+
+describe('the published OpenAPI document', () => {
+  it('is what the manifest and the schemas give (else run npm run openapi)', async () => {
+    const written = await readFile(DOCUMENT_MODULE, 'utf8');
+    expect(written === documentModuleText(), 'lib/http/generated/openapi-document.ts is out of date: run `npm run openapi`').toBe(true);
+    expect(OPENAPI_DOCUMENT_JSON).toBe(JSON.stringify(openApiDocument()));
+  });
+
+  it('is served as written, as JSON', async () => {
+    const result = await invoke(handler, { method: 'GET', path: '/openapi.json' });
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toBe('application/json');
+    expect(result.body).toBe(OPENAPI_DOCUMENT_JSON);
+    expect(result.json).toEqual(openApiDocument());
+  });
+});
