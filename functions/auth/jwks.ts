@@ -2,11 +2,11 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { jwksOf } from '#lib/auth/key-set.ts';
-import { jwtKeysOf } from '#lib/auth/key-generation.ts';
+import { jwtKeyReaderOf } from '#lib/auth/key-store.ts';
 
 /** Verifiers may cache the set briefly; a rotation keeps the old key listed far longer than this. */
 const CACHE_CONTROL = 'public, max-age=300';
 
 export const handler = httpHandler({ operation: 'getJwks', body: 'none' }, async ({ ctx }) =>
-  ok(jwksOf(await jwtKeysOf(ctx).keys()), { 'cache-control': CACHE_CONTROL }),
+  ok(jwksOf(await jwtKeyReaderOf(ctx).keys()), { 'cache-control': CACHE_CONTROL }),
 );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { tokenConfig } from '#lib/config.ts';
 import { readSecretString, type ReadSecretOptions } from '#lib/auth/aws-secret.ts';
 import { parseKeySet, type JwtKeySet } from '#lib/auth/key-set.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface JwtKeyStore {
   /** The key set; read once and cached for `maxAgeMs`. */
@@ -88,6 +89,17 @@ export function jwtKeyStoreFor(options: { dataDir: string; secretArn?: string | 
   if (options.secretArn) return secretJwtKeyStore(options.secretArn);
   return localJwtKeyStore(options.dataDir, options.create);
 }
+
+let reader: JwtKeyStore | undefined;
+
+/**
+ * The context's key store where one was given (the local server's and the tests'), else one that reads the keys and
+ * never makes them: for the JWKS document, which only publishes keys. In AWS the stage's secret always holds a set
+ * (`init-stage` writes it); locally the server's store makes the file on first use. Key generation, and jose with it,
+ * stays out of such a function's bundle (key-generation.ts's `jwtKeysOf` makes keys).
+ */
+export const jwtKeyReaderOf = (ctx: AppContext): JwtKeyStore =>
+  ctx.jwtKeys ?? (reader ??= jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: tokenConfig().JWT_KEYS_SECRET_ARN }));
 
 let installed: JwtKeyStore | undefined;
 
