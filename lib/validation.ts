@@ -59,3 +59,10 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): 
   if (result.success) return result.data as z.infer<S>;
   throw validationFailed(fieldErrors(result.error.issues));
 }
+
+/** The body members beside the path parameters; a body that is not an object is passed on as is, to be refused. */
+export function withPath(body: unknown, path: Record<string, unknown>): unknown {
+  if (body === undefined) return { ...path };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return { ...body, ...path };
+}

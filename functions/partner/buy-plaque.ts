@@ -3,8 +3,9 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { PROBLEM_CONTENT_TYPE, problemResult } from '#lib/http/problem.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
 import { apiKeyPartner } from '#lib/http/principals.ts';
-import { buyInput } from '#lib/partner/sale-schemas.ts';
-import { IDEMPOTENCY_HEADER, withPath } from '#lib/partner/schemas.ts';
+import { buyInput } from '#lib/partner/buy-schemas.ts';
+import { IDEMPOTENCY_HEADER } from '#lib/partner/schemas.ts';
+import { withPath } from '#lib/validation.ts';
 
 export const handler = httpHandler(
   {

@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
-import { createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
+import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
 import { signedInUser } from '#lib/http/principals.ts';
 
 export const handler = httpHandler(

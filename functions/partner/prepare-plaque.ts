@@ -3,8 +3,8 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { apiKeyPartner } from '#lib/http/principals.ts';
 import { preparePlaque } from '#lib/partner/prepare.ts';
-import { prepareInput } from '#lib/partner/sale-schemas.ts';
-import { withPath } from '#lib/partner/schemas.ts';
+import { prepareInput } from '#lib/partner/prepare-schemas.ts';
+import { withPath } from '#lib/validation.ts';
 
 export const handler = httpHandler(
   {

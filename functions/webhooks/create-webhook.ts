@@ -3,7 +3,7 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
 import { createWebhook } from '#lib/webhooks/endpoints.ts';
-import { createWebhookBody } from '#lib/webhooks/schemas.ts';
+import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
 
 export const handler = httpHandler(
   { operation: 'createWebhook', principal: signedInUser, input: { schema: createWebhookBody, read: (request) => request.body } },

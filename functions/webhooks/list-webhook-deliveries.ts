@@ -3,7 +3,7 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
 import { listDeliveries } from '#lib/webhooks/endpoints.ts';
-import { deliveriesInput, typedLimit } from '#lib/webhooks/schemas.ts';
+import { deliveriesInput, typedLimit } from '#lib/webhooks/deliveries-schema.ts';
 
 export const handler = httpHandler(
   {

@@ -3,8 +3,8 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { accepted } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
 import { sendTestEvent } from '#lib/webhooks/endpoints.ts';
-import { withPath } from '#lib/partner/schemas.ts';
-import { sendTestInput } from '#lib/webhooks/schemas.ts';
+import { withPath } from '#lib/validation.ts';
+import { sendTestInput } from '#lib/webhooks/test-schema.ts';
 
 export const handler = httpHandler(
   {

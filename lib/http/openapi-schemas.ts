@@ -5,8 +5,10 @@ import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-i
 import { featuredPageSchema, plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { evaluateCodeInput, loginInput, requestCodeInput } from '#lib/accounts/schemas.ts';
 import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
-import { apiKeyIdParam, createApiKeyBody } from '#lib/partner/api-key-schemas.ts';
-import { buyBody, idempotencyKeyHeader, prepareBody } from '#lib/partner/sale-schemas.ts';
+import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
+import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
+import { buyBody, idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { prepareBody } from '#lib/partner/prepare-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import { listOrdersInput } from '#lib/partner/order-list-schemas.ts';
 import { usageInput } from '#lib/partner/usage-schemas.ts';
@@ -23,7 +25,10 @@ import {
   saleSchema,
   tokenMetadataSchema,
 } from '#lib/partner/response-schemas.ts';
-import { createWebhookBody, deliveriesQuery, sendTestBody, webhookIdParam } from '#lib/webhooks/schemas.ts';
+import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
+import { deliveriesQuery } from '#lib/webhooks/deliveries-schema.ts';
+import { webhookIdParam } from '#lib/webhooks/schemas.ts';
+import { sendTestBody } from '#lib/webhooks/test-schema.ts';
 import { webhookCreatedSchema, webhookDeliveriesSchema, webhookListSchema, webhookTestSentSchema } from '#lib/webhooks/response-schemas.ts';
 
 /** Request bodies (inline in the document) and query parameter sets (each member becomes one parameter). */

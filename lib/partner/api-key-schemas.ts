@@ -1,9 +1,6 @@
-// Request shapes of the partner API key operations, as zod schemas: they validate requests and generate the OpenAPI document.
+// The key id of the partner API key operations, as a zod schema: it validates requests and generates the OpenAPI
+// document. The creation body has its own module (create-api-key-schema.ts): module-level schemas are built when a
+// function loads.
 import * as z from 'zod/mini';
-
-export const createApiKeyBody = z.strictObject({
-  /** A label for the dashboard and for operators (the API Gateway key's description). */
-  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-});
 
 export const apiKeyIdParam = z.string().check(z.minLength(1), z.maxLength(128));

@@ -1,6 +1,7 @@
 // Request shapes shared by the partner operations, as zod schemas: they validate requests and generate the OpenAPI
-// document. The sale's (prepare, buy) are in sale-schemas.ts, the API keys' in api-key-schemas.ts, responses in
-// response-schemas.ts: module-level schemas are built when a function loads, so each function imports only its own.
+// document. The sale's are in prepare-schemas.ts and buy-schemas.ts, the API keys' in api-key-schemas.ts and
+// create-api-key-schema.ts, responses in response-schemas.ts: module-level schemas are built when a function loads, so
+// each function imports only its own.
 import * as z from 'zod/mini';
 
 export const LOOKUP_REASONS = ['LOCKED', 'SOLD', 'ALREADY_MINTED', 'NOT_MINTABLE'] as const;
@@ -19,10 +20,3 @@ export const plaqueIdParam = z.pipe(
 );
 
 export const plaqueIdInput = z.object({ id: plaqueIdParam });
-
-/** The body members beside the path parameters; a body that is not an object is passed on as is, to be refused. */
-export function withPath(body: unknown, path: Record<string, unknown>): unknown {
-  if (body === undefined) return { ...path };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  return { ...body, ...path };
-}

@@ -17,7 +17,7 @@ import {
 } from '#lib/webhooks/events.ts';
 import { resolverOf, secretBoxOf, urlPolicyOf, wakeupQueueOf } from '#lib/webhooks/ports.ts';
 import { newWebhookSecret } from '#lib/webhooks/secrets.ts';
-import type { CreateWebhookBody } from '#lib/webhooks/schemas.ts';
+import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';

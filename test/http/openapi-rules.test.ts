@@ -9,7 +9,8 @@ import { getAddress } from 'viem';
 import { openApiDocument } from '#lib/http/openapi.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
-import { idempotencyKeyHeader, walletAddress } from '#lib/partner/sale-schemas.ts';
+import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { walletAddress } from '#lib/partner/sale-schemas.ts';
 
 type Json = Record<string, any>;
 const document = openApiDocument() as Json;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getAddress } from 'viem';
-import { idempotencyKeyHeader, walletAddress } from '#lib/partner/sale-schemas.ts';
+import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { walletAddress } from '#lib/partner/sale-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 
 const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

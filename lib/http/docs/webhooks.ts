@@ -3,7 +3,7 @@
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
-import { MAX_DELIVERIES_LIMIT } from '#lib/webhooks/schemas.ts';
+import { MAX_DELIVERIES_LIMIT } from '#lib/webhooks/deliveries-schema.ts';
 
 const TAGS = ['Partner'] as const;
 

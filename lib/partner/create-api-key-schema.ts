@@ -1,0 +1,7 @@
+// The body of POST /partner/api-keys, as a zod schema: it validates requests and generates the OpenAPI document.
+import * as z from 'zod/mini';
+
+export const createApiKeyBody = z.strictObject({
+  /** A label for the dashboard and for operators (the API Gateway key's description). */
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
