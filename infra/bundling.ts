@@ -19,6 +19,12 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const
 /** Node.js major version of the Lambda runtime; the esbuild target follows it. */
 const NODE_TARGET = 'node22';
 
+/**
+ * Imports replaced in every bundle: middy 6's core loads web streams for streamed responses, which the service never
+ * sends (lib/runtime/web-streams-stand-in.ts says why, test/infra/bundles.test.ts that middy is the only importer).
+ */
+const ALIASES = { 'node:stream/web': path.join(projectRoot, 'lib', 'runtime', 'web-streams-stand-in.ts') };
+
 /** Name of the bundle inside each function's asset (what NodejsFunction writes for ESM). */
 export const BUNDLE_FILE = 'index.mjs';
 
@@ -39,6 +45,7 @@ const esbuildSettings = {
   banner: ESM_REQUIRE_BANNER,
   // Nothing external: the SDK is bundled (tree-shaken, and pinned to our lockfile, not the runtime's copy).
   external: [] as string[],
+  alias: ALIASES,
 } as const;
 
 /** The NodejsFunction `bundling` property equivalent to `esbuildSettings`. */
@@ -54,6 +61,7 @@ export const nodejsBundlingOptions: BundlingOptions = {
   externalModules: [...esbuildSettings.external],
   // Output is unaffected; only the per-asset size listing on every synth is silenced.
   logLevel: LogLevel.WARNING,
+  esbuildArgs: { '--alias': Object.entries(esbuildSettings.alias).map(([from, to]) => `${from}=${to}`) },
 };
 
 /** Environment every function gets: Node maps stack traces through the bundle's source map. */
@@ -75,6 +83,7 @@ function esbuildOptionsFor(handlerModule: string, outdir: string): BuildOptions 
     mainFields: [...esbuildSettings.mainFields],
     banner: { js: esbuildSettings.banner },
     external: [...esbuildSettings.external],
+    alias: { ...esbuildSettings.alias },
     logLevel: 'warning',
   };
 }
@@ -86,6 +95,8 @@ export interface BuiltBundle {
   bytes: number;
   /** The source files with code in it, relative to the project root (`node_modules/...` for packages). */
   inputs: string[];
+  /** For each aliased import (`ALIASES`), the inputs that import it. */
+  aliasImporters: Record<string, string[]>;
 }
 
 /** Bundles one handler module into `outdir` exactly as the stack does. */
@@ -105,7 +116,15 @@ export async function buildBundle(handlerModule: string, outdir: string): Promis
   const inputs = Object.entries(output?.inputs ?? {})
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([name]) => name);
-  return { handlerModule, file, bytes: (await stat(file)).size, inputs };
+  const aliasImporters = Object.fromEntries(
+    Object.keys(ALIASES).map((specifier) => [
+      specifier,
+      Object.entries(metafile.inputs)
+        .filter(([, input]) => input.imports.some((imported) => imported.original === specifier))
+        .map(([name]) => name),
+    ]),
+  );
+  return { handlerModule, file, bytes: (await stat(file)).size, inputs, aliasImporters };
 }
 
 /** A directory name for a handler module's build output: `functions/auth/login.ts` → `auth-login`. */

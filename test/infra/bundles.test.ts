@@ -101,6 +101,14 @@ describe('function bundles', () => {
     }
   });
 
+  it('gives web streams a stand-in only where middy imports them, and nothing else imports them', () => {
+    for (const bundle of built.values()) {
+      const middy = bundle.inputs.includes('node_modules/@middy/core/index.js');
+      expect(bundle.aliasImporters['node:stream/web'], bundle.handlerModule).toEqual(middy ? ['node_modules/@middy/core/index.js'] : []);
+      expect(readFileSync(bundle.file, 'utf8'), bundle.handlerModule).not.toMatch(/["']node:stream\/web["']/);
+    }
+  });
+
   it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
     const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
