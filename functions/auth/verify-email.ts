@@ -1,7 +1,7 @@
 // GET|POST /auth/evaluate-email-verification-code: spends the code and signs in; GET reads the query, POST a JSON body.
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
-import { evaluateCodeInput } from '#lib/accounts/schemas.ts';
+import { evaluateCodeInput } from '#lib/accounts/evaluate-code-schema.ts';
 import { evaluateCode } from '#lib/accounts/sign-in.ts';
 
 export const handler = httpHandler(

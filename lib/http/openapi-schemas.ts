@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { featuredPageSchema, plaqueSchema } from '#lib/plaques/response-schemas.ts';
-import { evaluateCodeInput, loginInput, requestCodeInput } from '#lib/accounts/schemas.ts';
+import { evaluateCodeInput } from '#lib/accounts/evaluate-code-schema.ts';
+import { loginInput } from '#lib/accounts/login-schema.ts';
+import { requestCodeInput } from '#lib/accounts/schemas.ts';
 import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
 import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
