@@ -1,13 +1,12 @@
-// Runs the delivery reconciler every minute (lib/delivery/reconcile.ts), and lets it read the delivery worker's
-// dead-letter queue and the table stream the letters point into.
+// Runs the delivery reconciler every minute (lib/delivery/reconcile.ts), and lets it read the table stream the delivery
+// worker's dead letters point into (the letters themselves are granted by its manifest access, infra/delivery.ts).
 import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV, type ApiFunction } from './api-function.ts';
+import type { ApiFunction } from './api-function.ts';
 import { acknowledge } from './nag.ts';
 
 /**
@@ -19,17 +18,13 @@ const RECONCILE_SCHEDULE = Duration.minutes(1);
 export interface DeliveryReconcilerProps {
   table: dynamodb.ITable;
   reconciler: ApiFunction;
-  deadLetterQueue: sqs.IQueue;
 }
 
 export class DeliveryReconciler extends Construct {
   readonly rule: events.Rule;
 
-  constructor(scope: Construct, id: string, { table, reconciler, deadLetterQueue }: DeliveryReconcilerProps) {
+  constructor(scope: Construct, id: string, { table, reconciler }: DeliveryReconcilerProps) {
     super(scope, id);
-    // Reads letters and deletes the ones it handled; nothing else on the queue.
-    deadLetterQueue.grantConsumeMessages(reconciler.function);
-    reconciler.function.addEnvironment(ENV.deliveryDlqUrl, deadLetterQueue.queueUrl);
     // A letter locates its records in the table's stream: read them back there.
     if (!table.tableStreamArn) throw new Error('the delivery reconciler needs the table stream');
     reconciler.function.addToRolePolicy(

@@ -6,7 +6,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
-import type { ApiFunction } from './api-function.ts';
+import { ENV, type ApiFunction } from './api-function.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 
@@ -68,5 +68,11 @@ export class Delivery extends Construct {
           'dynamodb:ListStreams (stream event source) and the X-Ray actions (active tracing) accept no resource-level permissions; stream reads themselves are scoped to the table stream ARN.',
       },
     ]);
+  }
+
+  /** Lets a function read letters and delete the ones it handled (nothing else on the queue), and tells it where. */
+  grantDeadLetters(fn: ApiFunction): void {
+    this.deadLetterQueue.grantConsumeMessages(fn.function);
+    fn.function.addEnvironment(ENV.deliveryDlqUrl, this.deadLetterQueue.queueUrl);
   }
 }

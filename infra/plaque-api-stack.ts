@@ -108,11 +108,12 @@ export class PlaqueApiStack extends Stack {
 
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
     const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });
-    new DeliveryReconciler(this, 'DeliveryReconciler', {
-      table: data.table,
-      reconciler: functionFor(DELIVERY_RECONCILER_HANDLER),
-      deadLetterQueue: delivery.deadLetterQueue,
-    });
+    // The worker's dead letters, to the functions whose access reads them: the queue is made with the worker, after
+    // the grants above.
+    for (const { handler: handlerModule, access } of functionManifest()) {
+      if (access.readsDeliveryDeadLetters) delivery.grantDeadLetters(functionFor(handlerModule));
+    }
+    new DeliveryReconciler(this, 'DeliveryReconciler', { table: data.table, reconciler: functionFor(DELIVERY_RECONCILER_HANDLER) });
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,

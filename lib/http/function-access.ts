@@ -33,6 +33,11 @@ export interface FunctionAccess {
   readonly webhookSecrets?: 'seal' | 'open';
   /** Reads the requests of partner keys per day from the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
   readonly readsKeyUsage?: true;
+  /**
+   * Reads and deletes the delivery worker's dead letters (DELIVERY_DLQ_URL): SQS in AWS, where the stack grants it once
+   * it has made the worker's queue; locally the stream poller's dead-letter folder.
+   */
+  readonly readsDeliveryDeadLetters?: true;
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -69,6 +74,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
       out.webhookSecrets = access.webhookSecrets;
     }
     if (access.readsKeyUsage) out.readsKeyUsage = true;
+    if (access.readsDeliveryDeadLetters) out.readsDeliveryDeadLetters = true;
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

@@ -279,8 +279,9 @@ const backgroundFunctions = [
     trigger: 'schedule',
     description: 'Reconciles deliveries with the chain, hands on stopped and dead-lettered orders',
     // Reads the chain (receipts, balances, the confirmed block) but never signs: a mint gone from the chain goes back
-    // to the worker. Its dead-letter queue and stream reads are granted with its schedule (infra/delivery-reconciler.ts).
-    access: { table: 'readWrite', chain: true, timeoutSeconds: 120 },
+    // to the worker; hands on the worker's dead letters. Its stream reads are granted with its schedule
+    // (infra/delivery-reconciler.ts).
+    access: { table: 'readWrite', chain: true, readsDeliveryDeadLetters: true, timeoutSeconds: 120 },
   },
   {
     handler: CATALOG_SNAPSHOT_HANDLER,

@@ -35,12 +35,12 @@ const allModules = [
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 
 /**
- * The environment variables an access entry implies (and its schedule: the reconciler's DLQ), besides STAGE, LOG_LEVEL
+ * The environment variables an access entry implies, besides STAGE, LOG_LEVEL
  * and NODE_OPTIONS; functions that answer HTTP also name the dashboard's origin for CORS.
  */
 function expectedEnv(access: FunctionAccess, stage: { chain: { contractAddress: string | null } }, module?: string): string[] {
   return [
-    ...(module === DELIVERY_RECONCILER_HANDLER ? [ENV.deliveryDlqUrl] : []),
+    ...(access.readsDeliveryDeadLetters ? [ENV.deliveryDlqUrl] : []),
     ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigin] : []),
     ...(access.table ? [ENV.tableName] : []),
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
@@ -334,6 +334,19 @@ describe.each(stageNames)('the delivery reconciler (%s)', (stageName) => {
     expect(on('sqs:ReceiveMessage')).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
     expect(on('dynamodb:GetRecords')).toEqual([{ 'Fn::GetAtt': [table, 'StreamArn'] }]);
     expect(reconciler.properties['Environment'].Variables[ENV.chainSignerSecretArn]).toBeUndefined();
+  });
+});
+
+describe.each(stageNames)('the delivery worker’s dead letters (%s)', (stageName) => {
+  it('are granted to exactly the functions whose access reads them', () => {
+    const { stack, template } = synthStage(stageName);
+    const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));
+    for (const [module, fn] of functionsByModule(template)) {
+      const reads = roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]).some(
+        (s) => asArray<string>(s['Action']).includes('sqs:ReceiveMessage') && JSON.stringify(s['Resource']).includes(`"${queue}"`),
+      );
+      expect(reads, module).toBe(functionAccess[module]!.readsDeliveryDeadLetters === true);
+    }
   });
 });
 
