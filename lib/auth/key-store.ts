@@ -90,7 +90,7 @@ export function jwtKeyStoreFor(options: { dataDir: string; secretArn?: string | 
   return localJwtKeyStore(options.dataDir, options.create);
 }
 
-let reader: JwtKeyStore | undefined;
+const readers = new WeakMap<AppContext, JwtKeyStore>();
 
 /**
  * The context's key store where one was given (the local server's and the tests'), else one that reads the keys and
@@ -98,8 +98,12 @@ let reader: JwtKeyStore | undefined;
  * (`init-stage` writes it); locally the server's store makes the file on first use. Key generation, and jose with it,
  * stays out of such a function's bundle (key-generation.ts's `jwtKeysOf` makes keys).
  */
-export const jwtKeyReaderOf = (ctx: AppContext): JwtKeyStore =>
-  ctx.jwtKeys ?? (reader ??= jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: tokenConfig().JWT_KEYS_SECRET_ARN }));
+export function jwtKeyReaderOf(ctx: AppContext): JwtKeyStore {
+  if (ctx.jwtKeys) return ctx.jwtKeys;
+  let reader = readers.get(ctx);
+  if (!reader) readers.set(ctx, (reader = jwtKeyStoreFor({ dataDir: ctx.dataDir, secretArn: tokenConfig().JWT_KEYS_SECRET_ARN })));
+  return reader;
+}
 
 let installed: JwtKeyStore | undefined;
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { GetSecretValueCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { newKeySet } from '#lib/auth/key-generation.ts';
 import { jwksOf, parseKeySet } from '#lib/auth/key-set.ts';
-import { localKeyFile, readLocalKeySet, secretJwtKeyStore } from '#lib/auth/key-store.ts';
+import { jwtKeyReaderOf, localJwtKeyStore, localKeyFile, readLocalKeySet, secretJwtKeyStore } from '#lib/auth/key-store.ts';
+import { createAppContext } from '#lib/runtime/context.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 
 const aDataDir = () => mkdtempSync(join(tmpdir(), 'plaque-keystore-'));
@@ -30,6 +31,24 @@ describe('local key file', () => {
     writeFileSync(localKeyFile(dataDir), '{"current":"oops"}');
     await expect(readLocalKeySet(dataDir, newKeySet)).rejects.toThrow(/does not hold a JWT key set/);
     expect(readFileSync(localKeyFile(dataDir), 'utf8')).toBe('{"current":"oops"}');
+  });
+});
+
+describe('the JWKS reader', () => {
+  it('uses the context’s store where it has one, else reads its own data folder’s keys and never makes them', async () => {
+    const given = localJwtKeyStore(aDataDir(), newKeySet);
+    expect(jwtKeyReaderOf(createAppContext({ dataDir: aDataDir(), jwtKeys: given }))).toBe(given);
+
+    const [first, second] = [aDataDir(), aDataDir()];
+    const [firstSet, secondSet] = await Promise.all([readLocalKeySet(first, newKeySet), readLocalKeySet(second, newKeySet)]);
+    const ctx = createAppContext({ dataDir: first });
+    expect((await jwtKeyReaderOf(ctx).keys()).current.kid).toBe(firstSet.current.kid);
+    expect(jwtKeyReaderOf(ctx)).toBe(jwtKeyReaderOf(ctx));
+    expect((await jwtKeyReaderOf(createAppContext({ dataDir: second })).keys()).current.kid).toBe(secondSet.current.kid);
+
+    const empty = aDataDir();
+    await expect(jwtKeyReaderOf(createAppContext({ dataDir: empty })).keys()).rejects.toThrow(/does not exist/);
+    expect(() => statSync(localKeyFile(empty))).toThrow();
   });
 });
 
