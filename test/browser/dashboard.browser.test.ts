@@ -208,8 +208,10 @@ describe('the partner dashboard in a browser', () => {
     await page.locator('#new-key-value').waitFor();
     await page.locator('tr', { hasText: 'Second shop' }).waitFor();
 
-    // A 5xx is the same: retry, nothing lost.
+    // A 5xx is the same: retry, nothing lost. The view's first page is in before the service fails, so the refusal
+    // shown is the status filter's own.
     await openView(page, 'Orders');
+    await page.getByText('No orders yet').waitFor();
     await page.route('**/partner/orders*', (route) =>
       route.fulfill({
         status: 503,
@@ -218,7 +220,9 @@ describe('the partner dashboard in a browser', () => {
         body: '{"status":503,"code":"SERVICE_UNAVAILABLE"}',
       }),
     );
+    const refused = page.waitForResponse((response) => response.url().includes('status=FAILED') && response.status() === 503);
     await page.getByLabel('Status').selectOption('FAILED');
+    await refused;
     await page.getByText('The service is not answering right now (503).').waitFor();
     await page.unroute('**/partner/orders*');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -230,6 +234,8 @@ describe('the partner dashboard in a browser', () => {
   it('returns to the sign-in when the token is refused (revoked or expired), saying why', async () => {
     const { context, page } = await aVisitor();
     await signIn(page, `dashboard-${process.pid}-${users++}@example.com`);
+    // The keys view's own request is answered first, so the refusal is the one opening Orders provokes.
+    await page.getByText('You have no keys yet.').waitFor();
     // Whatever makes the service refuse the token (expiry, a password change elsewhere), the page sees a 401.
     await page.evaluate(`sessionStorage.setItem('plaque-dashboard.token', 'expired.token.value')`);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
