@@ -20,10 +20,14 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const
 const NODE_TARGET = 'node22';
 
 /**
- * Imports replaced in every bundle: middy 6's core loads web streams for streamed responses, which the service never
- * sends (lib/runtime/web-streams-stand-in.ts says why, test/infra/bundles.test.ts that middy is the only importer).
+ * Imports replaced in every bundle, each by a module of lib/runtime/ that says why (test/infra/bundles.test.ts holds
+ * who imports them): middy 6's core loads web streams for streamed responses, which the service never sends; `qs`
+ * builds its side channels from polyfills for engines without WeakMap.
  */
-const ALIASES = { 'node:stream/web': path.join(projectRoot, 'lib', 'runtime', 'web-streams-stand-in.ts') };
+const ALIASES = {
+  'node:stream/web': path.join(projectRoot, 'lib', 'runtime', 'web-streams-stand-in.ts'),
+  'side-channel': path.join(projectRoot, 'lib', 'runtime', 'side-channel-stand-in.cts'),
+};
 
 /** Name of the bundle inside each function's asset (what NodejsFunction writes for ESM). */
 export const BUNDLE_FILE = 'index.mjs';

@@ -1,5 +1,6 @@
 // Query strings → nested objects with `qs` (bracket form `filters[condition][]=X`), with depth and size limits.
-// Only operations that take nested parameters import it (qs and its polyfills cost ~8 ms of cold start).
+// Only operations that take nested parameters import it. Bundles give qs a stand-in for its polyfilled side channels
+// (lib/runtime/side-channel-stand-in.cts); qs itself still costs a few ms of cold start.
 import qs from 'qs';
 import { validationFailed } from '#lib/errors.ts';
 

@@ -109,6 +109,19 @@ describe('function bundles', () => {
     }
   });
 
+  it('gives side channels a stand-in only where qs imports them, and nothing else imports them', () => {
+    const importers = ['node_modules/qs/lib/parse.js', 'node_modules/qs/lib/stringify.js', 'node_modules/qs/lib/utils.js'];
+    for (const bundle of built.values()) {
+      const qs = bundle.inputs.some((input) => input.startsWith('node_modules/qs/'));
+      expect(bundle.aliasImporters['side-channel']?.sort(), bundle.handlerModule).toEqual(qs ? importers : []);
+      expect(
+        bundle.inputs.filter((input) => input.startsWith('node_modules/side-channel')),
+        bundle.handlerModule,
+      ).toEqual([]);
+    }
+    expect([...built.values()].some((bundle) => bundle.aliasImporters['side-channel']!.length > 0)).toBe(true);
+  });
+
   it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
     const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
