@@ -2,6 +2,7 @@
 // locally. The listing reads it at cold start; the snapshot writer replaces it whole (readers never see half of it).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { SnapshotObject } from '#lib/plaques/s3-snapshot-client.ts';
 
 export interface CatalogSnapshotStore {
   /** The stored snapshot's bytes, or null when there is none yet. */
@@ -35,24 +36,14 @@ export function fileSnapshotStore(file: string): CatalogSnapshotStore {
 export const localSnapshotStore = (dataDir: string, tableName: string): CatalogSnapshotStore =>
   fileSnapshotStore(join(dataDir, snapshotKey(tableName)));
 
-/** The AWS store: one object in the snapshot bucket (S3 client loaded on first use, off the listing's init path). */
+/** The AWS store: one object in the snapshot bucket (its S3 module loaded on first use, off the listing's init path). */
 export function s3SnapshotStore(bucket: string, key: string, region: string): CatalogSnapshotStore {
-  const client = import('@aws-sdk/client-s3').then((s3) => ({ s3, client: new s3.S3Client({ region }) }));
+  let object: Promise<SnapshotObject> | undefined;
+  const opened = () =>
+    (object ??= import('#lib/plaques/s3-snapshot-client.ts').then((module) => module.s3SnapshotObject(bucket, key, region)));
   return {
     location: `s3://${bucket}/${key}`,
-    async read() {
-      const { s3, client: c } = await client;
-      try {
-        const out = await c.send(new s3.GetObjectCommand({ Bucket: bucket, Key: key }));
-        return out.Body ? await out.Body.transformToByteArray() : null;
-      } catch (error) {
-        if (error instanceof s3.NoSuchKey) return null;
-        throw error;
-      }
-    },
-    async write(bytes) {
-      const { s3, client: c } = await client;
-      await c.send(new s3.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: 'application/octet-stream' }));
-    },
+    read: async () => (await opened()).get(),
+    write: async (bytes) => (await opened()).put(bytes),
   };
 }
