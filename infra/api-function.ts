@@ -2,14 +2,13 @@
 import { Aws, CfnElement, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import { bundleDirName, NODE_OPTIONS, nodejsBundlingOptions, projectRoot } from './bundling.ts';
+import { bundleDirName, functionCode, NODE_OPTIONS } from './bundling.ts';
 import { acknowledge } from './nag.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -56,7 +55,7 @@ export interface ApiFunctionProps {
 }
 
 export class ApiFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly handlerModule: string;
   /** Deterministic, so logs are found by name and the function can be integrated by ARN (see `refersToApi`). */
   readonly functionName: string;
@@ -94,13 +93,12 @@ export class ApiFunction extends Construct {
     }));
     this.logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new lambda.Function(this, 'Function', {
       functionName: this.functionName,
       description: props.description ?? props.handlerModule,
-      entry: `${projectRoot}/${props.handlerModule}`,
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: `${projectRoot}/package-lock.json`,
+      code: functionCode(props.handlerModule),
+      // The asset's entry file, index.mjs (infra/bundling.ts), exports `handler`.
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -111,7 +109,6 @@ export class ApiFunction extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
-      bundling: nodejsBundlingOptions,
       environment: {
         [ENV.stage]: stage.name,
         [ENV.logLevel]: stage.logLevel,

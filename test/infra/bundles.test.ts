@@ -87,17 +87,43 @@ describe('function bundles', () => {
     for (const module of modules) environments.set(module, lambdaEnvironment(template, module));
   }, 180_000);
 
-  it('builds every handler module, the authorizer, the delivery worker and the webhook functions', () => {
+  it('builds every handler module, the authorizer, the delivery worker and the webhook functions, each file source-mapped', () => {
     expect([...built.keys()].sort()).toEqual([...modules].sort());
     for (const bundle of built.values()) {
       expect(existsSync(bundle.file)).toBe(true);
-      expect(existsSync(`${bundle.file}.map`)).toBe(true);
+      const code = bundle.files.filter((file) => file.endsWith('.mjs'));
+      expect(bundle.files, bundle.handlerModule).toEqual([...code, ...code.map((file) => `${file}.map`)].sort());
+      for (const file of code) {
+        // Linked maps without the sources: stack traces map to files and lines, the asset stays small.
+        const map = JSON.parse(readFileSync(path.join(path.dirname(bundle.file), `${file}.map`), 'utf8'));
+        expect(map.sourcesContent, file).toBeUndefined();
+      }
     }
   });
 
-  it('starts each bundle with the createRequire banner, so bundled CommonJS can require node built-ins', () => {
+  it('starts every file of each bundle with the createRequire banner, so bundled CommonJS can require node built-ins', () => {
     for (const bundle of built.values()) {
-      expect(readFileSync(bundle.file, 'utf8').startsWith(ESM_REQUIRE_BANNER), bundle.handlerModule).toBe(true);
+      for (const file of bundle.files.filter((name) => name.endsWith('.mjs'))) {
+        const text = readFileSync(path.join(path.dirname(bundle.file), file), 'utf8');
+        expect(text.startsWith(ESM_REQUIRE_BANNER), `${bundle.handlerModule}: ${file}`).toBe(true);
+      }
+    }
+  });
+
+  it('loads what a function imports on first use only then, with only the commands it sends', () => {
+    // The listing names media URLs and reads the catalogue snapshot: S3 loads on the snapshot's first read.
+    const listing = built.get('functions/plaques/list-featured.ts')!;
+    expect(listing.inputs).toContain('node_modules/@aws-sdk/client-s3/dist-es/commands/GetObjectCommand.js');
+    expect(listing.loadedInputs.filter((input) => input.includes('/client-s3/'))).toEqual([]);
+    expect(listing.bytes).toBeLessThan(listing.assetBytes);
+    for (const bundle of built.values()) {
+      const commandsByClient = new Map<string, number>();
+      for (const input of bundle.inputs) {
+        const client = /\/(client-[a-z0-9-]+)\/dist-es\/commands\/\w+Command\.js$/.exec(input)?.[1];
+        if (client) commandsByClient.set(client, (commandsByClient.get(client) ?? 0) + 1);
+      }
+      // A client's whole command set (S3 has 113, DynamoDB 57) would be a lazily loaded module that lost its tree-shaking.
+      for (const [client, count] of commandsByClient) expect(count, `${bundle.handlerModule}: ${client}`).toBeLessThanOrEqual(10);
     }
   });
 
@@ -152,10 +178,11 @@ describe('the stack and the bundle build', () => {
   let outdir: string;
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('produce the same bundle: NodejsFunction and the direct esbuild call share one set of settings', async () => {
+  it('produce the same bundle: the stack asset and the direct esbuild call share one set of settings', async () => {
     outdir = mkdtempSync(path.join(os.tmpdir(), 'plaque-bundle-'));
-    // One SDK-heavy function: the settings are what is compared, and each NodejsFunction bundle costs seconds.
-    const compared = ['functions/plaques/list-featured.ts'];
+    // An SDK-heavy function with chunks and a one-file one: the settings are compared, and each function gets its own
+    // bundle (CDK caches bundling by its options: a handler missing from them would give both the first one's).
+    const compared = ['functions/plaques/list-featured.ts', 'functions/auth/jwks.ts'];
     // A bare stack with real bundling (the CLI's default), holding only the functions compared.
     const app = new App({ outdir });
     const stack = new Stack(app, 'BundleCheck');
@@ -165,9 +192,13 @@ describe('the stack and the bundle build', () => {
       const code = functionsByModule(template).get(module)!.properties['Code'];
       const assetHash = (code.S3Key as string).replace(/\.zip$/, '');
       const assetDir = path.join(outdir, `asset.${assetHash}`);
-      expect(readdirSync(assetDir).sort(), module).toEqual([BUNDLE_FILE, `${BUNDLE_FILE}.map`]);
       const direct = await buildBundle(module, path.join(outdir, 'direct', bundleDirName(module)));
-      expect(readFileSync(path.join(assetDir, BUNDLE_FILE)).equals(readFileSync(direct.file)), module).toBe(true);
+      expect(readdirSync(assetDir).sort(), module).toEqual(direct.files);
+      expect(direct.files).toContain(BUNDLE_FILE);
+      for (const file of direct.files) {
+        const same = readFileSync(path.join(assetDir, file)).equals(readFileSync(path.join(path.dirname(direct.file), file)));
+        expect(same, `${module}: ${file}`).toBe(true);
+      }
     }
   }, 120_000);
 });

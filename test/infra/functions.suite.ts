@@ -16,7 +16,7 @@ import {
 } from '#lib/http/routes.ts';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-function.ts';
-import { ESM_REQUIRE_BANNER, NODE_OPTIONS, nodejsBundlingOptions } from '../../infra/bundling.ts';
+import { NODE_OPTIONS } from '../../infra/bundling.ts';
 import { stageNames, stages } from '../../infra/stages.ts';
 import { WEBHOOK_ENV } from '../../infra/webhooks.ts';
 import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
@@ -347,21 +347,5 @@ describe.each(stageNames)('the delivery worker’s dead letters (%s)', (stageNam
       );
       expect(reads, module).toBe(functionAccess[module]!.readsDeliveryDeadLetters === true);
     }
-  });
-});
-
-describe('bundling settings', () => {
-  it('bundles ESM for node22 with the createRequire banner, minified, source-mapped, SDK included', () => {
-    expect(nodejsBundlingOptions).toMatchObject({
-      format: 'esm',
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      sourcesContent: false,
-      banner: ESM_REQUIRE_BANNER,
-      externalModules: [],
-      mainFields: ['module', 'main'],
-    });
-    expect(ESM_REQUIRE_BANNER).toBe("import { createRequire } from 'module'; const require = createRequire(import.meta.url);");
   });
 });
