@@ -11,9 +11,6 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
 }
 
-/** The public URL of a stored key: `${mediaBaseUrl}/${key}`. */
-export const mediaUrl = (mediaBaseUrl: string, key: string): string => `${mediaBaseUrl.replace(/\/+$/, '')}/${key}`;
-
 /** Keys are made by the service (`users/<id>/<uuid>.<ext>`); anything else is a bug, not input. */
 const MEDIA_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
 export function checkedKey(key: string): string {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { localMediaStorage, mediaUrl } from '#lib/media/storage.ts';
+import { mediaUrl } from '#lib/media/media-url.ts';
+import { localMediaStorage } from '#lib/media/storage.ts';
 import { s3MediaStorage } from '#lib/media/s3-storage.ts';
 
 describe('local media storage', () => {
