@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { createWebhook } from '#lib/webhooks/endpoints.ts';
+import { createWebhook } from '#lib/webhooks/registration.ts';
 import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
 
 export const handler = httpHandler(

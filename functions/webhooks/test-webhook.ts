@@ -2,7 +2,7 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { accepted } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { sendTestEvent } from '#lib/webhooks/endpoints.ts';
+import { sendTestEvent } from '#lib/webhooks/test-event.ts';
 import { withPath } from '#lib/validation.ts';
 import { sendTestInput } from '#lib/webhooks/test-schema.ts';
 

@@ -18,7 +18,7 @@ import {
   type OrderMove,
   type WebhookEvent,
 } from '#lib/webhooks/events.ts';
-import { wakeupQueueOf } from '#lib/webhooks/ports.ts';
+import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
 import { orderMoveOf } from '#lib/webhooks/stream-filter.ts';
 
 /** Stores the move's event and its deliveries (none when no endpoint wants it), then wakes the sender for them. */

@@ -1,10 +1,13 @@
 // What the webhook code reaches outside the table, each built from configuration on first use unless the context was
-// given its own (the local runtime and tests): the wake-up queue, the secret box, the URL policy and the resolver.
+// given its own (the local runtime and tests): the wake-up queue (`wakeupQueueOf`, queue.ts), the secret box
+// (`secretBoxOf`, secrets.ts), the URL policy and the resolver. Each accessor of a port with an AWS adapter lives
+// next to it: a bundle carries an adapter loaded on first use (a chunk, and the chunks it shares) wherever its module
+// is imported, used or not, so a function imports only the ports it calls.
 import { webhookConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { systemResolver, type Resolver, type UrlPolicy } from '#lib/webhooks/address-guard.ts';
-import { wakeupQueueFor, type WakeupQueue } from '#lib/webhooks/queue.ts';
-import { secretBoxFor, type SecretBox } from '#lib/webhooks/secrets.ts';
+import type { WakeupQueue } from '#lib/webhooks/queue.ts';
+import type { SecretBox } from '#lib/webhooks/secrets.ts';
 
 export interface WebhookPorts {
   queue?: WakeupQueue;
@@ -14,22 +17,9 @@ export interface WebhookPorts {
   resolve?: Resolver;
 }
 
-const portsOf = (ctx: AppContext): WebhookPorts => (ctx.webhooks ??= {});
+export const webhookPortsOf = (ctx: AppContext): WebhookPorts => (ctx.webhooks ??= {});
 
-export const wakeupQueueOf = (ctx: AppContext): WakeupQueue =>
-  (portsOf(ctx).queue ??= wakeupQueueFor({
-    dataDir: ctx.dataDir,
-    queueUrl: webhookConfig().WEBHOOK_QUEUE_URL,
-    region: webhookConfig().AWS_REGION,
-  }));
+export const urlPolicyOf = (ctx: AppContext): UrlPolicy =>
+  (webhookPortsOf(ctx).urlPolicy ??= webhookConfig().STAGE === 'local' ? 'local' : 'aws');
 
-export const secretBoxOf = (ctx: AppContext): SecretBox =>
-  (portsOf(ctx).secrets ??= secretBoxFor({
-    dataDir: ctx.dataDir,
-    keyArn: webhookConfig().WEBHOOK_KEY_ARN,
-    region: webhookConfig().AWS_REGION,
-  }));
-
-export const urlPolicyOf = (ctx: AppContext): UrlPolicy => (portsOf(ctx).urlPolicy ??= webhookConfig().STAGE === 'local' ? 'local' : 'aws');
-
-export const resolverOf = (ctx: AppContext): Resolver => (portsOf(ctx).resolve ??= systemResolver);
+export const resolverOf = (ctx: AppContext): Resolver => (webhookPortsOf(ctx).resolve ??= systemResolver);

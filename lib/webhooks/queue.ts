@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { webhookConfig } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { webhookPortsOf } from '#lib/webhooks/ports.ts';
 
 /** One lane of one endpoint: what a wake-up asks the sender to look at. */
 export interface Lane {
@@ -80,7 +83,7 @@ function folderQueue(dir: string, now: () => number = Date.now): WakeupQueue {
  * SQS when a queue URL is configured (AWS), the local folder otherwise. The SQS module is imported on first use, so
  * functions that never wake the sender do not load its client.
  */
-export function wakeupQueueFor(options: { dataDir: string; queueUrl?: string | undefined; region: string }): WakeupQueue {
+function wakeupQueueFor(options: { dataDir: string; queueUrl?: string | undefined; region: string }): WakeupQueue {
   const { queueUrl, region } = options;
   if (!queueUrl) return folderQueue(localQueueDir(options.dataDir));
   let sqs: Promise<WakeupQueue> | undefined;
@@ -91,3 +94,11 @@ export function wakeupQueueFor(options: { dataDir: string; queueUrl?: string | u
     },
   };
 }
+
+/** The context's wake-up queue, built from configuration on first use unless the context was given one. */
+export const wakeupQueueOf = (ctx: AppContext): WakeupQueue =>
+  (webhookPortsOf(ctx).queue ??= wakeupQueueFor({
+    dataDir: ctx.dataDir,
+    queueUrl: webhookConfig().WEBHOOK_QUEUE_URL,
+    region: webhookConfig().AWS_REGION,
+  }));

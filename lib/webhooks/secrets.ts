@@ -4,7 +4,10 @@
 // another endpoint does not open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { webhookConfig } from '#lib/config.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 import { readOrMakeOnce } from '#lib/runtime/data-file.ts';
+import { webhookPortsOf } from '#lib/webhooks/ports.ts';
 
 const SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 32;
@@ -64,7 +67,7 @@ export function localSecretBox(dataDir: string): SecretBox {
  * KMS when a key is configured (AWS), the local key file otherwise. The KMS module is imported on first use, so
  * functions that never seal or open a secret do not load its client.
  */
-export function secretBoxFor(options: { dataDir: string; keyArn?: string | undefined; region: string }): SecretBox {
+function secretBoxFor(options: { dataDir: string; keyArn?: string | undefined; region: string }): SecretBox {
   const { keyArn, region } = options;
   if (!keyArn) return localSecretBox(options.dataDir);
   let kms: Promise<SecretBox> | undefined;
@@ -74,3 +77,11 @@ export function secretBoxFor(options: { dataDir: string; keyArn?: string | undef
     open: async (sealed, owner) => (await box()).open(sealed, owner),
   };
 }
+
+/** The context's secret box, built from configuration on first use unless the context was given one. */
+export const secretBoxOf = (ctx: AppContext): SecretBox =>
+  (webhookPortsOf(ctx).secrets ??= secretBoxFor({
+    dataDir: ctx.dataDir,
+    keyArn: webhookConfig().WEBHOOK_KEY_ARN,
+    region: webhookConfig().AWS_REGION,
+  }));

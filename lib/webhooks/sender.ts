@@ -17,8 +17,9 @@ import { checkUrlForm, resolveAllowed, UrlRefused } from '#lib/webhooks/address-
 import type { WebhookEvent } from '#lib/webhooks/events.ts';
 import { postWebhook, type PostOutcome } from '#lib/webhooks/http-post.ts';
 import { WEBHOOK_ATTEMPT_FAILED_MESSAGE, WEBHOOK_EVENT_FAILED_MESSAGE } from '#lib/webhooks/log-events.ts';
-import { resolverOf, secretBoxOf, urlPolicyOf, wakeupQueueOf } from '#lib/webhooks/ports.ts';
-import { laneOfMessage, type Lane } from '#lib/webhooks/queue.ts';
+import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
+import { secretBoxOf } from '#lib/webhooks/secrets.ts';
+import { laneOfMessage, wakeupQueueOf, type Lane } from '#lib/webhooks/queue.ts';
 import { DELIVERY_TIMEOUT_MS, isSuccessStatus, judgeAttempt, RETRY_DELAYS_MS } from '#lib/webhooks/retry-schedule.ts';
 
 const USER_AGENT = 'plaque-webhooks/1';

@@ -14,7 +14,7 @@ import { newUser, type StoredUser } from '#lib/accounts/user.ts';
 import { requestCode, signedIn } from '#lib/accounts/sign-in.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
-import { createWebhook } from '#lib/webhooks/endpoints.ts';
+import { createWebhook } from '#lib/webhooks/registration.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';

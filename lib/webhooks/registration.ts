@@ -1,0 +1,55 @@
+// Registering a webhook endpoint for the signed-in partner user: its URL checked as a send would check it, its secret
+// shown once and stored sealed.
+import { randomBytes } from 'node:crypto';
+import { badRequest, conflict } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
+import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { checkUrlForm, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
+import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
+import { present, type WebhookView } from '#lib/webhooks/endpoints.ts';
+import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
+import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
+import { newWebhookSecret, secretBoxOf } from '#lib/webhooks/secrets.ts';
+
+const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
+
+export interface CreatedWebhook extends WebhookView {
+  /** Shown here only. */
+  secret: string;
+}
+
+/** Checks the URL as a send would (form, then every address its host resolves to now); 400 INVALID_WEBHOOK_URL. */
+async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
+  const policy = urlPolicyOf(ctx);
+  try {
+    const url = checkUrlForm(raw, policy);
+    await resolveAllowed(url, policy, resolverOf(ctx));
+    return url;
+  } catch (error) {
+    if (error instanceof UrlRefused)
+      throw badRequest('INVALID_WEBHOOK_URL', error.message, { errors: [{ path: 'url', message: error.message }] });
+    throw error;
+  }
+}
+
+export async function createWebhook(ctx: AppContext, partnerId: number, body: CreateWebhookBody): Promise<CreatedWebhook> {
+  const url = await allowedUrl(ctx, body.url);
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
+  const id = newWebhookId();
+  const secret = newWebhookSecret();
+  const endpoint: WebhookEndpoint = {
+    id,
+    partnerId,
+    url: url.href,
+    // In the catalogue's order, each once.
+    events: WEBHOOK_EVENT_TYPES.filter((type) => body.events.includes(type)),
+    sealedSecret: await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId }),
+    createdAt: ctx.now().toISOString(),
+  };
+  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS)) === 'limit-reached') {
+    throw conflict('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS} webhook endpoints per partner; delete one first`);
+  }
+  return { ...present(endpoint), secret };
+}
