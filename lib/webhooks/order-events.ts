@@ -4,7 +4,7 @@
 // sender again.
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { dbOf } from '#lib/db/client.ts';
-import { webhookRepo, type WebhookDelivery } from '#lib/db/webhook-repo.ts';
+import { webhookRepo } from '#lib/db/webhook-repo.ts';
 import type { Order } from '#lib/partner/order.ts';
 import { presentOrders } from '#lib/partner/orders.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -12,6 +12,7 @@ import { logger } from '#lib/runtime/logger.ts';
 import {
   eventIdOf,
   eventTypeOf,
+  newDelivery,
   orderEventBody,
   orderLaneId,
   positionOf,
@@ -43,17 +44,7 @@ async function makeOrderEvent(ctx: AppContext, move: OrderMove, order: Order): P
     body: orderEventBody(type, move.at, view!),
     endpointIds: endpoints.map((endpoint) => endpoint.id),
   };
-  const deliveries = endpoints.map((endpoint): WebhookDelivery => ({
-    endpointId: endpoint.id,
-    laneId,
-    position,
-    eventId,
-    attempts: 0,
-    nextAttemptAt: now,
-    leaseId: null,
-    leaseUntil: null,
-    createdAt: now,
-  }));
+  const deliveries = endpoints.map((endpoint) => newDelivery({ endpointId: endpoint.id, laneId }, position, eventId, now));
   const stored = await repo.storeEvent(event, deliveries);
   // Stored now, or by an earlier record of this move whose wake-ups may not have gone out: wake its lanes either way.
   const addressed = stored.kind === 'stored' ? event.endpointIds : stored.event.endpointIds;

@@ -3,7 +3,7 @@ import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { ownEndpoint } from '#lib/webhooks/endpoints.ts';
-import { newPingEventId, PING_EVENT_TYPE, PING_POSITION, pingEventBody, pingLaneId } from '#lib/webhooks/events.ts';
+import { newDelivery, newPingEventId, PING_EVENT_TYPE, PING_POSITION, pingEventBody, pingLaneId } from '#lib/webhooks/events.ts';
 import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
 
 /** Queues a `ping` event for the endpoint, sent at once and retried like any other event. */
@@ -22,19 +22,7 @@ export async function sendTestEvent(ctx: AppContext, partnerId: number, id: stri
       body: pingEventBody(now, endpoint.id),
       endpointIds: [endpoint.id],
     },
-    [
-      {
-        endpointId: endpoint.id,
-        laneId,
-        position: PING_POSITION,
-        eventId,
-        attempts: 0,
-        nextAttemptAt: now,
-        leaseId: null,
-        leaseUntil: null,
-        createdAt: now,
-      },
-    ],
+    [newDelivery({ endpointId: endpoint.id, laneId }, PING_POSITION, eventId, now)],
   );
   if (stored.kind !== 'stored') throw new Error(`test event ${eventId} collided with another`);
   await wakeupQueueOf(ctx).send([{ lane: { endpointId: endpoint.id, laneId }, delayMs: 0 }]);
