@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync, type BuildOptions, type OutputFile } from 'esbuild';
+import { build, buildSync, type BuildOptions, type OutputFile } from 'esbuild';
 import { AssetHashType, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 
@@ -46,7 +46,7 @@ function writeOutput(files: OutputFile[], outdir: string): void {
 }
 
 /**
- * The esbuild settings, spelled once: the stack's asset build (`bundleSync`) and the bench's and tests' (`buildBundle`)
+ * The esbuild settings, spelled once: the stack's asset build (`FunctionBundling`) and the bench's and tests' (`buildBundle`)
  * pass the same options. Code splitting puts what a function imports on first use (`import()`: the S3, SES, SQS and
  * KMS adapters, the SDK's credential providers) in chunk files that load when first called. In a single file that code
  * is parsed at every cold start, and esbuild keeps the whole client package of a lazily loaded module (all 113 S3
@@ -105,7 +105,6 @@ export async function buildBundle(handlerModule: string, outdir: string): Promis
   if (!existsSync(path.join(projectRoot, handlerModule))) {
     throw new Error(`handler module ${handlerModule} does not exist`);
   }
-  const { build } = await import('esbuild');
   // The metafile only reports what went in; the bundle is the same with or without it.
   const { metafile, outputFiles } = await build({ ...esbuildOptionsFor(handlerModule), metafile: true });
   writeOutput(outputFiles, outdir);
