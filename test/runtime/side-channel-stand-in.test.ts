@@ -34,8 +34,9 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the side-channel stand-in', () => {
-  // Keys of every kind the package accepts: objects and functions (kept weakly), and primitives.
-  const keys: unknown[] = [{}, {}, [], () => 1, new Map(), 'a', '', 0, NaN, 10n, null, undefined, true, Symbol('s')];
+  // Keys of every kind the package accepts: objects and functions (kept weakly), and primitives. Few, so a run sets,
+  // reads and forgets the same keys often.
+  const keys: unknown[] = [{}, [], () => 1, 'a', 0, NaN, null, undefined, Symbol('s')];
   const key = fc.nat({ max: keys.length - 1 });
   const step = fc.oneof(
     fc.record({ op: fc.constant('set' as const), key, value: fc.oneof(fc.integer(), fc.string(), fc.constant(undefined)) }),
@@ -45,7 +46,7 @@ describe('the side-channel stand-in', () => {
   // Invariant: after any sequence of calls, every answer is the one a Map (the package's model) gives.
   it('keeps, answers and forgets values for object, function and primitive keys as a Map does', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+      fc.property(fc.array(step, { minLength: 20, maxLength: 60 }), (steps) => {
         const channel = getSideChannel();
         const model = new Map<unknown, unknown>();
         for (const { op, key: index, ...rest } of steps) {
@@ -61,7 +62,7 @@ describe('the side-channel stand-in', () => {
           else expect(() => channel.assert(k)).toThrow(TypeError);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 
