@@ -17,10 +17,10 @@ import {
   ORDER_EVENTS_HANDLER,
   WEBHOOK_SENDER_HANDLER,
 } from '#lib/http/routes.ts';
-import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { ApiFunction } from '../../infra/api-function.ts';
 import { BUNDLE_FILE, buildBundle, bundleDirName, ESM_REQUIRE_BANNER, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
 import { stages } from '../../infra/stages.ts';
+import { clientsIn, declaredClients } from '../bench/clients.ts';
 import { createApp, functionsByModule } from './synth.ts';
 
 const run = promisify(execFile);
@@ -149,22 +149,16 @@ describe('function bundles', () => {
     expect([...built.values()].some((bundle) => bundle.aliasImporters['side-channel']!.length > 0)).toBe(true);
   });
 
-  it('bundles no AWS client, not even as a chunk loaded on first use, that its access does not declare', () => {
+  it('bundles no AWS or chain client, not even as a chunk loaded on first use, that its access does not declare', () => {
     // Importing a module that holds an adapter's import() bundles the adapter, and the chunks it shares load at every
     // cold start: a function imports only the ports it calls (lib/webhooks/ports.ts, lib/media/media-url.ts).
-    const declares: Record<string, (access: FunctionAccess) => boolean> = {
-      'client-s3': (access) => access.writesMedia !== undefined || access.catalogSnapshot !== undefined,
-      'client-sesv2': (access) => access.sendsMail === true,
-      'client-sqs': (access) => access.webhookQueue === true || access.readsDeliveryDeadLetters === true,
-      'client-kms': (access) => access.webhookSecrets !== undefined,
-      'client-api-gateway': (access) => access.apiKeys !== undefined || access.readsKeyUsage === true,
-    };
     const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
-      for (const [client, declared] of Object.entries(declares)) {
-        const carried = bundle.inputs.some((input) => input.startsWith(`node_modules/@aws-sdk/${client}/`));
-        if (carried) expect(declared(accessOf.get(bundle.handlerModule)!), `${bundle.handlerModule}: ${client}`).toBe(true);
-      }
+      const declared = declaredClients(accessOf.get(bundle.handlerModule)!);
+      expect(
+        clientsIn(bundle).filter((client) => !declared.includes(client)),
+        bundle.handlerModule,
+      ).toEqual([]);
     }
   });
 
