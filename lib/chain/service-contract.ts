@@ -1,7 +1,8 @@
 // The address of the service's PlaqueToken contract, for code that names the contract without calling it (a sale's
 // order, a reservation's token, a plaque's unique id): read from configuration, it never builds the chain client,
 // so a function that only names the contract neither bundles nor initialises that client.
-import { getAddress, type Address } from 'viem';
+import type { Address } from 'viem';
+import { checksumAddress } from '#lib/chain/address.ts';
 import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -14,7 +15,7 @@ export const noChainConfigured = (missing: string): Error => new Error(`No chain
 /** The configured contract, checksummed; as `configuredChainPort`, a contract without an endpoint names no chain. */
 export function configuredServiceContract(config: ChainConfig): Address {
   if (!config.CHAIN_RPC_URL || !config.CONTRACT_ADDRESS) throw noChainConfigured(CHAIN_SETTINGS);
-  return getAddress(config.CONTRACT_ADDRESS);
+  return checksumAddress(config.CONTRACT_ADDRESS);
 }
 
 /**

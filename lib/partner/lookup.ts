@@ -1,12 +1,10 @@
 // Lookup: whether a plaque can be bought now (its state) and minted (a simulated mint on the chain).
-import { notFound } from '#lib/errors.ts';
-import { dbOf } from '#lib/db/client.ts';
-import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/partner/plaque-token.ts';
 import type { MintSimulation } from '#lib/chain/chain-port.ts';
 import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { livePlaque } from '#lib/partner/live-plaque.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
@@ -19,13 +17,6 @@ export interface Lookup {
   mintable: boolean;
   status: PlaqueStatus;
   reasons: LookupReason[];
-}
-
-/** A plaque that exists and is not deleted; else 404 PLAQUE_NOT_FOUND. */
-export async function livePlaque(ctx: AppContext, id: number): Promise<StoredPlaque> {
-  const plaque = (await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(id))?.plaque;
-  if (!plaque || plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
-  return plaque;
 }
 
 /**

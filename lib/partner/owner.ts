@@ -3,7 +3,7 @@ import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { isValidUsername, maskWallet } from '#lib/accounts/user.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
-import { livePlaque } from '#lib/partner/lookup.ts';
+import { livePlaque } from '#lib/partner/live-plaque.ts';
 import { serviceAccount } from '#lib/partner/service-account.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 

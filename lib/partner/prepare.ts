@@ -8,10 +8,11 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaque-token.ts';
 import { mintability } from '#lib/partner/lookup.ts';
-import { recordServiceAccountOnce } from '#lib/partner/service-account.ts';
+import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
 
 export interface Reservation {
   reservationId: string;
@@ -22,6 +23,25 @@ export interface Reservation {
 }
 
 const newReservationId = (): string => `res_${randomBytes(16).toString('base64url')}`;
+
+const recorded = new WeakMap<AppContext, Promise<unknown>>();
+
+/**
+ * Records the service account with the contract minter's wallet once per context (cold start), so a stage records
+ * it with its first prepare without any setup step, and a rotated signer with the first prepare after the rotation
+ * reaches a new cold start. Best effort: a failure, or a contract without a minter, is retried by the next cold start.
+ */
+function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
+  let done = recorded.get(ctx);
+  if (!done) {
+    done = chainReaderOf(ctx)
+      .minterAddress()
+      .then((minter) => (minter ? ensureServiceAccount(ctx, minter) : undefined))
+      .catch(() => undefined);
+    recorded.set(ctx, done);
+  }
+  return done;
+}
 
 /** Same as `placeHold` in the state machine, decided on a fresh read: the write below makes it atomic. */
 function checkHoldable(current: PlaqueForSale, partner: Partner, buyerWallet: string, now: Date): void {

@@ -1,17 +1,17 @@
 // The service's own account: the owner of every plaque until it is sold. Its wallet is the service's wallet on the
 // chain: the contract's minter (the account holding MINTER_ROLE, whose key is the stage's signer), so the owner shown
-// before a sale is where the token really comes from.
-import { getAddress } from 'viem';
+// before a sale is where the token really comes from. Reading and recording it calls no chain: prepare records the
+// minter it reads from the chain (lib/partner/prepare.ts), so the owner lookup bundles no chain client.
 import { dbOf } from '#lib/db/client.ts';
 import { serviceAccountRepo, type ServiceAccount } from '#lib/db/service-account-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { chainReaderOf } from '#lib/chain/chain-port.ts';
+import { checksumAddress } from '#lib/chain/address.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 
 /** Records the service account with `walletAddress` unless it is already recorded with it. */
 export async function ensureServiceAccount(ctx: AppContext, walletAddress: string): Promise<ServiceAccount> {
   const repo = serviceAccountRepo(dbOf(ctx), ctx.tableName);
-  const wallet = getAddress(walletAddress);
+  const wallet = checksumAddress(walletAddress);
   const existing = await repo.get();
   if (existing && existing.walletAddress === wallet) return existing;
   const account: ServiceAccount = {
@@ -21,25 +21,6 @@ export async function ensureServiceAccount(ctx: AppContext, walletAddress: strin
   };
   await repo.put(account);
   return account;
-}
-
-const recorded = new WeakMap<AppContext, Promise<unknown>>();
-
-/**
- * Records the service account with the contract minter's wallet once per context (cold start), so a stage records
- * it with its first prepare without any setup step, and a rotated signer with the first prepare after the rotation
- * reaches a new cold start. Best effort: a failure, or a contract without a minter, is retried by the next cold start.
- */
-export function recordServiceAccountOnce(ctx: AppContext): Promise<unknown> {
-  let done = recorded.get(ctx);
-  if (!done) {
-    done = chainReaderOf(ctx)
-      .minterAddress()
-      .then((minter) => (minter ? ensureServiceAccount(ctx, minter) : undefined))
-      .catch(() => undefined);
-    recorded.set(ctx, done);
-  }
-  return done;
 }
 
 /** The recorded service account; before one is recorded, its name with no wallet. */

@@ -1,8 +1,8 @@
 // The stage's values a plaque carries where it has none of its own: the placeholder image (MEDIA_BASE_URL) and the
 // token contract (the chain port's, or CONTRACT_ADDRESS: naming it needs no chain client). New records store them;
 // records of earlier versions are shown with them until the migration stores them too.
-import { getAddress } from 'viem';
 import { chainConfig } from '#lib/config.ts';
+import { checksumAddress } from '#lib/chain/address.ts';
 import { noChainConfigured } from '#lib/chain/service-contract.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
@@ -17,7 +17,7 @@ export function stageValuesOf(ctx: AppContext): StageValues {
       if (contractAddress) return contractAddress;
       const named = ctx.chain?.contractAddress ?? chainConfig().CONTRACT_ADDRESS;
       if (!named) throw noChainConfigured('CONTRACT_ADDRESS');
-      return (contractAddress = getAddress(named));
+      return (contractAddress = checksumAddress(named));
     },
   };
 }

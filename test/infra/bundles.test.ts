@@ -189,6 +189,24 @@ describe('function bundles', () => {
     }
   });
 
+  it('bundles viem only into functions whose access declares the chain or the HD wallet', () => {
+    // Naming an address (a plaque's contract, a buyer's wallet) checksums it with lib/chain/address.ts: viem's index
+    // would bring its WebSocket transport and about 4 ms of cold start to functions that never call the chain.
+    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
+    for (const bundle of built.values()) {
+      const access = accessOf.get(bundle.handlerModule)!;
+      const hasViem = bundle.inputs.some((input) => input.startsWith('node_modules/viem/'));
+      if (hasViem) expect(access.chain || access.chainSigner || access.walletMnemonic, bundle.handlerModule).toBe(true);
+    }
+    // The listing and the owner lookup name addresses (the contract, the service's wallet) and carry none of viem.
+    for (const module of ['functions/plaques/list-featured.ts', 'functions/partner/get-owner.ts']) {
+      expect(
+        built.get(module)!.inputs.filter((input) => input.startsWith('node_modules/viem/')),
+        module,
+      ).toEqual([]);
+    }
+  });
+
   it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
     const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
