@@ -8,15 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import {
-  AUTHORIZER_HANDLER,
-  DELIVERY_RECONCILER_HANDLER,
-  DELIVERY_WORKER_HANDLER,
-  functionManifest,
-  handlerModules,
-  ORDER_EVENTS_HANDLER,
-  WEBHOOK_SENDER_HANDLER,
-} from '#lib/http/routes.ts';
+import { DELIVERY_RECONCILER_HANDLER, functionManifest } from '#lib/http/routes.ts';
 import { ApiFunction } from '../../infra/api-function.ts';
 import { BUNDLE_FILE, buildBundle, bundleDirName, ESM_REQUIRE_BANNER, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
 import { stages } from '../../infra/stages.ts';
@@ -24,7 +16,8 @@ import { clientsIn, declaredClients } from '../bench/clients.ts';
 import { createApp, functionsByModule } from './synth.ts';
 
 const run = promisify(execFile);
-const modules = [...handlerModules(), AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER];
+/** Every function of the manifest: the route handlers and the background functions. */
+const modules = functionManifest().map((fn) => fn.handler);
 const outRoot = path.join(projectRoot, '.build', 'test-bundles');
 
 /** Plausible stand-ins for the values CloudFormation fills in at deploy time, by variable name. */
@@ -37,6 +30,7 @@ function placeholder(name: string): string {
     MEDIA_BASE_URL: 'https://d111111abcdef8.cloudfront.net',
     API_KEY_USAGE_PLAN_ID: 'abc123',
     WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-webhook-wakeups',
+    DELIVERY_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-delivery-dlq',
     WEBHOOK_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
     CORS_ALLOW_ORIGIN: 'https://d222222abcdef8.cloudfront.net',
     // A stage without a custom domain issues tokens as its stage URL.
@@ -207,6 +201,12 @@ describe('function bundles', () => {
     }
   });
 
+  it('builds the delivery reconciler with the chain reader but no signer: it checks and settles mints, never sends one', () => {
+    const bundle = built.get(DELIVERY_RECONCILER_HANDLER)!;
+    expect(bundle.inputs).toContain('node_modules/viem/_esm/actions/public/getTransactionReceipt.js');
+    expect(bundle.inputs.filter((input) => /actions\/wallet\/|client-secrets-manager|lib\/chain\/signer-key/.test(input))).toEqual([]);
+  });
+
   it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
     const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
@@ -223,14 +223,6 @@ describe('function bundles', () => {
     },
     60_000,
   );
-});
-
-describe('the delivery reconciler bundle', () => {
-  it('carries the chain reader but no signer: it checks and settles mints, never sends one', async () => {
-    const bundle = await buildBundle(DELIVERY_RECONCILER_HANDLER, path.join(outRoot, bundleDirName(DELIVERY_RECONCILER_HANDLER)));
-    expect(bundle.inputs).toContain('node_modules/viem/_esm/actions/public/getTransactionReceipt.js');
-    expect(bundle.inputs.filter((input) => /actions\/wallet\/|client-secrets-manager|lib\/chain\/signer-key/.test(input))).toEqual([]);
-  }, 120_000);
 });
 
 describe('the stack and the bundle build', () => {
