@@ -3,12 +3,14 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { ordersOfBatch, streamBatchOf } from '#lib/delivery/dead-letter-queue.ts';
+import { sqsDeadLetters, streamBatchOf } from '#lib/delivery/dead-letter-queue.ts';
+import { ordersOfBatch } from '#lib/delivery/stream-batch-orders.ts';
 import { deadLetterFolder } from '#lib/local/dead-letters.ts';
 import { freshTable } from '../support/db.ts';
 import { anOrderRecord } from './fixtures.ts';
@@ -49,6 +51,53 @@ describe('the DLQ letters of the stream mapping', () => {
     expect(streamBatchOf('not json')).toBeNull();
     expect(streamBatchOf(JSON.stringify({ Records: [] }))).toBeNull();
     streams.destroy();
+  });
+});
+
+describe('the SQS dead-letter box', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("reads a letter's batch back from the stream (its client loaded for the first letter), and settles a letter by its receipt", async () => {
+    const batchInfo = {
+      shardId: 'shard-1',
+      startSequenceNumber: '100',
+      endSequenceNumber: '101',
+      streamArn: 'arn:aws:dynamodb:us-east-1:0:table/t/stream/x',
+    };
+    const sold = [anOrderRecord('ord_a'), anOrderRecord('ord_b', { status: 'MINTING' }), anOrderRecord('ord_c')];
+    sold[0]!.dynamodb!.SequenceNumber = '100';
+    sold[1]!.dynamodb!.SequenceNumber = '101';
+    sold[2]!.dynamodb!.SequenceNumber = '102';
+    const sqsCalls: object[] = [];
+    vi.spyOn(SQSClient.prototype, 'send').mockImplementation(async (command: object) => {
+      sqsCalls.push(command);
+      if (command instanceof ReceiveMessageCommand) {
+        return {
+          Messages: [
+            { MessageId: 'm1', ReceiptHandle: 'r1', Body: JSON.stringify({ DDBStreamBatchInfo: batchInfo }) },
+            { MessageId: 'm2', ReceiptHandle: 'r2', Body: 'not a batch' },
+          ],
+        };
+      }
+      return {};
+    });
+    const streamCalls: object[] = [];
+    vi.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(async (command: object) => {
+      streamCalls.push(command);
+      if (command instanceof GetShardIteratorCommand) return { ShardIterator: 'iterator-1' };
+      return { Records: sold, NextShardIterator: 'iterator-2' };
+    });
+
+    const box = sqsDeadLetters('https://sqs.us-east-1.amazonaws.com/0/dlq', 'us-east-1');
+    // The record after the batch's last one stops the read: ord_c is not the batch's.
+    expect(await box.list()).toEqual([
+      { id: 'm1', orderIds: ['ord_a'] },
+      { id: 'm2', orderIds: [] },
+    ]);
+    expect(streamCalls.map((command) => command.constructor.name)).toEqual(['GetShardIteratorCommand', 'GetRecordsCommand']);
+    await box.settle('m1');
+    const deleted = sqsCalls.filter((command) => command instanceof DeleteMessageCommand) as DeleteMessageCommand[];
+    expect(deleted.map((command) => command.input.ReceiptHandle)).toEqual(['r1']);
   });
 });
 

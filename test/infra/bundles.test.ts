@@ -130,6 +130,10 @@ describe('function bundles', () => {
     const listing = built.get('functions/plaques/list-featured.ts')!;
     expect(listing.inputs).toContain('node_modules/@aws-sdk/client-s3/dist-es/commands/GetObjectCommand.js');
     expect(listing.loadedInputs.filter((input) => input.includes('/client-s3/'))).toEqual([]);
+    // The reconciler reads the table's stream only for a dead letter: the DynamoDB Streams client loads then.
+    const reconciler = built.get(DELIVERY_RECONCILER_HANDLER)!;
+    expect(reconciler.inputs.some((input) => input.includes('/client-dynamodb-streams/'))).toBe(true);
+    expect(reconciler.loadedInputs.filter((input) => input.includes('/client-dynamodb-streams/'))).toEqual([]);
     // The sizes the bench prints, recounted from the files: a static import is followed, an import() is not.
     for (const bundle of built.values()) {
       const sizes = filesOnDisk(bundle);
