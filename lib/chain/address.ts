@@ -3,14 +3,15 @@
 // set by the Keccak-256 hash of the lower-case address (EIP-55), hashed with @noble/hashes, the hash library viem itself
 // uses. `getAddress` from viem's index brings about 170 KB into a bundle (its WebSocket transport among it) and about
 // 4 ms to a cold start, which functions that never call the chain should not pay; ox's Address module costs them
-// 1.4 ms and the functions that do call the chain 0.8 ms more, where this costs 0.85 ms and nothing (npm run bench).
+// 1.4 ms and the functions that do call the chain 0.8 ms more, where this costs 0.85 ms and nothing (paired A/B of
+// fresh-process imports against the SDK-only floor, README "Bench").
 // test/chain/address.test.ts holds both functions to viem's answers.
 import { keccak_256 } from '@noble/hashes/sha3';
 
 /** A 0x address of 40 hex digits, in any case. */
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-export type Address = `0x${string}`;
+type Address = `0x${string}`;
 
 /** The EIP-55 checksummed form of a 0x address of 40 hex digits in any case; throws on anything else. */
 export function checksumAddress(value: string): Address {

@@ -33,16 +33,16 @@ export function streamBatchOf(body: string): StreamBatchInfo | null {
 export function sqsDeadLetters(queueUrl: string, region: string): DeadLetterBox {
   const sqs = new SQSClient({ region });
   // The stream is read only for a letter, which is rare: its client loads then, not at every cold start.
-  let streams: Promise<StreamBatchReader> | undefined;
+  let reader: Promise<StreamBatchReader> | undefined;
   const readBatch = (batch: StreamBatchInfo) => {
-    streams ??= import('#lib/delivery/stream-batch-orders.ts').then(
+    reader ??= import('#lib/delivery/stream-batch-orders.ts').then(
       ({ streamBatchReader }) => streamBatchReader(region),
       (error: unknown) => {
-        streams = undefined;
+        reader = undefined;
         throw error;
       },
     );
-    return streams.then((read) => read(batch));
+    return reader.then((read) => read(batch));
   };
   const receipts = new Map<string, string>();
   return {
