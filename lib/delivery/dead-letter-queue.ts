@@ -47,6 +47,8 @@ export function sqsDeadLetters(queueUrl: string, region: string): DeadLetterBox 
   const receipts = new Map<string, string>();
   return {
     async list() {
+      // A box lives as long as its function instance: only the letters of the latest pass can be settled.
+      receipts.clear();
       const out = await sqs.send(
         new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: LETTERS_PER_PASS, VisibilityTimeout: VISIBILITY_SECONDS }),
       );

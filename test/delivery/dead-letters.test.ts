@@ -98,6 +98,20 @@ describe('the SQS dead-letter box', () => {
     await box.settle('m1');
     const deleted = sqsCalls.filter((command) => command instanceof DeleteMessageCommand) as DeleteMessageCommand[];
     expect(deleted.map((command) => command.input.ReceiptHandle)).toEqual(['r1']);
+
+    // The box outlives a pass (the reconciler keeps it per instance): a letter of an earlier pass is no longer settled
+    // with its old receipt; the queue shows it again after its visibility timeout, with a new one.
+    await box.list();
+    const receivedAgain = sqsCalls.filter((command) => command instanceof ReceiveMessageCommand).length;
+    expect(receivedAgain).toBe(2);
+    sqsCalls.length = 0;
+    vi.mocked(SQSClient.prototype.send).mockImplementation(async (command: object) => {
+      sqsCalls.push(command);
+      return { Messages: [] };
+    });
+    await box.list();
+    await box.settle('m2');
+    expect(sqsCalls.filter((command) => command instanceof DeleteMessageCommand)).toEqual([]);
   });
 });
 
