@@ -18,6 +18,8 @@ import { createApp, functionsByModule } from './synth.ts';
 const run = promisify(execFile);
 /** Every function of the manifest: the route handlers and the background functions. */
 const modules = functionManifest().map((fn) => fn.handler);
+/** Each function's access as the manifest declares it. */
+const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
 const outRoot = path.join(projectRoot, '.build', 'test-bundles');
 
 /** Plausible stand-ins for the values CloudFormation fills in at deploy time, by variable name. */
@@ -177,7 +179,6 @@ describe('function bundles', () => {
   it('bundles no AWS or chain client, not even as a chunk loaded on first use, that its access does not declare', () => {
     // Importing a module that holds an adapter's import() bundles the adapter, and the chunks it shares load at every
     // cold start: a function imports only the ports it calls (lib/webhooks/ports.ts, lib/media/media-url.ts).
-    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
       const declared = declaredClients(accessOf.get(bundle.handlerModule)!);
       expect(
@@ -190,7 +191,6 @@ describe('function bundles', () => {
   it('bundles viem only into functions whose access declares the chain or the HD wallet', () => {
     // Naming an address (a plaque's contract, a buyer's wallet) checksums it with lib/chain/address.ts: viem's index
     // would bring its WebSocket transport and about 4 ms of cold start to functions that never call the chain.
-    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
       const access = accessOf.get(bundle.handlerModule)!;
       const hasViem = bundle.inputs.some((input) => input.startsWith('node_modules/viem/'));
@@ -212,7 +212,6 @@ describe('function bundles', () => {
   });
 
   it('bundles the DynamoDB client only into the functions whose access declares the table', () => {
-    const accessOf = new Map(functionManifest().map((fn) => [fn.handler, fn.access]));
     for (const bundle of built.values()) {
       const hasClient = bundle.inputs.some((input) => input.startsWith('node_modules/@aws-sdk/client-dynamodb/'));
       expect(hasClient, bundle.handlerModule).toBe(accessOf.get(bundle.handlerModule)!.table !== undefined);
