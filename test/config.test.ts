@@ -33,6 +33,34 @@ describe('configuration sections', () => {
     );
   });
 
+  it('reads numbers as whole numbers within their bounds, and a blank number as wrong', () => {
+    expect(localConfig.parse({ PORT: ' 8080 ' }).PORT).toBe(8080);
+    for (const wrong of ['', '  ', '1.5', '1e400', 'NaN', '9007199254740993']) {
+      expect(() => localConfig.parse({ PORT: wrong }), JSON.stringify(wrong)).toThrow(/PORT/);
+    }
+    expect(listingConfig.parse({ CATALOG_STALENESS_MS: '0' }).CATALOG_STALENESS_MS).toBe(0);
+    expect(listingConfig.parse({ CATALOG_STALENESS_MS: '60000' }).CATALOG_STALENESS_MS).toBe(60_000);
+    expect(() => listingConfig.parse({ CATALOG_STALENESS_MS: '-1' })).toThrow(/CATALOG_STALENESS_MS/);
+    expect(() => chainConfig.parse({ CHAIN_ID: '0' })).toThrow(/CHAIN_ID/);
+  });
+
+  it('reads the other kinds of variable: lists, URLs, ARNs, patterns and least lengths', () => {
+    expect(coreConfig.parse({ LOG_LEVEL: 'DEBUG', TABLE_NAME: 'abc' })).toMatchObject({ LOG_LEVEL: 'DEBUG', TABLE_NAME: 'abc' });
+    expect(() => coreConfig.parse({ LOG_LEVEL: 'debug' })).toThrow(/LOG_LEVEL/);
+    const chain = chainConfig.parse({
+      CHAIN_RPC_URL: 'https://rpc.example.com/v1',
+      CONTRACT_ADDRESS: `0x${'aB'.repeat(20)}`,
+      CHAIN_SIGNER_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:s',
+      CHAIN_CONFIRMATIONS: 'finalized',
+    });
+    expect(chain).toMatchObject({ CHAIN_RPC_URL: 'https://rpc.example.com/v1', CHAIN_CONFIRMATIONS: 'finalized', CHAIN_ID: 31337 });
+    expect(() => chainConfig.parse({ CHAIN_CONFIRMATIONS: '12345', CHAIN_SIGNER_SECRET_ARN: 'secret' })).toThrow(
+      /CHAIN_SIGNER_SECRET_ARN, CHAIN_CONFIRMATIONS/,
+    );
+    expect(() => listingConfig.parse({ CATALOG_SNAPSHOT_BUCKET: 'ab' })).toThrow(/CATALOG_SNAPSHOT_BUCKET/);
+    expect(() => localConfig.parse({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('parses a section once per process', () => {
     expect(coreConfig()).toBe(coreConfig());
   });
