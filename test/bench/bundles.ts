@@ -21,6 +21,11 @@
 // Measured on a 2-core machine, ten functions over four 15-round passes: a function's paired median moved from pass to
 // pass with a standard deviation of 1.4 ms; against the median of its round's floor runs, 2.1 ms; as the difference of
 // its median and the floor's, 3.2 ms. Machine noise comes in slow stretches, so the pairs are the steadiest measure.
+// The same machine ran at half its usual speed on other days (the floor's median 66 ms instead of about 31), and every
+// function's Δ grew with it. So each import is also counted in instructions, where valgrind is installed: one process
+// per bundle under callgrind, single-threaded and with fixed seeds, counts the same total within 0.2% whatever else
+// the machine is doing. A function's Δ own floor in instructions compares passes of different days, and A/B variants
+// of the code, without the noise; the targets stay in milliseconds, so it carries no verdict.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -142,6 +147,8 @@ interface Measured {
   /** For a function: per round, its init minus its own floor's, imported just before it (wall and CPU). */
   overOwnFloorMs: number[];
   overOwnFloorCpuMs: number[];
+  /** Instructions importing the bundle executes beyond a process that imports nothing (callgrind), when counted. */
+  instructions?: number;
 }
 
 /**
@@ -169,6 +176,60 @@ async function timeImport(file: string, withSourceMaps: boolean): Promise<{ wall
   });
   const [wall, cpu] = stdout.trim().split('\n').at(-1)!.split(' ').map(Number);
   return { wall: wall!, cpu: cpu! };
+}
+
+/** Whether the machine has valgrind (Debian's package `valgrind`). */
+async function findValgrind(): Promise<boolean> {
+  try {
+    await run('valgrind', ['--version'], { timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Instructions one process executes importing the bundle (or nothing, for `file` null), counted by callgrind. V8 runs
+ * on one thread and with fixed seeds, so its compiler and collector threads add no count that varies from run to run.
+ */
+async function countInstructions(file: string | null): Promise<number> {
+  const script = ["await import('data:text/javascript,export default 0');", ...(file ? ['await import(process.env.BUNDLE_URL);'] : [])];
+  const { stderr } = await run(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded',
+      '--hash-seed=1',
+      '--random-seed=1',
+      '--input-type=module',
+      '-e',
+      script.join(' '),
+    ],
+    {
+      cwd: file ? path.dirname(file) : projectRoot,
+      timeout: 300_000,
+      env: { ...benchEnvironment, ...(file && { BUNDLE_URL: pathToFileURL(file).href }) },
+    },
+  );
+  const collected = /Collected\s*:\s*(\d+)/.exec(stderr);
+  if (!collected) throw new Error(`callgrind printed no count for ${file ?? 'an empty process'}:\n${stderr.slice(-2000)}`);
+  return Number(collected[1]);
+}
+
+/** Counts every bundle's instructions, two processes at a time (each runs on one thread). */
+async function countAll(rows: Measured[], progress: (text: string) => void): Promise<void> {
+  const bare = await countInstructions(null);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    for (let row = rows[next++]; row !== undefined; row = rows[next++]) {
+      row.instructions = (await countInstructions(row.bundle.file)) - bare;
+      progress(`counting instructions: ${++done} of ${rows.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(2, os.cpus().length)) }, worker));
 }
 
 const median = (values: number[]): number => {
@@ -217,6 +278,8 @@ async function buildReferences(functions: Measured[]): Promise<Measured[]> {
 }
 
 const signed = (value: number): string => `${value >= 0 ? '+' : ''}${ms(value)}`;
+const millions = (count: number): string => (count / 1e6).toFixed(1);
+const signedMillions = (count: number): string => `${count >= 0 ? '+' : ''}${millions(count)}`;
 
 /** Wall time (what the targets were set in) or CPU time (steadier on a loaded machine). */
 type Clock = 'wall' | 'cpu';
@@ -241,7 +304,7 @@ function verdict(row: Measured, clock: Clock): { target: string; ok: boolean } {
   return { target: `≤ own floor + ${TARGETS.overOwnFloorMs}`, ok: over <= TARGETS.overOwnFloorMs };
 }
 
-function printTable(rows: Measured[], baselines: Record<Clock, Baselines>): void {
+function printTable(rows: Measured[], baselines: Record<Clock, Baselines>, ownFloorOf: (row: Measured) => Measured): void {
   const header = [
     'bundle',
     'KB loaded',
@@ -252,6 +315,8 @@ function printTable(rows: Measured[], baselines: Record<Clock, Baselines>): void
     'cpu ms',
     'Δ own floor (cpu)',
     'init ms (source maps)',
+    'M instr',
+    'Δ own floor (M instr)',
     'target',
     'verdict',
     'verdict (cpu)',
@@ -270,6 +335,8 @@ function printTable(rows: Measured[], baselines: Record<Clock, Baselines>): void
       ms(initOf(row, 'cpu')),
       overOwn('cpu'),
       ms(median(row.initWithSourceMapsMs)),
+      row.instructions === undefined ? '' : millions(row.instructions),
+      isFunction && row.instructions !== undefined ? signedMillions(row.instructions - ownFloorOf(row).instructions!) : '',
       isFunction ? verdict(row, 'wall').target : '',
       judged('wall'),
       judged('cpu'),
@@ -289,6 +356,8 @@ function printTable(rows: Measured[], baselines: Record<Clock, Baselines>): void
 export interface BundleBenchOptions {
   /** Fresh processes per bundle and mode; the median is reported (at least 7, 15 by default: a 1 ms difference needs them). */
   runs?: number;
+  /** Count each import's instructions under callgrind too (about three minutes more), where valgrind is installed. */
+  instructions?: boolean;
 }
 
 export async function runBundleBench(options: BundleBenchOptions = {}): Promise<void> {
@@ -337,13 +406,16 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
     }
   }
   progress('');
+  const counting = (options.instructions ?? true) && (await findValgrind());
+  if (counting) await countAll([...functions, ...references], progress);
+  progress('');
 
   const floor = references.find((r) => r.name === REFERENCES.floor.label)!;
   const empty = references.find((r) => r.name === REFERENCES.empty.label)!;
   const baselinesOn = (clock: Clock): Baselines => ({ floor: initOf(floor, clock), empty: initOf(empty, clock) });
   const baselines = { wall: baselinesOn('wall'), cpu: baselinesOn('cpu') };
   console.log('');
-  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], baselines);
+  printTable([...functions.sort((a, b) => a.name.localeCompare(b.name)), ...references], baselines, (row) => byLabel.get(row.ownFloor!)!);
   console.log(
     'KB loaded: the entry file and the chunks it imports, what a cold start reads; KB asset: every file, with the chunks ' +
       'a function loads on first use (import()).',
@@ -352,6 +424,15 @@ export async function runBundleBench(options: BundleBenchOptions = {}): Promise<
     'Δ own floor: against the floor (the empty bundle for the authorizer) plus the AWS and chain clients its manifest ' +
       'access declares (see the references above), the median of per-round differences, each function imported right ' +
       'after its own floor. cpu: the same imports in CPU time (user + system).',
+  );
+  console.log(
+    counting
+      ? 'M instr: millions of instructions one process executes importing the bundle (callgrind, one run each; the count ' +
+          'repeats within 0.2% on any load); Δ own floor (M instr): the same against its own floor. Compare passes of ' +
+          'different days and variants of the code with these; they carry no verdict.'
+      : options.instructions === false
+        ? 'Instructions not counted (--skip-instructions).'
+        : 'Instructions not counted: valgrind is not installed (Debian: apt-get install valgrind).',
   );
   const quartile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)]!;
   const spread = (values: number[]) => `${ms(quartile(values, 0.25))}–${ms(quartile(values, 0.75))} ms`;

@@ -10,6 +10,8 @@ const { values } = parseArgs({
     scale: { type: 'string', short: 's' },
     /** Fresh processes per bundle in the bundles section (median reported), e.g. `--runs 31` on a loaded machine. */
     runs: { type: 'string', short: 'r' },
+    /** The bundles section without its instruction counts (valgrind), which take about three minutes. */
+    'skip-instructions': { type: 'boolean' },
   },
 });
 
@@ -22,7 +24,7 @@ if (values.scale) {
 if (!values.only || values.only === 'listing') await runListingBench({ durationSeconds: values.duration ? Number(values.duration) : 10 });
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');
-  await runBundleBench(values.runs ? { runs: Number(values.runs) } : {});
+  await runBundleBench({ ...(values.runs && { runs: Number(values.runs) }), instructions: !values['skip-instructions'] });
 }
 if (!values.only || values.only === 'passwords') {
   const { runPasswordBurstBench } = await import('./password-burst.ts');
