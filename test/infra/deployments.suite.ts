@@ -6,7 +6,16 @@ import { LIVE_ALIAS } from '../../infra/api-function.ts';
 import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, methods, resourcesOf, synthStage } from './synth.ts';
 
+/** CloudFormation refuses a template of more resources than this. */
+const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+
 describe.each(['staging', 'production'] as const)('%s deployments', (stageName) => {
+  it("stays within CloudFormation's limit of resources a stack", () => {
+    const { template } = synthStage(stageName);
+    const count = Object.keys(template.toJSON().Resources).length;
+    expect(count, `${count} resources`).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
+  });
+
   it('publishes a version of every function and serves it through its live alias: API methods, authorizer and stream', () => {
     const { stack, template } = synthStage(stageName);
     const aliases = resourcesOf(template, 'AWS::Lambda::Alias');
@@ -87,6 +96,16 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
       }
       expect(stageName).toBe('production');
       expect(groups).toHaveLength(stack.functions.size);
+      // One service role for every group, assumed by CodeDeploy alone.
+      const roles = new Set(groups.map((group) => JSON.stringify(group.Properties!['ServiceRoleArn'])));
+      expect(roles.size).toBe(1);
+      const roleId = groups[0]!.Properties!['ServiceRoleArn']['Fn::GetAtt'][0] as string;
+      const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!.Properties!;
+      expect(role['AssumeRolePolicyDocument']['Statement']).toEqual([
+        expect.objectContaining({ Action: 'sts:AssumeRole', Principal: { Service: 'codedeploy.amazonaws.com' } }),
+      ]);
+      expect(JSON.stringify(role['ManagedPolicyArns'])).toContain('service-role/AWSCodeDeployRoleForLambdaLimited');
+      expect(role['ManagedPolicyArns']).toHaveLength(1);
       const api5xx = logicalIdOf(stack.node.findChild('Alarms').node.findChild('Api5xxRate'));
       const alarmNames = (refs: Array<{ Ref: string }>) => refs.map((r) => r.Ref);
       for (const group of groups) {
