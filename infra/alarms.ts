@@ -30,6 +30,44 @@ const TABLE_OPERATIONS = [
   'TransactGetItems',
 ] as dynamodb.Operation[];
 
+/** What every alarm of the service states alike: named after its stack, quiet without data, telling the topic both ways. */
+export function alarmMaker(scope: Construct, stage: StageConfig, topic: sns.ITopic) {
+  return (alarmId: string, description: string, props: Omit<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription'>) => {
+    const alarm = new cloudwatch.Alarm(scope, alarmId, {
+      ...props,
+      alarmName: `${stage.stackName}-${alarmId}`,
+      alarmDescription: description,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(topic));
+    alarm.addOkAction(new SnsAction(topic));
+    return alarm;
+  };
+}
+
+/** Fires on the first breaching period of `threshold` (1 unless given) or more. */
+export const atLeast = (threshold = 1) => ({
+  threshold,
+  evaluationPeriods: 1,
+  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+});
+
+/** Letters waiting in a dead-letter queue: the most seen in a period. */
+export const deadLetterDepth = (queue: sqs.IQueue): cloudwatch.IMetric =>
+  queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM });
+
+/** Fires when a stream consumer falls more than `ms` behind its stream (its records' age, the most in a period). */
+export const fallingBehind = (fn: ApiFunction, ms: number) => ({
+  metric: fn.function.metric('IteratorAge', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+  threshold: ms,
+  evaluationPeriods: 1,
+  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+});
+
+/** Failed invocations of a function in a period. */
+export const functionErrors = (fn: ApiFunction): cloudwatch.IMetric =>
+  fn.function.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM });
+
 export interface AlarmsProps {
   stage: StageConfig;
   api: apigateway.RestApi;
@@ -61,15 +99,9 @@ export class Alarms extends Construct {
     this.topic = new sns.Topic(this, 'Topic', { displayName: `${stage.stackName} alarms`, masterKey: key, enforceSSL: true });
     if (thresholds.email) this.topic.addSubscription(new subscriptions.EmailSubscription(thresholds.email));
 
-    const add = (alarmId: string, description: string, props: cloudwatch.AlarmProps) => {
-      const alarm = new cloudwatch.Alarm(this, alarmId, {
-        ...props,
-        alarmName: `${stage.stackName}-${alarmId}`,
-        alarmDescription: description,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(new SnsAction(this.topic));
-      alarm.addOkAction(new SnsAction(this.topic));
+    const make = alarmMaker(this, stage, this.topic);
+    const add: typeof make = (...args) => {
+      const alarm = make(...args);
       this.alarms.push(alarm);
       return alarm;
     };
@@ -84,35 +116,24 @@ export class Alarms extends Construct {
 
     for (const fn of props.cappedFunctions) {
       add(`Throttles-${fn.node.id}`, `${fn.handlerModule} throttled at its reserved concurrency`, {
+        ...atLeast(thresholds.functionThrottles),
         metric: fn.function.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
-        threshold: thresholds.functionThrottles,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       });
     }
 
     add('TableThrottles', 'DynamoDB requests throttled', {
+      ...atLeast(thresholds.tableThrottles),
       metric: props.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: PERIOD }),
-      threshold: thresholds.tableThrottles,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });
 
     add('DeliveryDlqDepth', 'Sold orders whose delivery failed every retry (see infra/DEPLOY.md)', {
-      metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: PERIOD,
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: thresholds.dlqDepth,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      ...atLeast(thresholds.dlqDepth),
+      metric: deadLetterDepth(props.deadLetterQueue),
     });
 
     add('DeliveryWorkerErrors', 'Delivery worker invocations that failed', {
-      metric: props.worker.function.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
-      threshold: thresholds.workerErrors,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      ...atLeast(thresholds.workerErrors),
+      metric: functionErrors(props.worker),
     });
 
     // A mint the chain refuses ends the order FAILED in a successful invocation: count the worker's log line instead.
@@ -125,17 +146,14 @@ export class Alarms extends Construct {
       defaultValue: 0,
     });
     add('DeliveryFailedOrders', 'Orders marked FAILED by the delivery worker (npm run ops -- deliveries lists them)', {
+      ...atLeast(),
       metric: failedDeliveries.metric({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });
 
-    add('DeliveryWorkerIteratorAge', 'Delivery worker falling behind the table stream', {
-      metric: props.worker.function.metric('IteratorAge', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
-      threshold: thresholds.workerIteratorAgeSeconds * 1000,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-    });
+    add(
+      'DeliveryWorkerIteratorAge',
+      'Delivery worker falling behind the table stream',
+      fallingBehind(props.worker, thresholds.workerIteratorAgeSeconds * 1000),
+    );
   }
 }

@@ -3,21 +3,21 @@
 // their dead-letter queues, and the alarms an operator acts on.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { WEBHOOK_ATTEMPT_FAILED_MESSAGE, WEBHOOK_EVENT_FAILED_MESSAGE } from '#lib/webhooks/log-events.ts';
 import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { alarmMaker, atLeast, deadLetterDepth, fallingBehind, functionErrors } from './alarms.ts';
 import type { ApiFunction } from './api-function.ts';
 import { acknowledge } from './nag.ts';
 import type { StageConfig } from './stages.ts';
+import { deadLetterQueue, feedFromTableStream } from './table-stream.ts';
 
 /** Environment variables the webhook grants set (lib/config.ts `webhookConfig`). */
 export const WEBHOOK_ENV = { queueUrl: 'WEBHOOK_QUEUE_URL', keyArn: 'WEBHOOK_KEY_ARN' } as const;
@@ -30,11 +30,6 @@ export const WAKEUP_MAX_RECEIVES = 5;
 export const FAILING_ENDPOINT_ATTEMPTS = 4;
 
 const PERIOD = Duration.minutes(5);
-
-/** Event filter: the same patterns the local poller applies (lib/webhooks/stream-filter.ts). */
-function orderEventFilters(): Record<string, unknown>[] {
-  return ORDER_EVENT_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>));
-}
 
 export class Webhooks extends Construct {
   readonly key: kms.Key;
@@ -57,18 +52,8 @@ export class Webhooks extends Construct {
       removalPolicy,
     });
 
-    const deadLetters = (queueId: string) =>
-      new sqs.Queue(this, queueId, {
-        encryption: sqs.QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-        removalPolicy,
-      });
-    this.wakeupDeadLetters = deadLetters('WakeupDeadLetters');
-    this.eventDeadLetters = deadLetters('EventDeadLetters');
-    for (const queue of [this.wakeupDeadLetters, this.eventDeadLetters]) {
-      acknowledge(queue, [{ id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter destination of the webhook pipeline.' }]);
-    }
+    this.wakeupDeadLetters = deadLetterQueue(this, 'WakeupDeadLetters', stage, 'the sender’s wake-up queue');
+    this.eventDeadLetters = deadLetterQueue(this, 'EventDeadLetters', stage, 'the webhook event maker’s stream mapping');
 
     this.queue = new sqs.Queue(this, 'Wakeups', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -97,53 +82,30 @@ export class Webhooks extends Construct {
 
   /** Feeds the event maker from the table's stream and the sender from the wake-up queue. */
   connect({ table, eventMaker, sender }: { table: dynamodb.ITable; eventMaker: ApiFunction; sender: ApiFunction }): void {
-    // Both feed the live alias: a canary that rolls back takes the background work back with it.
-    eventMaker.live.addEventSource(
-      new DynamoEventSource(table, {
-        // Like the delivery worker's: no order move is skipped; a duplicate record makes no second event.
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        retryAttempts: 10,
-        bisectBatchOnError: true,
-        reportBatchItemFailures: true,
-        maxRecordAge: Duration.hours(6),
-        // One batch per shard at a time: an order's moves are made into events in the order they happened.
-        parallelizationFactor: 1,
-        onFailure: new SqsDlq(this.eventDeadLetters),
-        filters: orderEventFilters(),
-      }),
-    );
+    // Order moves (lib/webhooks/stream-filter.ts); a duplicate record makes no second event, and one batch a shard at a
+    // time makes an order's moves into events in the order they happened.
+    feedFromTableStream(eventMaker, table, {
+      patterns: ORDER_EVENT_STREAM_FILTERS,
+      deadLetters: this.eventDeadLetters,
+      batchSize: 100,
+      retryAttempts: 10,
+      maxRecordAge: Duration.hours(6),
+    });
+    // Like the stream, the queue feeds the live alias: a canary that rolls back takes the sending back with it.
     sender.live.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
-    for (const fn of [eventMaker, sender]) {
-      acknowledge(fn.role, [
-        {
-          id: 'AwsSolutions-IAM5[Resource::*]',
-          reason:
-            'dynamodb:ListStreams (stream event source) and the X-Ray actions (active tracing) accept no resource-level permissions; stream and queue reads are scoped to their ARNs.',
-        },
-      ]);
-    }
+    acknowledge(sender.role, [
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'The X-Ray actions (active tracing) accept no resource-level permissions; queue reads are scoped to the queue ARN.',
+      },
+    ]);
   }
 
   /** The alarms, on the stage's alarm topic. */
   alarmOn(topic: sns.ITopic, { eventMaker, sender }: { eventMaker: ApiFunction; sender: ApiFunction }): cloudwatch.Alarm[] {
     const alarms: cloudwatch.Alarm[] = [];
-    const add = (alarmId: string, description: string, props: Omit<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription'>) => {
-      const alarm = new cloudwatch.Alarm(this, alarmId, {
-        ...props,
-        alarmName: `${this.stage.stackName}-${alarmId}`,
-        alarmDescription: description,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(new SnsAction(topic));
-      alarm.addOkAction(new SnsAction(topic));
-      alarms.push(alarm);
-    };
-    const atLeastOne = {
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    };
+    const make = alarmMaker(this, this.stage, topic);
+    const add = (...args: Parameters<typeof make>) => void alarms.push(make(...args));
     const metricOf = (filterId: string, message: string, metricValue: string) =>
       new logs.MetricFilter(this, filterId, {
         logGroup: sender.logGroup,
@@ -159,8 +121,7 @@ export class Webhooks extends Construct {
       'WebhookEndpointFailing',
       `A webhook endpoint failed ${FAILING_ENDPOINT_ATTEMPTS} attempts of one event in a row (see infra/DEPLOY.md)`,
       {
-        ...atLeastOne,
-        threshold: FAILING_ENDPOINT_ATTEMPTS,
+        ...atLeast(FAILING_ENDPOINT_ATTEMPTS),
         metric: metricOf('WebhookFailedAttempt', WEBHOOK_ATTEMPT_FAILED_MESSAGE, '$.attempt').metric({
           period: PERIOD,
           statistic: cloudwatch.Stats.MAXIMUM,
@@ -168,31 +129,29 @@ export class Webhooks extends Construct {
       },
     );
     add('WebhookEventsFailed', 'Webhook events given up after their last retry, recorded as failed in the delivery log', {
-      ...atLeastOne,
+      ...atLeast(),
       metric: metricOf('WebhookFailedEvents', WEBHOOK_EVENT_FAILED_MESSAGE, '1').metric({
         period: PERIOD,
         statistic: cloudwatch.Stats.SUM,
       }),
     });
     add('WebhookWakeupDlqDepth', 'Webhook lanes the sender could not serve five times over: redrive the dead letters once fixed', {
-      ...atLeastOne,
-      metric: this.wakeupDeadLetters.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      ...atLeast(),
+      metric: deadLetterDepth(this.wakeupDeadLetters),
     });
     add('WebhookEventDlqDepth', 'Order moves whose webhook events could not be made after every retry', {
-      ...atLeastOne,
-      metric: this.eventDeadLetters.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      ...atLeast(),
+      metric: deadLetterDepth(this.eventDeadLetters),
     });
     add('WebhookSenderErrors', 'Webhook sender invocations that failed', {
-      ...atLeastOne,
-      threshold: this.stage.alarms.workerErrors,
-      metric: sender.function.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      ...atLeast(this.stage.alarms.workerErrors),
+      metric: functionErrors(sender),
     });
-    add('WebhookEventsIteratorAge', 'The webhook event maker falling behind the table stream', {
-      ...atLeastOne,
-      threshold: this.stage.alarms.workerIteratorAgeSeconds * 1000,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      metric: eventMaker.function.metric('IteratorAge', { period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
-    });
+    add(
+      'WebhookEventsIteratorAge',
+      'The webhook event maker falling behind the table stream',
+      fallingBehind(eventMaker, this.stage.alarms.workerIteratorAgeSeconds * 1000),
+    );
     return alarms;
   }
 }
