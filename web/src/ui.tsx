@@ -1,7 +1,7 @@
 // Pieces every view shares: an error next to its field, the retry message, copy buttons, status badges, times.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { ServiceUnreachable } from './api.ts';
+import { ApiRefusal, ServiceUnreachable, SessionEnded } from './api.ts';
 import { formatTime, statusBadge } from './format.ts';
 import type { OrderStatus } from './types.ts';
 
@@ -13,6 +13,33 @@ export function FieldError({ id, message }: { id: string; message: string | null
       {message}
     </p>
   );
+}
+
+/** An unreachable service, and the call to run again once it answers. */
+type Trouble = { unreachable: ServiceUnreachable; retry: () => void } | null;
+
+/**
+ * How a view runs its calls: `busy` while one runs (its buttons wait), a lapsed session left to the app, an unreachable
+ * service kept as `trouble` with the call to retry, and a refusal handed to `onRefused` when the caller takes it.
+ */
+export function useGuardedCalls() {
+  const [busy, setBusy] = useState(false);
+  const [trouble, setTrouble] = useState<Trouble>(null);
+  async function guarded(run: () => Promise<void>, onRefused?: (refusal: ApiRefusal) => void): Promise<void> {
+    setBusy(true);
+    setTrouble(null);
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof SessionEnded) return;
+      if (error instanceof ServiceUnreachable) setTrouble({ unreachable: error, retry: () => void guarded(run, onRefused) });
+      else if (error instanceof ApiRefusal && onRefused) onRefused(error);
+      else throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, trouble, guarded };
 }
 
 /** The service could not be reached or failed: say so, and offer to try again (nothing typed is lost). */

@@ -1,11 +1,9 @@
 // API keys: create one with a name (shown once, with a copy button), list them with prefix, creation, last use and
 // revocation, and revoke one after confirming.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiRefusal, ServiceUnreachable, SessionEnded, type ApiClient } from '../api.ts';
+import type { ApiClient } from '../api.ts';
 import type { ApiKey, CreatedApiKey } from '../types.ts';
-import { CopyButton, FieldError, Status, TableScroll, Time, Unreachable } from '../ui.tsx';
-
-type Trouble = { unreachable: ServiceUnreachable; retry: () => void } | null;
+import { CopyButton, FieldError, Status, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 
 export function Keys({ api }: { api: ApiClient }) {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
@@ -15,25 +13,8 @@ export function Keys({ api }: { api: ApiClient }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [revokeError, setRevokeError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [trouble, setTrouble] = useState<Trouble>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, trouble, guarded } = useGuardedCalls();
   const confirmButton = useRef<HTMLButtonElement>(null);
-
-  /** Runs a call; a lapsed session is the app's business, an unreachable service offers to run it again. */
-  async function guarded(run: () => Promise<void>, onRefused?: (refusal: ApiRefusal) => void): Promise<void> {
-    setBusy(true);
-    setTrouble(null);
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof SessionEnded) return;
-      if (error instanceof ServiceUnreachable) setTrouble({ unreachable: error, retry: () => void guarded(run, onRefused) });
-      else if (error instanceof ApiRefusal && onRefused) onRefused(error);
-      else throw error;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const load = () => guarded(async () => setKeys(await api.listKeys()));
   useEffect(() => void load(), []);

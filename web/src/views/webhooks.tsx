@@ -2,9 +2,9 @@
 // endpoints, send one a test event, read its delivery log, and delete one after confirming.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { ApiRefusal, ServiceUnreachable, SessionEnded, type ApiClient } from '../api.ts';
+import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt } from '../types.ts';
-import { CopyButton, TableScroll, Time, Unreachable } from '../ui.tsx';
+import { CopyButton, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 import {
   attemptOutcome,
   checkForm,
@@ -20,8 +20,6 @@ import {
   type FormMessages,
   type WebhookForm,
 } from '../webhooks-state.ts';
-
-type Trouble = { unreachable: ServiceUnreachable; retry: () => void } | null;
 
 /** The delivery log shown: whose, how many attempts, and the attempts once read. */
 interface Log {
@@ -53,29 +51,12 @@ export function Webhooks({ api }: { api: ApiClient }) {
   const [done, setDone] = useState<ComponentChildren>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [log, setLog] = useState<Log | null>(null);
-  const [trouble, setTrouble] = useState<Trouble>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, trouble, guarded } = useGuardedCalls();
   const confirmButton = useRef<HTMLButtonElement>(null);
   const secretHeading = useRef<HTMLHeadingElement>(null);
   const logHeading = useRef<HTMLHeadingElement>(null);
   /** The log was opened by its button: the focus follows to it (not when a test event opened it). */
   const focusLog = useRef(false);
-
-  /** Runs a call; a lapsed session is the app's business, an unreachable service offers to run it again. */
-  async function guarded(run: () => Promise<void>, onRefused?: (refusal: ApiRefusal) => void): Promise<void> {
-    setBusy(true);
-    setTrouble(null);
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof SessionEnded) return;
-      if (error instanceof ServiceUnreachable) setTrouble({ unreachable: error, retry: () => void guarded(run, onRefused) });
-      else if (error instanceof ApiRefusal && onRefused) onRefused(error);
-      else throw error;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const load = () => guarded(async () => setWebhooks(await api.listWebhooks()));
   useEffect(() => void load(), []);
