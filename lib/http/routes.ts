@@ -165,8 +165,9 @@ export const routes = [
   {
     method: 'POST', path: '/partner/plaques/{id}/buy', operationId: 'buyPlaque',
     handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
-    // The sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
-    access: { table: 'readWrite', chain: true, linksMedia: true },
+    // The order names the contract the token is minted on, but the sale calls no chain (the delivery worker mints);
+    // the sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
+    access: { table: 'readWrite', namesContract: true, linksMedia: true },
     docs: partnerOperationDocs.buyPlaque,
   },
   {

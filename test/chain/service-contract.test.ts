@@ -41,10 +41,14 @@ describe('configuredServiceContract', () => {
     expect(configuredServiceContract(config)).toBe(CONFIGURED);
   });
 
-  it('fails as the unconfigured chain port does when the endpoint or the contract is missing', () => {
-    const noChain = 'No chain configured: set CHAIN_RPC_URL and CONTRACT_ADDRESS';
-    expect(() => unconfiguredChainPort(CHAIN_SETTINGS).contractAddress).toThrow(noChain);
-    expect(() => configuredServiceContract(chainConfig.parse({ CONTRACT_ADDRESS: CONFIGURED }))).toThrow(noChain);
-    expect(() => configuredServiceContract(chainConfig.parse({ CHAIN_RPC_URL: 'http://127.0.0.1:8545' }))).toThrow(noChain);
+  it('needs the contract alone: naming it calls no chain, so no endpoint is asked for', () => {
+    expect(configuredServiceContract(chainConfig.parse({ CONTRACT_ADDRESS: CONFIGURED.toLowerCase() }))).toBe(CONFIGURED);
+    expect(() => configuredServiceContract(chainConfig.parse({ CHAIN_RPC_URL: 'http://127.0.0.1:8545' }))).toThrow(
+      'No chain configured: set CONTRACT_ADDRESS',
+    );
+    // The chain port, which calls the chain, wants both.
+    expect(() => unconfiguredChainPort(CHAIN_SETTINGS).contractAddress).toThrow(
+      'No chain configured: set CHAIN_RPC_URL and CONTRACT_ADDRESS',
+    );
   });
 });
