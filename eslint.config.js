@@ -23,7 +23,19 @@ const elements = [
 const deployed = ['functions', 'http', 'db', 'runtime', 'domain'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', '.bench/', '.build/', 'coverage/', 'lib/chain/generated/', 'web/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      '.data/',
+      '.bench/',
+      '.build/',
+      'coverage/',
+      'lib/chain/generated/',
+      'web/src/generated/',
+      'web/dist/',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

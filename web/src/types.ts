@@ -1,97 +1,39 @@
-// What the dashboard reads from the API: the shapes of API.md's "Partner dashboard" section (and the sign-in).
+// What the dashboard reads from the API: the shapes of API.md's "Partner dashboard" section (and the sign-in), named
+// from the published OpenAPI document's schemas (web/src/generated/api-schemas.ts, written by `npm run openapi`), so
+// a change of the service's answers shows here as a type error.
+import type { components } from './generated/api-schemas.ts';
 
+type Schemas = components['schemas'];
+
+/** True only when `A` and `B` are the same union of values: the lists below are the document's enumerations. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+export type Order = Schemas['Order'];
+export type OrderStatus = Order['status'];
 export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 
-export interface Order {
-  orderId: string;
-  status: OrderStatus;
-  plaqueId: number;
-  plaqueName: string;
-  price: number;
-  currency: string;
-  buyerWallet: string;
-  txHash: string | null;
-  explorerUrl: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
-}
+export type OrderPage = Schemas['OrderPage'];
+export type ApiKey = Schemas['ApiKey'];
+export type CreatedApiKey = Schemas['ApiKeyCreated'];
+export type UsageReport = Schemas['UsageReport'];
 
-export interface OrderPage {
-  orders: Order[];
-  nextCursor: string | null;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string | null;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface CreatedApiKey {
-  id: string;
-  apiKey: string;
-  name: string | null;
-  prefix: string;
-  createdAt: string;
-}
-
-export interface UsageReport {
-  from: string;
-  to: string;
-  keys: { id: string; prefix: string; days: { date: string; requests: number }[] }[];
-}
-
+/** An endpoint as listed; the answer to a registration adds the only showing of its signing secret. */
+export type Webhook = Schemas['WebhookList']['webhooks'][number];
+export type CreatedWebhook = Schemas['WebhookCreated'];
+export type WebhookEvent = Webhook['events'][number];
 /** The order events an endpoint may subscribe to (API.md, "Order events for partners: webhooks"). */
 export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEvent[];
-  createdAt: string;
-}
+/** One attempt to deliver an event to an endpoint, from its delivery log (newest first); `type` is `ping` for a test. */
+export type WebhookAttempt = Schemas['WebhookDeliveries']['deliveries'][number];
 
-/** The answer to a registration: the only time the endpoint's signing secret is shown. */
-export interface CreatedWebhook extends Webhook {
-  secret: string;
-}
+export type CodeSent = Schemas['CodeSent'];
+export type SignedIn = Schemas['SignedIn'];
 
-/** One attempt to deliver an event to an endpoint, from its delivery log (newest first). */
-export interface WebhookAttempt {
-  eventId: string;
-  /** An order event, or `ping` for a test event. */
-  type: string;
-  attempt: number;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  at: string;
-  nextAttemptAt: string | null;
-}
-
-export interface CodeSent {
-  sentTo: string;
-  expiresAt: string;
-  resendAvailableAt: string;
-}
-
-export interface SignedIn {
-  token: string;
-  user: { id: number; email: string; username: string };
-}
-
-/** An RFC 9457 problem document as the API answers it. */
-export interface Problem {
-  status: number;
-  code: string;
-  title?: string;
-  detail?: string;
-  errors?: { path: string; message: string }[];
-}
+/**
+ * A problem document as the dashboard reads it: the API's (Schemas['Problem']), or the stand-in the client makes of an
+ * answer that is not one (web/src/api.ts), which has only a status, a code and a detail.
+ */
+export type Problem = Pick<Schemas['Problem'], 'status' | 'code' | 'errors'> & Partial<Pick<Schemas['Problem'], 'title' | 'detail'>>;

@@ -1,0 +1,294 @@
+// Written by `npm run openapi` (lib/http/write-openapi-document.ts) with openapi-typescript from the component schemas
+// of the published OpenAPI document: do not edit; rerun it after changing a schema (npm test says when).
+export type paths = Record<string, never>;
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details. Branch on `code`, never on `title` or `detail`. */
+        Problem: {
+            /**
+             * Format: uri
+             * @description https://errors.plaques.dev/ and the code in kebab case
+             */
+            type: string;
+            title: string;
+            status: number;
+            /** @description Stable identifier: branch on this. */
+            code: string;
+            detail?: string;
+            /** @description For 400 VALIDATION_FAILED: each offending member (`filters.condition[0]`, `id`, `Idempotency-Key`). */
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description The same value as the `x-request-id` header. */
+            requestId: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FeaturedFilters: {
+            condition?: ("VIRGIN" | "USED" | "DAMAGED") | ("VIRGIN" | "USED" | "DAMAGED")[];
+            marketplace?: ("SERVICE" | "OPENSEA") | ("SERVICE" | "OPENSEA")[];
+            status?: ("AVAILABLE" | "LOCKED" | "SOLD" | "MINTED") | ("AVAILABLE" | "LOCKED" | "SOLD" | "MINTED")[];
+            featured?: boolean;
+            /** @description ISO 8601: a date (midnight UTC) or a date-time, with `Z` or an offset (none: UTC). */
+            from?: string;
+            /** @description ISO 8601: a date (midnight UTC) or a date-time, with `Z` or an offset (none: UTC). */
+            to?: string;
+            priceMin?: number;
+            priceMax?: number;
+        };
+        Plaque: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+            name: string;
+            alphabetPart: string;
+            numberPart: string;
+            /** Format: uri */
+            image: string;
+            price: number;
+            currency: string;
+            /** @enum {string} */
+            marketplace: "service" | "opensea";
+            tokenId: string | null;
+            mappedPlaqueId: number | null;
+            contractAddress: string;
+            featured: boolean;
+            description: string;
+            /** @constant */
+            standard: "ERC-1155";
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            building_id: number | null;
+            wallet_address: string | null;
+            /** @enum {string} */
+            condition: "VIRGIN" | "USED" | "DAMAGED";
+            assignAt: string | null;
+            saleAt: string | null;
+            featuredAt: string | null;
+            mintedAt: string | null;
+            /** @enum {string} */
+            status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+            minted: boolean;
+            token_id: string | null;
+        };
+        FeaturedPage: {
+            count: number;
+            plaques: components["schemas"]["Plaque"][];
+            nextCursor: string | null;
+        };
+        User: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+            email: string;
+            username: string;
+            image: string | null;
+            walletAddress: string;
+            receiveEmail: boolean;
+            canGetDeltaEnergy: boolean;
+            emailVerify: boolean;
+            emailVerificationCodeExpireTime: string | null;
+            access: string[];
+            paymentCustomerId: string | null;
+            totalEnergyReceived: number;
+            totalPings: number;
+            isServiceWallet: boolean;
+        };
+        CodeSent: {
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            resendAvailableAt: string;
+        };
+        SignedIn: {
+            user: components["schemas"]["User"];
+            token: string;
+        };
+        Jwks: {
+            keys: {
+                /** @constant */
+                kty: "EC";
+                /** @constant */
+                crv: "P-256";
+                x: string;
+                y: string;
+                kid: string;
+                /** @constant */
+                alg: "ES256";
+                /** @constant */
+                use: "sig";
+            }[];
+        };
+        ApiKeyCreated: {
+            id: string;
+            apiKey: string;
+            name: string | null;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ApiKey: {
+            id: string;
+            name: string | null;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        ApiKeyList: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        Lookup: {
+            plaqueId: number;
+            uniqueId: string;
+            available: boolean;
+            mintable: boolean;
+            /** @enum {string} */
+            status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+            reasons: ("LOCKED" | "SOLD" | "ALREADY_MINTED" | "NOT_MINTABLE")[];
+        };
+        TokenMetadata: {
+            name: string;
+            description: string;
+            /** Format: uri */
+            image: string;
+            /** @constant */
+            decimals: 0;
+            attributes: {
+                trait_type: string;
+                value: string;
+            }[];
+            properties: {
+                plaqueId: number;
+                condition: string;
+                marketplace: string;
+                alphabetPart: string;
+                numberPart: string;
+            };
+        };
+        Reservation: {
+            reservationId: string;
+            /** Format: date-time */
+            expiresAt: string;
+            price: number;
+            currency: string;
+            token: {
+                standard: string;
+                contractAddress: string;
+                tokenId: string;
+                metadata: components["schemas"]["TokenMetadata"];
+            };
+        };
+        Owner: {
+            plaqueId: number;
+            username: string | null;
+            validUsername: boolean;
+            walletAddress: string | null;
+        };
+        Sale: {
+            orderId: string;
+            /** @constant */
+            status: "SOLD";
+            plaque: components["schemas"]["Plaque"];
+        };
+        Order: {
+            orderId: string;
+            /** @enum {string} */
+            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED";
+            plaqueId: number;
+            plaqueName: string;
+            price: number;
+            currency: string;
+            buyerWallet: string;
+            txHash: string | null;
+            explorerUrl: string | null;
+            failureReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deliveredAt: string | null;
+        };
+        WebhookCreated: {
+            id: string;
+            url: string;
+            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+            secret: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookList: {
+            webhooks: {
+                id: string;
+                url: string;
+                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        WebhookTestSent: {
+            eventId: string;
+        };
+        WebhookDeliveries: {
+            deliveries: {
+                eventId: string;
+                type: string;
+                attempt: number;
+                statusCode: number | null;
+                error: string | null;
+                durationMs: number;
+                /** Format: date-time */
+                at: string;
+                nextAttemptAt: string | null;
+            }[];
+        };
+        OrderPage: {
+            orders: components["schemas"]["Order"][];
+            nextCursor: string | null;
+        };
+        UsageReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            keys: {
+                id: string;
+                prefix: string;
+                days: {
+                    /** Format: date */
+                    date: string;
+                    requests: number;
+                }[];
+            }[];
+        };
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
