@@ -1,5 +1,5 @@
-// Migration 0002: stored plaques take the interface's own values and field types (API.md "Enumerations and field
-// types"). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
+// Migration 0002: stored plaques take the interface's own values and field types (README "The plaque's values",
+// lib/plaques/plaque.ts). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueMigrationRepo, type AttributeChange } from '#lib/db/plaque-migration-repo.ts';

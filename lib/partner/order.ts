@@ -33,7 +33,10 @@ export interface Order {
   deliveredAt: string | null;
 }
 
-/** What a partner sees of an order (API.md's Order), in the operations and in the events sent to partners. */
+/**
+ * What a partner sees of an order (the Order schema of the published OpenAPI document), in the operations and in the
+ * events sent to partners.
+ */
 export interface OrderView {
   orderId: string;
   status: OrderStatus;

@@ -1,8 +1,9 @@
-// Where webhooks may be sent: the URL rules of API.md and the address check made at registration and again before
-// every send. A deployed stage sends only over https to public unicast addresses (no loopback, private, link-local,
-// metadata, carrier-grade NAT, multicast or reserved address; no IPv6 form of one either); the local runtime also
-// sends to http://127.0.0.1 and http://localhost. The host is resolved once per send and the connection goes to the
-// addresses just checked, so a DNS answer that changes between check and connect cannot steer it elsewhere.
+// Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/docs/webhooks.ts) and the
+// address check made at registration and again before every send. A deployed stage sends only over https to public
+// unicast addresses (no loopback, private, link-local, metadata, carrier-grade NAT, multicast or reserved address; no
+// IPv6 form of one either); the local runtime also sends to http://127.0.0.1 and http://localhost. The host is resolved
+// once per send and the connection goes to the addresses just checked, so a DNS answer that changes between check and
+// connect cannot steer it elsewhere.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';

@@ -1,4 +1,4 @@
-// The Order record partners see (presentOrder): every member API.md names, and the explorer link.
+// The Order record partners see (presentOrder): every member the published Order schema names, and the explorer link.
 import { describe, expect, it } from 'vitest';
 import { ScanCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { explorerTransactionUrl, presentOrder } from '#lib/partner/order.ts';
@@ -12,7 +12,7 @@ import { storePlaque } from './fixtures.ts';
 const HASH = `0x${'ab'.repeat(32)}`;
 
 describe('presentOrder', () => {
-  it('answers exactly the members of API.md, and none of the bookkeeping', () => {
+  it('answers exactly the members of the published Order schema, and none of the bookkeeping', () => {
     const order = anOrder({ status: 'DELIVERED', txHash: HASH, deliveredAt: '2026-03-01T12:00:05.000Z' });
     expect(presentOrder({ ...order, plaqueName: 'ABC-0007' }, 'https://sepolia.etherscan.io')).toEqual({
       orderId: order.orderId,

@@ -1,4 +1,4 @@
-// The pure rules of order events: the retry schedule of API.md, stable event ids, the order of one order's events,
+// The pure rules of order events: the documented retry schedule, stable event ids, the order of one order's events,
 // the stream filter (in AWS form and in code), and sealed secrets.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

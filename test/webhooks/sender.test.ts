@@ -1,7 +1,7 @@
 // The sender, driven by the local wake-up queue as `npm start` drives it, against a receiver on 127.0.0.1 that
-// verifies every request with the `standardwebhooks` verifier: retries on a shortened schedule (the real one is
-// API.md's, tested in retry-schedule.test.ts), a receiver that hangs, a sender killed between send and record, the
-// order of one order's events, the address checked again at every send, duplicate stream records.
+// verifies every request with the `standardwebhooks` verifier: retries on a shortened schedule (the documented one
+// is tested in retry-schedule.test.ts), a receiver that hangs, a sender killed between send and record, the order of
+// one order's events, the address checked again at every send, duplicate stream records.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { dbOf, createDocumentClient } from '#lib/db/client.ts';

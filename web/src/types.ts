@@ -1,4 +1,4 @@
-// What the dashboard reads from the API: the shapes of API.md's "Partner dashboard" section (and the sign-in), named
+// What the dashboard reads from the API: the shapes of the partner dashboard's operations (and the sign-in), named
 // from the published OpenAPI document's schemas (web/src/generated/api-schemas.ts, written by `npm run openapi`), so
 // a change of the service's answers shows here as a type error.
 import type { components } from './generated/api-schemas.ts';
@@ -22,7 +22,7 @@ export type UsageReport = Schemas['UsageReport'];
 export type Webhook = Schemas['WebhookList']['webhooks'][number];
 export type CreatedWebhook = Schemas['WebhookCreated'];
 export type WebhookEvent = Webhook['events'][number];
-/** The order events an endpoint may subscribe to (API.md, "Order events for partners: webhooks"). */
+/** The order events an endpoint may subscribe to (README "Order events for partners"). */
 export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
 true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 

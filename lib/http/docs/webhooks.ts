@@ -1,4 +1,4 @@
-// OpenAPI descriptions of the webhook operations, including the decisions taken where API.md is silent.
+// OpenAPI descriptions of the webhook operations, including the decisions taken where the service's contract is silent.
 // Plain data (schemas by name): the route table carries these entries.
 import type { OperationDoc } from '#lib/http/operation-doc.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
