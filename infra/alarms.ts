@@ -30,7 +30,10 @@ const TABLE_OPERATIONS = [
   'TransactGetItems',
 ] as dynamodb.Operation[];
 
-/** What every alarm of the service states alike: named after its stack, quiet without data, telling the topic both ways. */
+/**
+ * What every alarm of the service states alike: named after its stack, quiet without data, telling the topic both
+ * ways.
+ */
 export function alarmMaker(scope: Construct, stage: StageConfig, topic: sns.ITopic) {
   return (alarmId: string, description: string, props: Omit<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription'>) => {
     const alarm = new cloudwatch.Alarm(scope, alarmId, {

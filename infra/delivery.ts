@@ -25,7 +25,8 @@ export class Delivery extends Construct {
     this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', stage, 'the delivery worker’s stream mapping');
     // Only order items whose new image is SOLD (lib/delivery/stream-filter.ts), inserted by a buy or set back by an
     // operator's re-queue: the worker's own progress writes and every other entity never invoke it. No sold order is
-    // skipped, even one written before the mapping existed; the worker is idempotent (stream delivery is at-least-once).
+    // skipped, even one written before the mapping existed; the worker is idempotent (the stream delivers at least
+    // once).
     feedFromTableStream(worker, table, {
       patterns: DELIVERY_STREAM_FILTERS,
       deadLetters: this.deadLetterQueue,

@@ -1,9 +1,9 @@
-// Writes the published OpenAPI document (`npm run openapi`): the text GET /openapi.json serves, built from the
-// manifest and the request schemas by lib/http/openapi.ts. The OpenAPI function serves the written text as it is, so its
-// cold start builds no schema (building the document at load cost it about 20 ms). The same command writes the
-// dashboard's types of the API's answers from the document's component schemas, with openapi-typescript, so the
-// dashboard reads exactly the shapes the service publishes (web/src/types.ts names them). test/http/openapi-document.test.ts
-// fails, naming this command, while either written file differs from what the schemas give.
+// Writes the published OpenAPI document (`npm run openapi`): the text GET /openapi.json serves, built from the manifest
+// and the request schemas by lib/http/openapi.ts. The OpenAPI function serves the written text as it is, so its cold
+// start builds no schema (building the document at load cost it about 20 ms). The same command writes the dashboard's
+// types of the API's answers from the document's component schemas, with openapi-typescript, so the dashboard reads
+// exactly the shapes the service publishes (web/src/types.ts names them). test/http/openapi-document.test.ts fails,
+// naming this command, while either written file differs from what the schemas give.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
