@@ -1,4 +1,5 @@
-// Pieces every view shares: an error next to its field, the retry message, copy buttons, status badges, times.
+// Pieces every view shares: the guard of its calls, an error next to its field, the retry message, copy buttons, status
+// badges, times.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { ApiRefusal, ServiceUnreachable, SessionEnded } from './api.ts';
