@@ -18,44 +18,50 @@ export const profileFormDoc = z.object({
   phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
 });
 
-export const userSchema = z.object({
-  id: z.int().check(z.positive()),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: z.nullable(timestamp),
-  email: z.string(),
-  username: z.string(),
-  image: z.nullable(z.string()),
-  walletAddress: z.string(),
-  receiveEmail: z.boolean(),
-  canGetDeltaEnergy: z.boolean(),
-  emailVerify: z.boolean(),
-  emailVerificationCodeExpireTime: z.nullable(timestamp),
-  access: z.array(z.string()),
-  paymentCustomerId: z.nullable(z.string()),
-  totalEnergyReceived: z.number(),
-  totalPings: z.number(),
-  isServiceWallet: z.boolean(),
-});
+export const userSchema = z
+  .object({
+    id: z.int().check(z.positive()),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    deletedAt: z.nullable(timestamp),
+    email: z.string(),
+    username: z.string(),
+    image: z.nullable(z.string()),
+    walletAddress: z.string(),
+    receiveEmail: z.boolean(),
+    canGetDeltaEnergy: z.boolean(),
+    emailVerify: z.boolean(),
+    emailVerificationCodeExpireTime: z.nullable(timestamp),
+    access: z.array(z.string()),
+    paymentCustomerId: z.nullable(z.string()),
+    totalEnergyReceived: z.number(),
+    totalPings: z.number(),
+    isServiceWallet: z.boolean(),
+  })
+  .register(z.globalRegistry, { id: 'User' });
 
-export const codeSentSchema = z.object({
-  sentTo: z.string(),
-  expiresAt: timestamp,
-  resendAvailableAt: timestamp,
-});
+export const codeSentSchema = z
+  .object({
+    sentTo: z.string(),
+    expiresAt: timestamp,
+    resendAvailableAt: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'CodeSent' });
 
-export const signedInSchema = z.object({ user: userSchema, token: z.string() });
+export const signedInSchema = z.object({ user: userSchema, token: z.string() }).register(z.globalRegistry, { id: 'SignedIn' });
 
-export const jwksSchema = z.object({
-  keys: z.array(
-    z.object({
-      kty: z.literal('EC'),
-      crv: z.literal('P-256'),
-      x: z.string(),
-      y: z.string(),
-      kid: z.string(),
-      alg: z.literal('ES256'),
-      use: z.literal('sig'),
-    }),
-  ),
-});
+export const jwksSchema = z
+  .object({
+    keys: z.array(
+      z.object({
+        kty: z.literal('EC'),
+        crv: z.literal('P-256'),
+        x: z.string(),
+        y: z.string(),
+        kid: z.string(),
+        alg: z.literal('ES256'),
+        use: z.literal('sig'),
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'Jwks' });

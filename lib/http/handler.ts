@@ -12,7 +12,8 @@ import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
 import { parseInput } from '#lib/validation.ts';
-import type { OperationId, PrincipalKind, PrincipalOf } from '#lib/http/routes.ts';
+import type { PrincipalKind } from '#lib/http/operation.ts';
+import type { OperationId, PrincipalOf } from '#lib/http/routes.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 const MAX_JSON_BODY_BYTES = 64 * 1024;

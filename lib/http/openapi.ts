@@ -1,11 +1,12 @@
-// Builds the OpenAPI 3.1 document from the operation manifest (lib/http/routes.ts) and the zod schemas that validate
-// requests, by name (lib/http/openapi-schemas.ts). Only the OpenAPI function imports this module.
+// Builds the OpenAPI 3.1 document from the operation manifest (lib/http/routes.ts): each declaration carries its zod
+// request and response schemas; response shapes name their component with their `id` in zod's global registry.
+// `npm run openapi` writes the result (lib/http/write-openapi-document.ts); no function builds it at run time.
 import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
-import type { ResponseHeader, Tag } from '#lib/http/operation-doc.ts';
-import { jsonTextSchemas, parameterSchemas, requestSchemas, responseSchemas } from '#lib/http/openapi-schemas.ts';
+import type { RequestDoc, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 
@@ -53,7 +54,7 @@ const ruleOf = new Map<unknown, { replace?: Json; add?: Json }>([
   [walletAddress, { replace: INPUT_RULES.wallet }],
   [instantSchema, { replace: INPUT_RULES.instant }],
   [listFeaturedInput.shape.sort, { replace: INPUT_RULES.sort }],
-  [parameterSchemas.IdempotencyKey, { add: INPUT_RULES.idempotencyKey }],
+  [idempotencyKeyHeader, { add: INPUT_RULES.idempotencyKey }],
 ]);
 
 function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
@@ -78,14 +79,35 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
   return withoutDialect(z.toJSONSchema(schema, { io, unrepresentable: 'any', override: applyRules }) as Json);
 }
 
-/** Named schemas as components, with `$ref`s where one embeds another. */
-function componentSchemas(named: Record<string, z.ZodMiniType>, io: 'input' | 'output'): Record<string, Json> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+/** Schemas with an `id` in the registry as components, with `$ref`s where one embeds another. */
+function componentSchemas(registry: z.core.$ZodRegistry<{ id?: string }>, io: 'input' | 'output'): Record<string, Json> {
   const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', override: applyRules, uri: (id) => SCHEMA_REF + id }) as {
     schemas: Record<string, Json>;
   };
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema)]));
+}
+
+/** The response shapes the operations answer: registered in zod's global registry with their component `id`. */
+function responseComponents(): Record<string, Json> {
+  for (const route of routes as readonly Route[]) {
+    for (const [status, response] of Object.entries(route.responses)) {
+      if (response.schema && !z.globalRegistry.get(response.schema)?.id) {
+        throw new Error(`${route.operationId} ${status}: register its response schema with a component id`);
+      }
+    }
+  }
+  return componentSchemas(z.globalRegistry, 'output');
+}
+
+/** The objects operations carry as JSON text, as input components under the names their declarations give. */
+function jsonTextComponents(): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const route of routes as readonly Route[]) {
+    for (const { component, schema } of Object.values(route.request?.jsonText ?? {})) {
+      if (!registry.has(schema)) registry.add(schema, { id: component });
+    }
+  }
+  return componentSchemas(registry, 'input');
 }
 
 const problemSchema: Json = {
@@ -194,23 +216,12 @@ function problemResponse(status: number, codes: string[], extraHeaders: readonly
   };
 }
 
-/** Query members the GET form reads as absent when empty (`fromQuery` in lib/plaques/list-featured-input.ts). */
-const EMPTY_IS_ABSENT: Partial<Record<keyof typeof requestSchemas, string[]>> = { ListFeaturedRequest: ['search', 'cursor'] };
-
-/**
- * Object members sent as JSON text: in the query always (deepObject cannot carry their arrays), in a JSON body also
- * (`readFilters` in lib/plaques/list-featured-input.ts). Named, so a generated client can type the object it encodes.
- */
-const JSON_TEXT_MEMBERS: Partial<Record<keyof typeof requestSchemas, Record<string, keyof typeof jsonTextSchemas>>> = {
-  ListFeaturedRequest: { filters: 'FeaturedFilters' },
-};
-
-function queryParameters(schemaName: keyof typeof requestSchemas): Json[] {
-  const schema = jsonSchema(requestSchemas[schemaName], 'input');
+function queryParameters(request: RequestDoc & { query: z.ZodMiniObject }): Json[] {
+  const schema = jsonSchema(request.query, 'input');
   const properties = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, property]) => {
-    const named = JSON_TEXT_MEMBERS[schemaName]?.[name];
+    const named = request.jsonText?.[name]?.component;
     if (named) {
       return {
         name,
@@ -225,47 +236,47 @@ function queryParameters(schemaName: keyof typeof requestSchemas): Json[] {
       };
     }
     const parameter = { name, in: 'query', required: required.has(name) && property.default === undefined, schema: property };
-    if (!EMPTY_IS_ABSENT[schemaName]?.includes(name)) return parameter;
+    if (!request.emptyIsAbsent?.includes(name)) return parameter;
     const { minLength: _emptyIsAbsent, ...schemaOfText } = property;
     return { ...parameter, schema: schemaOfText, description: 'An empty value counts as absent.' };
   });
 }
 
 function parameters(route: Route): Json[] {
-  const { docs } = route;
+  const { request } = route;
   const out: Json[] = [];
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
     const name = match[1]!;
-    const described = docs.pathParameters?.[name];
+    const described = request?.path?.[name];
     if (!described) throw new Error(`${route.operationId}: path parameter ${name} is not described`);
     out.push({
       name,
       in: 'path',
       required: true,
       description: described.description,
-      schema: jsonSchema(parameterSchemas[described.schema], 'input'),
+      schema: jsonSchema(described.schema, 'input'),
     });
   }
-  if (docs.query) out.push(...queryParameters(docs.query));
-  for (const header of docs.headers ?? []) {
+  if (request?.query) out.push(...queryParameters({ ...request, query: request.query }));
+  for (const header of request?.headers ?? []) {
     out.push({
       name: header.name,
       in: 'header',
       required: header.required,
       description: header.description,
-      schema: jsonSchema(parameterSchemas[header.schema], 'input'),
+      schema: jsonSchema(header.schema, 'input'),
     });
   }
   return out;
 }
 
 function requestBody(route: Route): Json | undefined {
-  const body = route.docs.requestBody;
+  const body = route.request?.body;
   if (!body) return undefined;
   // Inline rather than a component: generators then keep members with a default optional in what a client sends.
-  const schema = jsonSchema(requestSchemas[body.schema], 'input');
+  const schema = jsonSchema(body.schema, 'input');
   const properties = schema.properties as Record<string, Json> | undefined;
-  for (const [member, named] of Object.entries(JSON_TEXT_MEMBERS[body.schema] ?? {})) {
+  for (const [member, { component: named }] of Object.entries(route.request?.jsonText ?? {})) {
     if (!properties?.[member]) continue;
     properties[member] = {
       anyOf: [ref(named), { type: 'string', contentMediaType: 'application/json', description: `${named} as JSON text` }],
@@ -275,30 +286,29 @@ function requestBody(route: Route): Json | undefined {
 }
 
 function operation(route: Route): Json {
-  const { docs } = route;
   const responses: Json = {};
-  for (const [status, response] of Object.entries(docs.responses)) {
+  for (const [status, response] of Object.entries(route.responses)) {
     const headers: Json = { 'x-request-id': header('x-request-id', true) };
     for (const name of response.headers ?? []) headers[name] = header(name, false);
     responses[status] = {
       description: response.description,
       headers,
-      ...(response.schema && { content: { 'application/json': { schema: ref(response.schema) } } }),
+      ...(response.schema && { content: { 'application/json': { schema: ref(z.globalRegistry.get(response.schema)!.id!) } } }),
     };
   }
   const errors = commonErrors(route);
-  for (const [status, codes] of Object.entries(docs.errors ?? {})) {
+  for (const [status, codes] of Object.entries(route.errors ?? {})) {
     errors[Number(status)] = [...new Set([...codes, ...(errors[Number(status)] ?? [])])];
   }
   for (const [status, codes] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
-    responses[status] = problemResponse(Number(status), codes, docs.errorHeaders?.[Number(status)] ?? []);
+    responses[status] = problemResponse(Number(status), codes, route.errorHeaders?.[Number(status)] ?? []);
   }
   const body = requestBody(route);
   return {
     operationId: route.operationId,
-    summary: docs.summary,
-    description: docs.description,
-    tags: [...docs.tags],
+    summary: route.summary,
+    description: route.description,
+    tags: [...route.tags],
     parameters: parameters(route),
     ...(body && { requestBody: body }),
     responses,
@@ -355,8 +365,8 @@ export function openApiDocument(serverUrl?: string): Json {
     components: {
       schemas: {
         Problem: problemSchema,
-        ...componentSchemas(jsonTextSchemas, 'input'),
-        ...componentSchemas(responseSchemas, 'output'),
+        ...jsonTextComponents(),
+        ...responseComponents(),
       },
       headers: Object.fromEntries(
         Object.entries(responseHeaders).map(([name, header]) => [headerComponent[name as ResponseHeader], header]),

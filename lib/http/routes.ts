@@ -1,34 +1,18 @@
-// The operation manifest: one entry per operation of the API, carrying everything about it as plain data — its
-// route, how callers authenticate and who they are, what its function may touch, and its documentation. The CDK
-// stack, the local server, the OpenAPI generator and the bench all read these entries; no handler imports this
-// module (its bundle would carry every operation's documentation), handlers name their operation and the manifest
-// is checked against it at compile time (`httpHandler` in lib/http/handler.ts).
+// The operation manifest: the list of every operation's declaration (lib/http/operations/<area>.ts: route, auth and
+// principal, access, docs, request and response schemas in one object), the functions no route leads to, the route
+// matcher and the function manifest. The CDK stack, the local server, the OpenAPI generator and the bench all read it;
+// no handler imports it (its bundle would carry every operation's documentation and schemas): handlers name their
+// operation and the manifest is checked against it at compile time (`httpHandler` in lib/http/handler.ts).
 import { combinedAccess, type FunctionAccess } from '#lib/http/function-access.ts';
-import type { OperationDoc } from '#lib/http/operation-doc.ts';
-import { serviceOperationDocs } from '#lib/http/docs/service.ts';
-import { plaqueOperationDocs } from '#lib/http/docs/plaques.ts';
-import { accountsOperationDocs } from '#lib/http/docs/accounts.ts';
-import { partnerOperationDocs } from '#lib/http/docs/partner.ts';
-import { webhookOperationDocs } from '#lib/http/docs/webhooks.ts';
+import type { HttpMethod, Operation } from '#lib/http/operation.ts';
+import { serviceOperations } from '#lib/http/operations/service.ts';
+import { plaqueOperations } from '#lib/http/operations/plaques.ts';
+import { accountsOperations } from '#lib/http/operations/accounts.ts';
+import { partnerOperations } from '#lib/http/operations/partner.ts';
+import { webhookOperations } from '#lib/http/operations/webhooks.ts';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
-export type PrincipalKind = 'none' | 'user' | 'partner';
-
-/** Each auth kind resolves one principal. */
-type RouteAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
-
-export type Route = RouteAuth & {
-  readonly method: HttpMethod;
-  /** API Gateway resource path; `{name}` marks a path parameter. */
-  readonly path: string;
-  readonly operationId: string;
-  /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
-  readonly handler: string;
-  /** What its function may touch; a function serving several operations gets what any of them needs. */
-  readonly access: FunctionAccess;
-  readonly docs: OperationDoc;
-};
+/** One operation of the manifest, as the stack, the local server and the generator read it. */
+export type Route = Operation;
 
 /** A function that serves no route: what starts it, and what it may touch. */
 interface BackgroundFunction {
@@ -38,189 +22,12 @@ interface BackgroundFunction {
   readonly access: FunctionAccess;
 }
 
-// Holds the catalogue index in memory (about 96 bytes a plaque: 1 000 000 plaques ≈ 96 MB, plus the snapshot while it
-// loads) and starts from the catalogue snapshot; 1024 MB also buys the CPU that loads a large snapshot quickly
-// (README "Featured listing design"). A plaque stored by an earlier version may lack an image or a contract until
-// `ops migrate` has run: it is shown with the stage's placeholder image (MEDIA_BASE_URL) and contract
-// (CONTRACT_ADDRESS, named without a chain call).
-const listing = {
-  table: 'read',
-  catalogSnapshot: 'read',
-  memorySize: 1024,
-  linksMedia: true,
-  namesContract: true,
-} as const satisfies FunctionAccess;
-// Sign-up and sign-in in one: stores the code's hash (keyed with the code-hash key kept in the JWT key set) and the code
-// sealed for its mail; the code mail sender creates the user and mails the code.
-const requestCode = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
-const verifyEmail = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
-// Every API-key operation records the key's last use (at most once a minute) while resolving the partner.
-const partnerCall = { table: 'readWrite' } as const satisfies FunctionAccess;
-
-// prettier-ignore
 export const routes = [
-  {
-    method: 'GET', path: '/plaques/featured', operationId: 'listFeaturedPlaques',
-    handler: 'functions/plaques/list-featured.ts', auth: 'none', principal: 'none',
-    access: listing,
-    docs: plaqueOperationDocs.listFeaturedPlaques,
-  },
-  {
-    method: 'POST', path: '/plaques/featured', operationId: 'searchFeaturedPlaques',
-    handler: 'functions/plaques/list-featured.ts', auth: 'none', principal: 'none',
-    access: listing,
-    docs: plaqueOperationDocs.searchFeaturedPlaques,
-  },
-  {
-    method: 'GET', path: '/openapi.json', operationId: 'getOpenApiDocument',
-    handler: 'functions/system/openapi.ts', auth: 'none', principal: 'none',
-    // Serves the document `npm run openapi` writes (lib/http/generated/openapi-document.ts): touches nothing.
-    access: {},
-    docs: serviceOperationDocs.getOpenApiDocument,
-  },
-  {
-    method: 'POST', path: '/auth/email-verification-code', operationId: 'requestEmailVerificationCode',
-    handler: 'functions/auth/request-code.ts', auth: 'none', principal: 'none',
-    access: requestCode,
-    docs: accountsOperationDocs.requestEmailVerificationCode,
-  },
-  {
-    method: 'GET', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCode',
-    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
-    access: verifyEmail,
-    docs: accountsOperationDocs.evaluateEmailVerificationCode,
-  },
-  {
-    method: 'POST', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCodePost',
-    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
-    access: verifyEmail,
-    docs: accountsOperationDocs.evaluateEmailVerificationCodePost,
-  },
-  {
-    method: 'POST', path: '/auth/login', operationId: 'login',
-    handler: 'functions/auth/login.ts', auth: 'none', principal: 'none',
-    // Writes the failure counter that throttles password guessing.
-    access: { table: 'readWrite', jwtKeys: true },
-    docs: accountsOperationDocs.login,
-  },
-  {
-    method: 'GET', path: '/auth/profile', operationId: 'getProfile',
-    handler: 'functions/auth/get-profile.ts', auth: 'jwt', principal: 'user',
-    // The authorizer verified the token already; resolving the user re-reads it and its token version.
-    access: { table: 'read' },
-    docs: accountsOperationDocs.getProfile,
-  },
-  {
-    method: 'POST', path: '/auth/profile', operationId: 'updateProfile',
-    handler: 'functions/auth/update-profile.ts', auth: 'jwt', principal: 'user',
-    // Decoding and checking a 4 MiB image needs memory; a password change returns a fresh token.
-    access: { table: 'readWrite', writesMedia: 'users/', jwtKeys: true, memorySize: 1024 },
-    docs: accountsOperationDocs.updateProfile,
-  },
-  {
-    method: 'GET', path: '/.well-known/jwks.json', operationId: 'getJwks',
-    handler: 'functions/auth/jwks.ts', auth: 'none', principal: 'none',
-    access: { jwtKeys: true },
-    docs: accountsOperationDocs.getJwks,
-  },
-  {
-    method: 'POST', path: '/partner/api-keys', operationId: 'createApiKey',
-    handler: 'functions/partner/create-api-key.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'readWrite', apiKeys: 'create' },
-    docs: partnerOperationDocs.createApiKey,
-  },
-  {
-    method: 'GET', path: '/partner/api-keys', operationId: 'listApiKeys',
-    handler: 'functions/partner/list-api-keys.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'read' },
-    docs: partnerOperationDocs.listApiKeys,
-  },
-  {
-    method: 'DELETE', path: '/partner/api-keys/{id}', operationId: 'revokeApiKey',
-    handler: 'functions/partner/revoke-api-key.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'readWrite', apiKeys: 'revoke' },
-    docs: partnerOperationDocs.revokeApiKey,
-  },
-  {
-    method: 'GET', path: '/partner/plaques/{id}/lookup', operationId: 'lookupPlaque',
-    handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner',
-    // `mintable` comes from simulating the mint on the chain.
-    access: { ...partnerCall, chain: true },
-    docs: partnerOperationDocs.lookupPlaque,
-  },
-  {
-    method: 'POST', path: '/partner/plaques/{id}/prepare', operationId: 'preparePlaque',
-    handler: 'functions/partner/prepare-plaque.ts', auth: 'apiKey', principal: 'partner',
-    // The reservation names the contract and the token metadata (its image: the plaque's or the stage's placeholder);
-    // the mint is simulated before holding.
-    access: { table: 'readWrite', chain: true, linksMedia: true },
-    docs: partnerOperationDocs.preparePlaque,
-  },
-  {
-    method: 'GET', path: '/partner/plaques/{id}/owner', operationId: 'getPlaqueOwner',
-    handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner',
-    access: partnerCall,
-    docs: partnerOperationDocs.getPlaqueOwner,
-  },
-  {
-    method: 'POST', path: '/partner/plaques/{id}/buy', operationId: 'buyPlaque',
-    handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
-    // The order names the contract the token is minted on, but the sale calls no chain (the delivery worker mints);
-    // the sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
-    access: { table: 'readWrite', namesContract: true, linksMedia: true },
-    docs: partnerOperationDocs.buyPlaque,
-  },
-  {
-    method: 'GET', path: '/partner/usage', operationId: 'getUsage',
-    handler: 'functions/partner/get-usage.ts', auth: 'jwt', principal: 'user',
-    // The keys from the table, their requests from the usage plan (GetUsage) in AWS.
-    access: { table: 'read', readsKeyUsage: true },
-    docs: partnerOperationDocs.getUsage,
-  },
-  {
-    method: 'GET', path: '/partner/orders', operationId: 'listOrders',
-    handler: 'functions/partner/list-orders.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'read', linksExplorer: true },
-    docs: partnerOperationDocs.listOrders,
-  },
-  {
-    method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
-    handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
-    access: { ...partnerCall, linksExplorer: true },
-    docs: partnerOperationDocs.getOrder,
-  },
-  {
-    method: 'POST', path: '/partner/webhooks', operationId: 'createWebhook',
-    handler: 'functions/webhooks/create-webhook.ts', auth: 'jwt', principal: 'user',
-    // Seals the new endpoint's secret with the stage's key; resolves the URL's host to check its addresses.
-    access: { table: 'readWrite', webhookSecrets: 'seal' },
-    docs: webhookOperationDocs.createWebhook,
-  },
-  {
-    method: 'GET', path: '/partner/webhooks', operationId: 'listWebhooks',
-    handler: 'functions/webhooks/list-webhooks.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'read' },
-    docs: webhookOperationDocs.listWebhooks,
-  },
-  {
-    method: 'DELETE', path: '/partner/webhooks/{id}', operationId: 'deleteWebhook',
-    handler: 'functions/webhooks/delete-webhook.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'readWrite' },
-    docs: webhookOperationDocs.deleteWebhook,
-  },
-  {
-    method: 'POST', path: '/partner/webhooks/{id}/test', operationId: 'sendWebhookTest',
-    handler: 'functions/webhooks/test-webhook.ts', auth: 'jwt', principal: 'user',
-    // Stores the test event and wakes the sender for it.
-    access: { table: 'readWrite', webhookQueue: true },
-    docs: webhookOperationDocs.sendWebhookTest,
-  },
-  {
-    method: 'GET', path: '/partner/webhooks/{id}/deliveries', operationId: 'listWebhookDeliveries',
-    handler: 'functions/webhooks/list-webhook-deliveries.ts', auth: 'jwt', principal: 'user',
-    access: { table: 'read' },
-    docs: webhookOperationDocs.listWebhookDeliveries,
-  },
+  ...plaqueOperations,
+  ...serviceOperations,
+  ...accountsOperations,
+  ...partnerOperations,
+  ...webhookOperations,
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */

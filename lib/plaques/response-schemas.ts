@@ -5,42 +5,46 @@ import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques
 const timestamp = z.iso.datetime();
 const nullableTimestamp = z.nullable(timestamp);
 
-export const plaqueSchema = z.object({
-  id: z.int().check(z.positive()),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: nullableTimestamp,
-  name: z.string().check(z.regex(/^[A-Z]{3}-[0-9]{4}$/)),
-  alphabetPart: z.string(),
-  numberPart: z.string(),
-  // Always a URL: the plaque's own image or the stage's placeholder.
-  image: z.url(),
-  price: z.number(),
-  currency: z.string(),
-  marketplace: z.enum(MARKETPLACES),
-  tokenId: z.nullable(z.string()),
-  mappedPlaqueId: z.nullable(z.int()),
-  // The stage's token contract, also before minting.
-  contractAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-  featured: z.boolean(),
-  // "" when the plaque has none.
-  description: z.string(),
-  standard: z.literal(TOKEN_STANDARD),
-  metadata: z.nullable(z.record(z.string(), z.unknown())),
-  building_id: z.nullable(z.int()),
-  wallet_address: z.nullable(z.string()),
-  condition: z.enum(CONDITIONS),
-  assignAt: nullableTimestamp,
-  saleAt: nullableTimestamp,
-  featuredAt: nullableTimestamp,
-  mintedAt: nullableTimestamp,
-  status: z.enum(STATUSES),
-  minted: z.boolean(),
-  token_id: z.nullable(z.string()),
-});
+export const plaqueSchema = z
+  .object({
+    id: z.int().check(z.positive()),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    deletedAt: nullableTimestamp,
+    name: z.string().check(z.regex(/^[A-Z]{3}-[0-9]{4}$/)),
+    alphabetPart: z.string(),
+    numberPart: z.string(),
+    // Always a URL: the plaque's own image or the stage's placeholder.
+    image: z.url(),
+    price: z.number(),
+    currency: z.string(),
+    marketplace: z.enum(MARKETPLACES),
+    tokenId: z.nullable(z.string()),
+    mappedPlaqueId: z.nullable(z.int()),
+    // The stage's token contract, also before minting.
+    contractAddress: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+    featured: z.boolean(),
+    // "" when the plaque has none.
+    description: z.string(),
+    standard: z.literal(TOKEN_STANDARD),
+    metadata: z.nullable(z.record(z.string(), z.unknown())),
+    building_id: z.nullable(z.int()),
+    wallet_address: z.nullable(z.string()),
+    condition: z.enum(CONDITIONS),
+    assignAt: nullableTimestamp,
+    saleAt: nullableTimestamp,
+    featuredAt: nullableTimestamp,
+    mintedAt: nullableTimestamp,
+    status: z.enum(STATUSES),
+    minted: z.boolean(),
+    token_id: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'Plaque' });
 
-export const featuredPageSchema = z.object({
-  count: z.int().check(z.minimum(0)),
-  plaques: z.array(plaqueSchema),
-  nextCursor: z.nullable(z.string()),
-});
+export const featuredPageSchema = z
+  .object({
+    count: z.int().check(z.minimum(0)),
+    plaques: z.array(plaqueSchema),
+    nextCursor: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'FeaturedPage' });

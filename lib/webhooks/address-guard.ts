@@ -1,4 +1,4 @@
-// Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/docs/webhooks.ts) and the
+// Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/operations/webhooks.ts) and the
 // address check made at registration and again before every send. A deployed stage sends only over https to public
 // unicast addresses (no loopback, private, link-local, metadata, carrier-grade NAT, multicast or reserved address; no
 // IPv6 form of one either); the local runtime also sends to http://127.0.0.1 and http://localhost. The host is resolved

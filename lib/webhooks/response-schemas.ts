@@ -9,17 +9,19 @@ const webhookSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const webhookCreatedSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-  secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)),
-  createdAt: z.iso.datetime(),
-});
+export const webhookCreatedSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)),
+    createdAt: z.iso.datetime(),
+  })
+  .register(z.globalRegistry, { id: 'WebhookCreated' });
 
-export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).register(z.globalRegistry, { id: 'WebhookList' });
 
-export const webhookTestSentSchema = z.object({ eventId: z.string() });
+export const webhookTestSentSchema = z.object({ eventId: z.string() }).register(z.globalRegistry, { id: 'WebhookTestSent' });
 
 const webhookAttemptSchema = z.object({
   eventId: z.string(),
@@ -32,4 +34,6 @@ const webhookAttemptSchema = z.object({
   nextAttemptAt: z.nullable(z.iso.datetime()),
 });
 
-export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookAttemptSchema) });
+export const webhookDeliveriesSchema = z
+  .object({ deliveries: z.array(webhookAttemptSchema) })
+  .register(z.globalRegistry, { id: 'WebhookDeliveries' });

@@ -38,6 +38,17 @@ export interface components {
             priceMin?: number;
             priceMax?: number;
         };
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         Plaque: {
             id: number;
             /** Format: date-time */
@@ -220,6 +231,25 @@ export interface components {
             updatedAt: string;
             deliveredAt: string | null;
         };
+        OrderPage: {
+            orders: components["schemas"]["Order"][];
+            nextCursor: string | null;
+        };
+        UsageReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            keys: {
+                id: string;
+                prefix: string;
+                days: {
+                    /** Format: date */
+                    date: string;
+                    requests: number;
+                }[];
+            }[];
+        };
         WebhookCreated: {
             id: string;
             url: string;
@@ -252,36 +282,6 @@ export interface components {
                 at: string;
                 nextAttemptAt: string | null;
             }[];
-        };
-        OrderPage: {
-            orders: components["schemas"]["Order"][];
-            nextCursor: string | null;
-        };
-        UsageReport: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            keys: {
-                id: string;
-                prefix: string;
-                days: {
-                    /** Format: date */
-                    date: string;
-                    requests: number;
-                }[];
-            }[];
-        };
-        OpenApiDocument: {
-            openapi: string;
-            info: {
-                [key: string]: unknown;
-            };
-            paths: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: never;

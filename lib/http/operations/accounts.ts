@@ -1,6 +1,11 @@
-// OpenAPI descriptions of the accounts operations, including the decisions taken where the interface description is silent.
-// Plain data (schemas by name): the route table carries these entries.
-import type { OperationDoc } from '#lib/http/operation-doc.ts';
+// The accounts operations: sign-up and sign-in by emailed code or password, the own profile and the public keys that
+// verify tokens, with the decisions taken where the interface description is silent.
+import type { FunctionAccess } from '#lib/http/function-access.ts';
+import type { Operation } from '#lib/http/operation.ts';
+import { evaluateCodeInput } from '#lib/accounts/evaluate-code-schema.ts';
+import { loginInput } from '#lib/accounts/login-schema.ts';
+import { requestCodeInput } from '#lib/accounts/schemas.ts';
+import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
@@ -8,6 +13,11 @@ import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTER
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
 
 const TAGS = ['Accounts'] as const;
+
+// Sign-up and sign-in in one: stores the code's hash (keyed with the code-hash key kept in the JWT key set) and the code
+// sealed for its mail; the code mail sender creates the user and mails the code.
+const requestCode = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
+const verifyEmail = { table: 'readWrite', jwtKeys: true } as const satisfies FunctionAccess;
 const jsonBody = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
 
 const emailRules =
@@ -28,8 +38,12 @@ const tokenRules =
   `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
   '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`.';
 
-export const accountsOperationDocs = {
-  requestEmailVerificationCode: {
+// prettier-ignore
+export const accountsOperations = [
+  {
+    method: 'POST', path: '/auth/email-verification-code', operationId: 'requestEmailVerificationCode',
+    handler: 'functions/auth/request-code.ts', auth: 'none', principal: 'none',
+    access: requestCode,
     summary: 'Sign up or sign in: mail a 6-digit code',
     description: [
       "Creates the account when the address is new (username `user<id>`, a service wallet at m/44'/60'/0'/0/<id>), and " +
@@ -43,27 +57,37 @@ export const accountsOperationDocs = {
       'The mail carries the code only (no link).',
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: 'RequestCodeRequest' },
-    responses: { 202: { description: 'The code was issued; its mail follows within seconds', schema: 'CodeSent' } },
+    request: { body: { contentType: 'application/json', schema: requestCodeInput } },
+    responses: { 202: { description: 'The code was issued; its mail follows within seconds', schema: codeSentSchema } },
     errors: { ...jsonBody, 429: ['RESEND_TOO_SOON', 'TOO_MANY_CODES'] },
   },
-  evaluateEmailVerificationCode: {
+  {
+    method: 'GET', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCode',
+    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
+    access: verifyEmail,
     summary: 'Spend a code and sign in (query parameters)',
     description: [codeRules, emailRules, tokenRules, 'The user is returned with `emailVerify: true`.'].join('\n\n'),
     tags: TAGS,
-    query: 'EvaluateCodeRequest',
-    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
+    request: { query: evaluateCodeInput },
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { 400: ['VALIDATION_FAILED'], 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
-  evaluateEmailVerificationCodePost: {
+  {
+    method: 'POST', path: '/auth/evaluate-email-verification-code', operationId: 'evaluateEmailVerificationCodePost',
+    handler: 'functions/auth/verify-email.ts', auth: 'none', principal: 'none',
+    access: verifyEmail,
     summary: 'Spend a code and sign in (JSON body)',
     description: [codeRules, emailRules, tokenRules].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: 'EvaluateCodeRequest' },
-    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
+    request: { body: { contentType: 'application/json', schema: evaluateCodeInput } },
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { ...jsonBody, 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
-  login: {
+  {
+    method: 'POST', path: '/auth/login', operationId: 'login',
+    handler: 'functions/auth/login.ts', auth: 'none', principal: 'none',
+    // Writes the failure counter that throttles password guessing.
+    access: { table: 'readWrite', jwtKeys: true },
     summary: 'Sign in with email and password',
     description: [
       'For accounts that set a password (POST /auth/profile). Any wrong pair answers 401 INVALID_CREDENTIALS: wrong ' +
@@ -75,20 +99,28 @@ export const accountsOperationDocs = {
       tokenRules,
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: 'LoginRequest' },
-    responses: { 200: { description: 'Signed in', schema: 'SignedIn' } },
+    request: { body: { contentType: 'application/json', schema: loginInput } },
+    responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { ...jsonBody, 401: ['INVALID_CREDENTIALS'], 429: ['TOO_MANY_LOGIN_ATTEMPTS'] },
   },
-  getProfile: {
+  {
+    method: 'GET', path: '/auth/profile', operationId: 'getProfile',
+    handler: 'functions/auth/get-profile.ts', auth: 'jwt', principal: 'user',
+    // The authorizer verified the token already; resolving the user re-reads it and its token version.
+    access: { table: 'read' },
     summary: 'The signed-in user',
     description:
       'The own record, wallet unmasked. 401 UNAUTHORIZED also when the user no longer exists or the token predates a ' +
       'password change (every older token stops working then).',
     tags: TAGS,
-    responses: { 200: { description: 'The signed-in user', schema: 'User' } },
+    responses: { 200: { description: 'The signed-in user', schema: userSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
-  updateProfile: {
+  {
+    method: 'POST', path: '/auth/profile', operationId: 'updateProfile',
+    handler: 'functions/auth/update-profile.ts', auth: 'jwt', principal: 'user',
+    // Decoding and checking a 4 MiB image needs memory; a password change returns a fresh token.
+    access: { table: 'readWrite', writesMedia: 'users/', jwtKeys: true, memorySize: 1024 },
     summary: 'Update the own profile (multipart/form-data)',
     description: [
       'Parts, all optional, at least one: `image` (a file part), `username`, `password`, `currentPassword`, `phoneNumber` ' +
@@ -117,8 +149,8 @@ export const accountsOperationDocs = {
       'The response always carries a fresh token for the current token version.',
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'multipart/form-data', schema: 'ProfileForm' },
-    responses: { 201: { description: 'The updated user and a fresh token', schema: 'SignedIn' } },
+    request: { body: { contentType: 'multipart/form-data', schema: profileFormDoc } },
+    responses: { 201: { description: 'The updated user and a fresh token', schema: signedInSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_MULTIPART'],
       401: ['INVALID_CREDENTIALS'],
@@ -127,11 +159,14 @@ export const accountsOperationDocs = {
       415: ['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_IMAGE'],
     },
   },
-  getJwks: {
+  {
+    method: 'GET', path: '/.well-known/jwks.json', operationId: 'getJwks',
+    handler: 'functions/auth/jwks.ts', auth: 'none', principal: 'none',
+    access: { jwtKeys: true },
     summary: 'Public keys that verify access tokens',
     description: 'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
     tags: TAGS,
-    responses: { 200: { description: 'JSON Web Key Set', schema: 'Jwks', headers: ['Cache-Control'] } },
+    responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema, headers: ['Cache-Control'] } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
-} satisfies Record<string, OperationDoc>;
+] as const satisfies readonly Operation[];

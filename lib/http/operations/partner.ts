@@ -1,6 +1,26 @@
-// OpenAPI descriptions of the partner operations, including the decisions taken where the interface description is silent.
-// Plain data (schemas by name): the route table carries these entries.
-import type { HeaderDoc, OperationDoc } from '#lib/http/operation-doc.ts';
+// The partner operations: API keys and the partner's usage and orders (for the dashboard, with a JWT), then lookup,
+// owner, hold, buy and the order (with `x-api-key`), with the decisions taken where the interface description is silent.
+import * as z from 'zod/mini';
+import type { FunctionAccess } from '#lib/http/function-access.ts';
+import type { HeaderDoc, Operation, RequestDoc } from '#lib/http/operation.ts';
+import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
+import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
+import { buyBody, idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { prepareBody } from '#lib/partner/prepare-schemas.ts';
+import { plaqueIdParam } from '#lib/partner/schemas.ts';
+import { listOrdersInput } from '#lib/partner/order-list-schemas.ts';
+import { usageInput } from '#lib/partner/usage-schemas.ts';
+import {
+  apiKeyCreatedSchema,
+  apiKeyListSchema,
+  lookupSchema,
+  orderPageSchema,
+  orderSchema,
+  ownerSchema,
+  reservationSchema,
+  saleSchema,
+  usageReportSchema,
+} from '#lib/partner/response-schemas.ts';
 import { IN_PROGRESS_LEASE_MS, KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
@@ -9,10 +29,16 @@ import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '#lib/partner/usage-schemas.t
 
 const TAGS = ['Partner'] as const;
 
-const plaqueIdPath: OperationDoc['pathParameters'] = {
+// Every API-key operation records the key's last use (at most once a minute) while resolving the partner.
+const partnerCall = { table: 'readWrite' } as const satisfies FunctionAccess;
+
+// Order ids are opaque: any id answers, unknown ones 404 (functions/partner/get-order.ts).
+const orderIdParam = z.string().check(z.minLength(1));
+
+const plaqueIdPath: RequestDoc['path'] = {
   id: {
     description: 'Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.',
-    schema: 'PlaqueId',
+    schema: plaqueIdParam,
   },
 };
 
@@ -45,11 +71,15 @@ const idempotencyHeader: HeaderDoc = {
   name: IDEMPOTENCY_HEADER,
   required: true,
   description: `${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per purchase attempt (a UUID is a good choice).`,
-  schema: 'IdempotencyKey',
+  schema: idempotencyKeyHeader,
 };
 
-export const partnerOperationDocs = {
-  createApiKey: {
+// prettier-ignore
+export const partnerOperations = [
+  {
+    method: 'POST', path: '/partner/api-keys', operationId: 'createApiKey',
+    handler: 'functions/partner/create-api-key.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite', apiKeys: 'create' },
     summary: 'Create a partner API key (shown once)',
     description: [
       dashboardRules,
@@ -60,12 +90,15 @@ export const partnerOperationDocs = {
         'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: 'CreateApiKeyRequest', required: false },
-    responses: { 201: { description: 'The new key', schema: 'ApiKeyCreated' } },
+    request: { body: { contentType: 'application/json', schema: createApiKeyBody, required: false } },
+    responses: { 201: { description: 'The new key', schema: apiKeyCreatedSchema } },
     errors: { ...badBody, 409: ['KEY_LIMIT_REACHED', 'CONFLICT'] },
     errorHeaders: { 409: ['Retry-After'] },
   },
-  listApiKeys: {
+  {
+    method: 'GET', path: '/partner/api-keys', operationId: 'listApiKeys',
+    handler: 'functions/partner/list-api-keys.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
     summary: "The signed-in user's API keys",
     description: [
       dashboardRules,
@@ -75,10 +108,13 @@ export const partnerOperationDocs = {
         '`revokedAt` is null while the key is active.',
     ].join('\n\n'),
     tags: TAGS,
-    responses: { 200: { description: 'The keys', schema: 'ApiKeyList' } },
+    responses: { 200: { description: 'The keys', schema: apiKeyListSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
-  revokeApiKey: {
+  {
+    method: 'DELETE', path: '/partner/api-keys/{id}', operationId: 'revokeApiKey',
+    handler: 'functions/partner/revoke-api-key.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite', apiKeys: 'revoke' },
     summary: 'Revoke a partner API key',
     description: [
       'Answers 204 with no body. The key is refused (403 FORBIDDEN) from the next request on.',
@@ -86,12 +122,16 @@ export const partnerOperationDocs = {
         "Revoking one's own already revoked key answers 204 again (DELETE is idempotent).",
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: { id: { description: 'The key id returned at creation', schema: 'ApiKeyId' } },
+    request: { path: { id: { description: 'The key id returned at creation', schema: apiKeyIdParam } } },
     responses: { 204: { description: 'Revoked' } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['API_KEY_NOT_FOUND'], 409: ['CONFLICT'] },
     errorHeaders: { 409: ['Retry-After'] },
   },
-  lookupPlaque: {
+  {
+    method: 'GET', path: '/partner/plaques/{id}/lookup', operationId: 'lookupPlaque',
+    handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner',
+    // `mintable` comes from simulating the mint on the chain.
+    access: { ...partnerCall, chain: true },
     summary: 'Can this plaque be bought and minted now?',
     description: [
       partnerRules,
@@ -105,15 +145,20 @@ export const partnerOperationDocs = {
       'When the chain node does not answer: 503 CHAIN_UNAVAILABLE with Retry-After.',
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: plaqueIdPath,
-    responses: { 200: { description: "The plaque's sale and mint status", schema: 'Lookup' } },
+    request: { path: plaqueIdPath },
+    responses: { 200: { description: "The plaque's sale and mint status", schema: lookupSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'],
       404: ['PLAQUE_NOT_FOUND'],
       503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'],
     },
   },
-  preparePlaque: {
+  {
+    method: 'POST', path: '/partner/plaques/{id}/prepare', operationId: 'preparePlaque',
+    handler: 'functions/partner/prepare-plaque.ts', auth: 'apiKey', principal: 'partner',
+    // The reservation names the contract and the token metadata (its image: the plaque's or the stage's placeholder);
+    // the mint is simulated before holding.
+    access: { table: 'readWrite', chain: true, linksMedia: true },
     summary: 'Hold a plaque for a buyer for 10 minutes',
     description: [
       partnerRules,
@@ -129,12 +174,14 @@ export const partnerOperationDocs = {
         tokenRules,
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: plaqueIdPath,
-    requestBody: { contentType: 'application/json', schema: 'PrepareRequest' },
-    responses: { 200: { description: 'The reservation', schema: 'Reservation' } },
+    request: { path: plaqueIdPath, body: { contentType: 'application/json', schema: prepareBody } },
+    responses: { 200: { description: 'The reservation', schema: reservationSchema } },
     errors: { ...badBody, 404: ['PLAQUE_NOT_FOUND'], 409: ['NOT_AVAILABLE'], 503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
-  getPlaqueOwner: {
+  {
+    method: 'GET', path: '/partner/plaques/{id}/owner', operationId: 'getPlaqueOwner',
+    handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner',
+    access: partnerCall,
     summary: 'Who owns the plaque',
     description: [
       partnerRules,
@@ -146,11 +193,16 @@ export const partnerOperationDocs = {
         '`walletAddress` is masked `0x1234…abcd` (first 6, U+2026, last 4).',
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: plaqueIdPath,
-    responses: { 200: { description: 'The owner', schema: 'Owner' } },
+    request: { path: plaqueIdPath },
+    responses: { 200: { description: 'The owner', schema: ownerSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 404: ['PLAQUE_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },
-  buyPlaque: {
+  {
+    method: 'POST', path: '/partner/plaques/{id}/buy', operationId: 'buyPlaque',
+    handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
+    // The order names the contract the token is minted on, but the sale calls no chain (the delivery worker mints);
+    // the sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
+    access: { table: 'readWrite', namesContract: true, linksMedia: true },
     summary: 'Buy a held plaque (idempotent)',
     description: [
       partnerRules,
@@ -169,10 +221,8 @@ export const partnerOperationDocs = {
       'Delivery (the mint to `buyerWallet`) follows asynchronously; poll GET /partner/orders/{orderId}.',
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: plaqueIdPath,
-    headers: [idempotencyHeader],
-    requestBody: { contentType: 'application/json', schema: 'BuyRequest' },
-    responses: { 201: { description: 'Sold: the order and the plaque as now stored', schema: 'Sale', headers: ['Idempotent-Replayed'] } },
+    request: { path: plaqueIdPath, headers: [idempotencyHeader], body: { contentType: 'application/json', schema: buyBody } },
+    responses: { 201: { description: 'Sold: the order and the plaque as now stored', schema: saleSchema, headers: ['Idempotent-Replayed'] } },
     errors: {
       ...badBody,
       404: ['PLAQUE_NOT_FOUND'],
@@ -181,7 +231,11 @@ export const partnerOperationDocs = {
     },
     errorHeaders: { 404: ['Idempotent-Replayed'], 409: ['Idempotent-Replayed', 'Retry-After'] },
   },
-  getUsage: {
+  {
+    method: 'GET', path: '/partner/usage', operationId: 'getUsage',
+    handler: 'functions/partner/get-usage.ts', auth: 'jwt', principal: 'user',
+    // The keys from the table, their requests from the usage plan (GetUsage) in AWS.
+    access: { table: 'read', readsKeyUsage: true },
     summary: "Requests per day of the signed-in partner's API keys",
     description: [
       dashboardRules,
@@ -192,11 +246,14 @@ export const partnerOperationDocs = {
         'When API Gateway cannot answer (throttled or failing): 503 USAGE_UNAVAILABLE with Retry-After.',
     ].join('\n\n'),
     tags: TAGS,
-    query: 'UsageRequest',
-    responses: { 200: { description: 'Requests per key and day', schema: 'UsageReport' } },
+    request: { query: usageInput },
+    responses: { 200: { description: 'Requests per key and day', schema: usageReportSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 503: ['USAGE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
-  listOrders: {
+  {
+    method: 'GET', path: '/partner/orders', operationId: 'listOrders',
+    handler: 'functions/partner/list-orders.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read', linksExplorer: true },
     summary: "The signed-in partner's orders, newest first",
     description: [
       dashboardRules,
@@ -208,11 +265,14 @@ export const partnerOperationDocs = {
       orderRecordRules,
     ].join('\n\n'),
     tags: TAGS,
-    query: 'ListOrdersRequest',
-    responses: { 200: { description: 'A page of orders', schema: 'OrderPage' } },
+    request: { query: listOrdersInput },
+    responses: { 200: { description: 'A page of orders', schema: orderPageSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'] },
   },
-  getOrder: {
+  {
+    method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
+    handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
+    access: { ...partnerCall, linksExplorer: true },
     summary: 'An order and its delivery status',
     description: [
       partnerRules,
@@ -225,8 +285,8 @@ export const partnerOperationDocs = {
       "This operation takes the API key only, like the rest of the selling workflow; the dashboard (a signed-in user's JWT) reads the same records through GET /partner/orders.",
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: 'OrderId' } },
-    responses: { 200: { description: 'The order', schema: 'Order' } },
+    request: { path: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: orderIdParam } } },
+    responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'], 404: ['ORDER_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },
-} satisfies Record<string, OperationDoc>;
+] as const satisfies readonly Operation[];

@@ -1,9 +1,13 @@
-// OpenAPI descriptions of the webhook operations, including the decisions taken where the service's contract is silent.
-// Plain data (schemas by name): the route table carries these entries.
-import type { OperationDoc } from '#lib/http/operation-doc.ts';
+// The webhook operations: a partner's endpoints for order events, their test event and delivery log, with the
+// decisions taken where the service's contract is silent.
+import type { Operation, RequestDoc } from '#lib/http/operation.ts';
+import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
+import { deliveriesQuery, MAX_DELIVERIES_LIMIT } from '#lib/webhooks/deliveries-schema.ts';
+import { webhookIdParam } from '#lib/webhooks/schemas.ts';
+import { sendTestBody } from '#lib/webhooks/test-schema.ts';
+import { webhookCreatedSchema, webhookDeliveriesSchema, webhookListSchema, webhookTestSentSchema } from '#lib/webhooks/response-schemas.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
-import { MAX_DELIVERIES_LIMIT } from '#lib/webhooks/deliveries-schema.ts';
 
 const TAGS = ['Partner'] as const;
 
@@ -11,8 +15,8 @@ const managed =
   "Managed by the signed-in partner user (the account that owns the partner's API keys): each endpoint belongs to that account, " +
   "which is the partner its orders' events come from. Another partner's endpoint and an unknown id both answer 404 WEBHOOK_NOT_FOUND.";
 
-const idPath: OperationDoc['pathParameters'] = {
-  id: { description: 'The endpoint id returned at registration (`wh_…`)', schema: 'WebhookId' },
+const idPath: RequestDoc['path'] = {
+  id: { description: 'The endpoint id returned at registration (`wh_…`)', schema: webhookIdParam },
 };
 
 const delivery = [
@@ -29,8 +33,13 @@ const delivery = [
     'Delivery is at least once: an event may arrive twice, always with the same `webhook-id`.',
 ].join('\n\n');
 
-export const webhookOperationDocs = {
-  createWebhook: {
+// prettier-ignore
+export const webhookOperations = [
+  {
+    method: 'POST', path: '/partner/webhooks', operationId: 'createWebhook',
+    handler: 'functions/webhooks/create-webhook.ts', auth: 'jwt', principal: 'user',
+    // Seals the new endpoint's secret with the stage's key; resolves the URL's host to check its addresses.
+    access: { table: 'readWrite', webhookSecrets: 'seal' },
     summary: 'Register a webhook endpoint for order events (secret shown once)',
     description: [
       managed,
@@ -48,8 +57,8 @@ export const webhookOperationDocs = {
       delivery,
     ].join('\n\n'),
     tags: TAGS,
-    requestBody: { contentType: 'application/json', schema: 'CreateWebhookRequest' },
-    responses: { 201: { description: 'The endpoint, with its secret (shown only here)', schema: 'WebhookCreated' } },
+    request: { body: { contentType: 'application/json', schema: createWebhookBody } },
+    responses: { 201: { description: 'The endpoint, with its secret (shown only here)', schema: webhookCreatedSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'INVALID_WEBHOOK_URL'],
       409: ['WEBHOOK_LIMIT_REACHED'],
@@ -57,25 +66,35 @@ export const webhookOperationDocs = {
       415: ['UNSUPPORTED_MEDIA_TYPE'],
     },
   },
-  listWebhooks: {
+  {
+    method: 'GET', path: '/partner/webhooks', operationId: 'listWebhooks',
+    handler: 'functions/webhooks/list-webhooks.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
     summary: "The partner's webhook endpoints",
     description: [managed, 'Newest first; secrets are never shown again.'].join('\n\n'),
     tags: TAGS,
-    responses: { 200: { description: 'The endpoints', schema: 'WebhookList' } },
+    responses: { 200: { description: 'The endpoints', schema: webhookListSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
-  deleteWebhook: {
+  {
+    method: 'DELETE', path: '/partner/webhooks/{id}', operationId: 'deleteWebhook',
+    handler: 'functions/webhooks/delete-webhook.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite' },
     summary: 'Delete a webhook endpoint',
     description: [
       managed,
       'Answers 204 with no body. Nothing more is sent to the endpoint, events still waiting for it included; its delivery log goes with it.',
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: idPath,
+    request: { path: idPath },
     responses: { 204: { description: 'Deleted' } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
-  sendWebhookTest: {
+  {
+    method: 'POST', path: '/partner/webhooks/{id}/test', operationId: 'sendWebhookTest',
+    handler: 'functions/webhooks/test-webhook.ts', auth: 'jwt', principal: 'user',
+    // Stores the test event and wakes the sender for it.
+    access: { table: 'readWrite', webhookQueue: true },
     summary: 'Send a test event to a webhook endpoint',
     description: [
       managed,
@@ -85,9 +104,8 @@ export const webhookOperationDocs = {
       delivery,
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: idPath,
-    requestBody: { contentType: 'application/json', schema: 'SendWebhookTestRequest', required: false },
-    responses: { 202: { description: 'Queued', schema: 'WebhookTestSent' } },
+    request: { path: idPath, body: { contentType: 'application/json', schema: sendTestBody, required: false } },
+    responses: { 202: { description: 'Queued', schema: webhookTestSentSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
       404: ['WEBHOOK_NOT_FOUND'],
@@ -95,7 +113,10 @@ export const webhookOperationDocs = {
       415: ['UNSUPPORTED_MEDIA_TYPE'],
     },
   },
-  listWebhookDeliveries: {
+  {
+    method: 'GET', path: '/partner/webhooks/{id}/deliveries', operationId: 'listWebhookDeliveries',
+    handler: 'functions/webhooks/list-webhook-deliveries.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'read' },
     summary: "A webhook endpoint's recent delivery attempts",
     description: [
       managed,
@@ -106,9 +127,8 @@ export const webhookOperationDocs = {
         'listed; the event is sent again (same `webhook-id`) under the next number.',
     ].join('\n\n'),
     tags: TAGS,
-    pathParameters: idPath,
-    query: 'WebhookDeliveriesQuery',
-    responses: { 200: { description: 'The recent attempts', schema: 'WebhookDeliveries' } },
+    request: { path: idPath, query: deliveriesQuery },
+    responses: { 200: { description: 'The recent attempts', schema: webhookDeliveriesSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
-} satisfies Record<string, OperationDoc>;
+] as const satisfies readonly Operation[];

@@ -1,0 +1,80 @@
+// The shape of one operation's declaration (Hono's `createRoute` is the model): its route, how callers authenticate and
+// who they are, what its function may touch, its documentation, and the zod schemas of its request and answers
+// themselves. Declarations live in lib/http/operations/<area>.ts and the manifest (lib/http/routes.ts) lists them.
+// No deployed bundle imports a declaration: handlers import their schemas from the domain and name their operation.
+import type * as z from 'zod/mini';
+import type { FunctionAccess } from '#lib/http/function-access.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
+export type PrincipalKind = 'none' | 'user' | 'partner';
+/** Each auth kind resolves one principal. */
+type OperationAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
+
+export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service';
+
+/** Response headers an operation sends besides `x-request-id` (every response carries that one). */
+export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
+
+export interface HeaderDoc {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  readonly schema: z.ZodMiniType;
+}
+
+interface ParameterDoc {
+  readonly description: string;
+  readonly schema: z.ZodMiniType;
+}
+
+export interface RequestDoc {
+  /** One entry per `{name}` of the path. */
+  readonly path?: Readonly<Record<string, ParameterDoc>>;
+  /** Query parameters: each member of the schema becomes a parameter. */
+  readonly query?: z.ZodMiniObject;
+  readonly headers?: readonly HeaderDoc[];
+  readonly body?: {
+    readonly contentType: 'application/json' | 'multipart/form-data';
+    readonly schema: z.ZodMiniType;
+    readonly required?: boolean;
+  };
+  /**
+   * Object members a client sends as JSON text (always in the query, where deepObject cannot carry their arrays; also
+   * accepted so in a JSON body), by member: the component name a generated client types the object with, and its schema.
+   */
+  readonly jsonText?: Readonly<Record<string, { readonly component: string; readonly schema: z.ZodMiniType }>>;
+  /** Query members read as absent when empty. */
+  readonly emptyIsAbsent?: readonly string[];
+}
+
+interface ResponseDoc {
+  readonly description: string;
+  /**
+   * The JSON body's schema, registered in zod's global registry with its component `id`; absent for an empty body (204)
+   * or a body described in `description` alone.
+   */
+  readonly schema?: z.ZodMiniType;
+  readonly headers?: readonly ResponseHeader[];
+}
+
+export type Operation = OperationAuth & {
+  readonly method: HttpMethod;
+  /** API Gateway resource path; `{name}` marks a path parameter. */
+  readonly path: string;
+  readonly operationId: string;
+  /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
+  readonly handler: string;
+  /** What its function may touch; a function serving several operations gets what any of them needs. */
+  readonly access: FunctionAccess;
+  readonly summary: string;
+  /** Where the interface description is silent, the decision taken is written here. */
+  readonly description: string;
+  readonly tags: readonly Tag[];
+  readonly request?: RequestDoc;
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /** Problem codes this operation answers by status, besides those every operation of its kind may answer. */
+  readonly errors?: Readonly<Record<number, readonly string[]>>;
+  /** Headers some of its problem answers carry, by status (429 and 503 always carry Retry-After, 405 Allow). */
+  readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
+};
