@@ -1,5 +1,7 @@
-// Response shapes (and the multipart form) of the accounts operations, as zod schemas for the OpenAPI document.
-// Kept apart from the request schemas: only the OpenAPI function builds these, not every handler at cold start.
+// The response shapes of the accounts operations (and the multipart form, for the OpenAPI document): the one
+// declaration of each answer's shape. The domain's types are z.infer of these schemas, imported as types only: no
+// deployed function builds them at cold start; the operation manifest's readers (the OpenAPI writer, the CDK app, the
+// local server) and tests do. Kept apart from the request schemas, which every handler builds.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '#lib/accounts/user.ts';
 
@@ -24,9 +26,12 @@ export const userSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: z.nullable(timestamp),
+    // Lower-cased; unique (claimed in the same transaction as the user).
     email: z.string(),
+    // Kept as typed; unique case-insensitively.
     username: z.string(),
     image: z.nullable(z.string()),
+    // EIP-55 address of the user's service wallet.
     walletAddress: z.string(),
     receiveEmail: z.boolean(),
     canGetDeltaEnergy: z.boolean(),

@@ -1,4 +1,5 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
+import type * as z from 'zod/mini';
 import { tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -7,7 +8,8 @@ import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
 import { issueAccessToken } from '#lib/auth/issue-token.ts';
 import { verifyNoPassword, verifyPassword } from '#lib/auth/password.ts';
-import { maskEmail, presentUser, type StoredUser, type User } from '#lib/accounts/user.ts';
+import { maskEmail, presentUser, type StoredUser } from '#lib/accounts/user.ts';
+import type { codeSentSchema, signedInSchema } from '#lib/accounts/response-schemas.ts';
 import {
   CODE_LIFETIME_MS,
   MAX_CODE_ATTEMPTS,
@@ -24,16 +26,8 @@ import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.
 
 export { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
-export interface CodeSent {
-  sentTo: string;
-  expiresAt: string;
-  resendAvailableAt: string;
-}
-
-export interface SignedIn {
-  user: User;
-  token: string;
-}
+export type CodeSent = z.infer<typeof codeSentSchema>;
+export type SignedIn = z.infer<typeof signedInSchema>;
 
 const repos = (ctx: AppContext) => ({
   users: userRepo(dbOf(ctx), ctx.tableName),

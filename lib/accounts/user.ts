@@ -1,29 +1,10 @@
-// The user record and its rules: what is stored, what a client sees (never the hash, code or phone), masking,
-// default and valid usernames.
+// The user record and its rules: what is stored, what a client sees (never the hash, code or phone; its shape is
+// userSchema in lib/accounts/response-schemas.ts), masking, default and valid usernames.
+import type * as z from 'zod/mini';
+import type { userSchema } from '#lib/accounts/response-schemas.ts';
 
-/** The User resource of the API: exactly these members. */
-export interface User {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Lower-cased; unique (claimed in the same transaction as the user). */
-  email: string;
-  /** Kept as typed; unique case-insensitively. */
-  username: string;
-  image: string | null;
-  /** EIP-55 address of the user's service wallet. */
-  walletAddress: string;
-  receiveEmail: boolean;
-  canGetDeltaEnergy: boolean;
-  emailVerify: boolean;
-  emailVerificationCodeExpireTime: string | null;
-  access: string[];
-  paymentCustomerId: string | null;
-  totalEnergyReceived: number;
-  totalPings: number;
-  isServiceWallet: boolean;
-}
+/** The User resource of the API: exactly the schema's members. */
+export type User = z.infer<typeof userSchema>;
 
 /** The record as stored: the public fields plus what never leaves the service. */
 export interface StoredUser extends User {

@@ -2,6 +2,8 @@
 // key that hashes verification codes. One JSON document: a file under DATA_DIR locally, a secret in AWS.
 // Making keys is key-generation.ts's job, so the authorizer (which only reads keys) does not bundle it.
 import type { JWK } from 'jose';
+import type * as z from 'zod/mini';
+import type { jwksSchema } from '#lib/accounts/response-schemas.ts';
 
 export const JWT_ALGORITHM = 'ES256';
 
@@ -24,16 +26,11 @@ export interface JwtKeySet {
   codeHashKey: string;
 }
 
+/** The JWKS document as served: jwksSchema's shape. */
+type Jwks = z.infer<typeof jwksSchema>;
+
 /** A public JWK as the JWKS document serves it. */
-export interface PublicJwk {
-  kty: 'EC';
-  crv: 'P-256';
-  x: string;
-  y: string;
-  kid: string;
-  alg: typeof JWT_ALGORITHM;
-  use: 'sig';
-}
+export type PublicJwk = Jwks['keys'][number];
 
 export const publicJwk = (key: SigningJwk): PublicJwk => ({
   kty: key.kty,
@@ -46,7 +43,7 @@ export const publicJwk = (key: SigningJwk): PublicJwk => ({
 });
 
 /** The JWKS document: the public halves of the current and the previous key. */
-export const jwksOf = (set: JwtKeySet): { keys: PublicJwk[] } => ({ keys: verificationKeys(set).map(publicJwk) });
+export const jwksOf = (set: JwtKeySet): Jwks => ({ keys: verificationKeys(set).map(publicJwk) });
 
 /** The keys a verifier accepts: current first, then previous. */
 export const verificationKeys = (set: JwtKeySet): SigningJwk[] => (set.previous ? [set.current, set.previous] : [set.current]);

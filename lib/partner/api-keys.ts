@@ -1,12 +1,14 @@
 // Partner API keys: created by a signed-in user (shown once, then recognised by their prefix), stored only as a hash,
 // listed and revoked by their owner; each records when it was last used.
 import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
 import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
+import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-schemas.ts';
 import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 const API_KEY_PREFIX = 'pk_';
@@ -18,24 +20,10 @@ const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toStrin
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A key as its owner sees it in the list: never the key itself. */
-export interface ApiKeyView {
-  id: string;
-  name: string | null;
-  /** Keys stored before prefixes were recorded show the common prefix alone. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type ApiKeyView = z.infer<typeof apiKeySchema>;
 
 /** The answer to creating a key: the only time the key itself is shown. */
-export interface CreatedApiKey {
-  id: string;
-  apiKey: string;
-  name: string | null;
-  prefix: string;
-  createdAt: string;
-}
+export type CreatedApiKey = z.infer<typeof apiKeyCreatedSchema>;
 
 export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   id: record.id,

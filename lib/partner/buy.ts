@@ -1,5 +1,6 @@
 // Buy: turns a partner's live hold into a sale — plaque SOLD, order created, response stored for the
 // Idempotency-Key — in one transaction, so that of any number of concurrent buys exactly one succeeds.
+import type * as z from 'zod/mini';
 import { AppError, conflict, notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
@@ -11,6 +12,7 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { sell, stateOf } from '#lib/partner/plaque-state.ts';
 import { newOrderId, type Order } from '#lib/partner/order.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
+import type { saleSchema } from '#lib/partner/response-schemas.ts';
 import { claimKey, completeKey, readKey, releaseKey, requestHash, requestInProgress } from '#lib/partner/idempotency.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -31,6 +33,9 @@ export interface BuyResult {
   /** The response is the stored answer to an earlier request with the same key. */
   replayed: boolean;
 }
+
+/** The 201 answer's body: the order's id and the plaque as sold. */
+type Sale = z.infer<typeof saleSchema>;
 
 /** Transaction attempts before a buy gives up with 409 CONFLICT (each re-reads the plaque). */
 const MAX_ATTEMPTS = 4;
@@ -161,7 +166,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
   const response: StoredResponse = {
     status: 201,
     contentType: 'application/json',
-    body: JSON.stringify({ orderId, status: 'SOLD', plaque: presentPlaque(sold, now, stage) }),
+    body: JSON.stringify({ orderId, status: 'SOLD', plaque: presentPlaque(sold, now, stage) } satisfies Sale),
   };
   return { now, sold, order, response };
 }

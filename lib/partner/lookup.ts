@@ -1,23 +1,15 @@
 // Lookup: whether a plaque can be bought now (its state) and minted (a simulated mint on the chain).
-import { effectiveStatus, type PlaqueStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import type * as z from 'zod/mini';
+import { effectiveStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/partner/plaque-token.ts';
 import type { MintSimulation } from '#lib/chain/chain-port.ts';
-import type { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
+import type { lookupSchema } from '#lib/partner/response-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { livePlaque } from '#lib/partner/live-plaque.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 
-type LookupReason = (typeof LOOKUP_REASONS)[number];
-
-export interface Lookup {
-  plaqueId: number;
-  uniqueId: string;
-  available: boolean;
-  mintable: boolean;
-  status: PlaqueStatus;
-  reasons: LookupReason[];
-}
+export type Lookup = z.infer<typeof lookupSchema>;
 
 /**
  * Simulates minting the plaque's token on the service's contract. A MINTED plaque is not simulated (its token
@@ -38,7 +30,7 @@ export async function lookupPlaque(ctx: AppContext, id: number): Promise<Lookup>
   const plaque = await livePlaque(ctx, id);
   const status = effectiveStatus(plaque, ctx.now());
   const simulation = await mintability(ctx, plaque);
-  const reasons: LookupReason[] = [];
+  const reasons: Lookup['reasons'] = [];
   if (status === 'LOCKED') reasons.push('LOCKED');
   if (status === 'SOLD') reasons.push('SOLD');
   if (!simulation.mintable) reasons.push(simulation.reason);

@@ -1,6 +1,8 @@
 // A partner's order: created SOLD by a buy, later moved MINTING → DELIVERED or FAILED by the delivery worker; and the
 // one shape partners see of it (the API's Order record), wherever it is shown.
 import { randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
+import type { orderSchema } from '#lib/partner/response-schemas.ts';
 
 export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,25 +36,10 @@ export interface Order {
 }
 
 /**
- * What a partner sees of an order (the Order schema of the published OpenAPI document), in the operations and in the
- * events sent to partners.
+ * What a partner sees of an order (orderSchema: the Order schema of the published OpenAPI document), in the operations
+ * and in the events sent to partners.
  */
-export interface OrderView {
-  orderId: string;
-  status: OrderStatus;
-  plaqueId: number;
-  plaqueName: string;
-  price: number;
-  currency: string;
-  buyerWallet: string;
-  txHash: string | null;
-  /** The mint transaction on the stage's block explorer; null without a transaction or without an explorer. */
-  explorerUrl: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  deliveredAt: string | null;
-}
+export type OrderView = z.infer<typeof orderSchema>;
 
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('base64url')}`;
 

@@ -1,5 +1,6 @@
 // Orders as partners see them: only their own, each in the one Order shape (presentOrder); one at a time by id (API
 // key) or page by page, newest first (the dashboard).
+import type * as z from 'zod/mini';
 import { notFound, validationFailed } from '#lib/errors.ts';
 import { chainConfig } from '#lib/config.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -8,6 +9,7 @@ import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { presentOrder, type Order, type OrderView } from '#lib/partner/order.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { ListOrdersInput } from '#lib/partner/order-list-schemas.ts';
+import type { orderPageSchema } from '#lib/partner/response-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** The stage's block explorer base URL (CHAIN_EXPLORER_URL) unless the context was given one; null for none. */
@@ -38,10 +40,7 @@ export async function getOrder(ctx: AppContext, partner: Partner, orderId: strin
 }
 
 /** A page of the partner's orders as the dashboard lists them. */
-export interface OrderPage {
-  orders: OrderView[];
-  nextCursor: string | null;
-}
+export type OrderPage = z.infer<typeof orderPageSchema>;
 
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(ord_[A-Za-z0-9_-]{1,64})$/;
 

@@ -1,5 +1,7 @@
 // What a plaque is on chain: its ERC-1155 token id, its unique id, and the metadata JSON its token carries.
+import type * as z from 'zod/mini';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { tokenMetadataSchema } from '#lib/partner/response-schemas.ts';
 
 /** A uint256 in decimal, as token ids are written in the API. */
 const TOKEN_ID = /^(0|[1-9][0-9]{0,77})$/;
@@ -22,20 +24,8 @@ export const contractAddressOf = (plaque: Pick<StoredPlaque, 'contractAddress'>,
 export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contractAddress'>, serviceContract: string): string =>
   `${contractAddressOf(plaque, serviceContract)}:${tokenIdOf(plaque)}`;
 
-interface TokenAttribute {
-  trait_type: string;
-  value: string;
-}
-
 /** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON Schema"), with marketplace-style `attributes` as well. */
-export interface TokenMetadata {
-  name: string;
-  description: string;
-  image: string;
-  decimals: 0;
-  attributes: TokenAttribute[];
-  properties: { plaqueId: number; condition: string; marketplace: string; alphabetPart: string; numberPart: string };
-}
+export type TokenMetadata = z.infer<typeof tokenMetadataSchema>;
 
 /**
  * The token's metadata, with the interface's values (condition USED, marketplace service, ...). A plaque whose

@@ -1,12 +1,14 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
 import { randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
 import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
-import { contractAddressOf, tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaque-token.ts';
+import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
+import type { reservationSchema } from '#lib/partner/response-schemas.ts';
 import { mintability } from '#lib/partner/lookup.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
@@ -14,13 +16,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 
-export interface Reservation {
-  reservationId: string;
-  expiresAt: string;
-  price: number;
-  currency: string;
-  token: { standard: string; contractAddress: string; tokenId: string; metadata: TokenMetadata };
-}
+export type Reservation = z.infer<typeof reservationSchema>;
 
 const newReservationId = (): string => `res_${randomBytes(16).toString('base64url')}`;
 

@@ -1,5 +1,7 @@
-// Response shapes of the partner operations, as zod schemas for the OpenAPI document.
-// Kept apart from the request schemas: only the OpenAPI function builds these, not every handler at cold start.
+// The response shapes of the partner operations: the one declaration of each answer's shape. The domain's types are
+// z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
+// manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do. Kept apart from the request
+// schemas, which handlers build.
 import * as z from 'zod/mini';
 import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
@@ -16,10 +18,11 @@ export const apiKeyCreatedSchema = z
   })
   .register(z.globalRegistry, { id: 'ApiKeyCreated' });
 
-const apiKeySchema = z
+export const apiKeySchema = z
   .object({
     id: z.string(),
     name: z.nullable(z.string()),
+    // Keys stored before prefixes were recorded show the common prefix alone.
     prefix: z.string(),
     createdAt: z.iso.datetime(),
     lastUsedAt: z.nullable(z.iso.datetime()),
@@ -40,7 +43,7 @@ export const lookupSchema = z
   })
   .register(z.globalRegistry, { id: 'Lookup' });
 
-const tokenMetadataSchema = z
+export const tokenMetadataSchema = z
   .object({
     name: z.string(),
     description: z.string(),
@@ -77,6 +80,7 @@ export const ownerSchema = z
     plaqueId: z.int(),
     username: z.nullable(z.string()),
     validUsername: z.boolean(),
+    // Masked `0x1234…abcd`; null when no wallet is known.
     walletAddress: z.nullable(z.string()),
   })
   .register(z.globalRegistry, { id: 'Owner' });
@@ -99,6 +103,7 @@ export const orderSchema = z
     currency: z.string(),
     buyerWallet: z.string(),
     txHash: z.nullable(z.string()),
+    // The mint transaction on the stage's block explorer; null without a transaction or without an explorer.
     explorerUrl: z.nullable(z.url()),
     failureReason: z.nullable(z.string()),
     createdAt: z.iso.datetime(),
@@ -122,6 +127,7 @@ export const usageReportSchema = z
       z.object({
         id: z.string(),
         prefix: z.string(),
+        // Every UTC day of the window (`YYYY-MM-DD`), oldest first; 0 requests where none.
         days: z.array(z.object({ date: z.iso.date(), requests: z.int().check(z.minimum(0)) })),
       }),
     ),

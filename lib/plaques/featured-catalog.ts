@@ -2,6 +2,7 @@
 // snapshot at cold start, kept fresh by reading only the index rows that changed, evaluated in memory, with only the
 // page's records read by key. See README "Featured listing design" for the reasoning and the figures.
 import { createHash } from 'node:crypto';
+import type * as z from 'zod/mini';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
@@ -13,18 +14,15 @@ import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
-import { presentPlaque, type Plaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import { presentPlaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { storedConditions, storedMarketplaces } from '#lib/db/legacy-values.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import type { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-export interface FeaturedPage {
-  count: number;
-  plaques: Plaque[];
-  nextCursor: string | null;
-}
+export type FeaturedPage = z.infer<typeof featuredPageSchema>;
 
 /**
  * The input's filters in the index's terms: the index holds values as stored, so a filter value stands for every

@@ -1,4 +1,7 @@
-// The Plaque record: its enumerations, its wire shape, and the rules that derive fields (name, effective status).
+// The Plaque record: its enumerations, its stored shape, and the rules that derive fields (name, effective status); its
+// wire shape is plaqueSchema (lib/plaques/response-schemas.ts).
+import type * as z from 'zod/mini';
+import type { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 
 // The enumerations are the original interface's own (README "The plaque's values"); values stored by earlier
 // versions of the service are read through lib/db/legacy-values.ts and converted by a migration.
@@ -29,41 +32,8 @@ export interface StageValues {
   readonly contractAddress: string;
 }
 
-/** The Plaque exactly as clients see it (mixed naming kept from the original interface). */
-export interface Plaque {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  name: string;
-  alphabetPart: string;
-  numberPart: string;
-  /** Always a URL: the plaque's own image, or the stage's placeholder. */
-  image: string;
-  price: number;
-  currency: string;
-  marketplace: Marketplace;
-  /** Null until minted. */
-  tokenId: string | null;
-  mappedPlaqueId: number | null;
-  /** The stage's token contract, also before minting. */
-  contractAddress: string;
-  featured: boolean;
-  /** `""` when the plaque has none. */
-  description: string;
-  standard: TokenStandard;
-  metadata: Record<string, unknown> | null;
-  building_id: number | null;
-  wallet_address: string | null;
-  condition: Condition;
-  assignAt: string | null;
-  saleAt: string | null;
-  featuredAt: string | null;
-  mintedAt: string | null;
-  status: PlaqueStatus;
-  minted: boolean;
-  token_id: string | null;
-}
+/** The Plaque exactly as clients see it (mixed naming kept from the original interface); its members are the schema's. */
+export type Plaque = z.infer<typeof plaqueSchema>;
 
 /**
  * What is stored: the record plus the hold that locks it (never shown to clients). Every write stores `image` and

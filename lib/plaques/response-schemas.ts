@@ -1,4 +1,6 @@
-// Response shapes of the plaque operations, as zod schemas for the OpenAPI document (only the OpenAPI function builds them).
+// The response shapes of the plaque operations: the one declaration of each answer's shape. The domain's types are
+// z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
+// manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do.
 import * as z from 'zod/mini';
 import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 
@@ -14,11 +16,12 @@ export const plaqueSchema = z
     name: z.string().check(z.regex(/^[A-Z]{3}-[0-9]{4}$/)),
     alphabetPart: z.string(),
     numberPart: z.string(),
-    // Always a URL: the plaque's own image or the stage's placeholder.
+    // Always a URL: the plaque's own image, or the stage's placeholder.
     image: z.url(),
     price: z.number(),
     currency: z.string(),
     marketplace: z.enum(MARKETPLACES),
+    // Null until minted.
     tokenId: z.nullable(z.string()),
     mappedPlaqueId: z.nullable(z.int()),
     // The stage's token contract, also before minting.

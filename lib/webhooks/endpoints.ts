@@ -1,21 +1,19 @@
 // A partner's webhook endpoints, managed by the signed-in partner user: listed, deleted, and their recent delivery
 // attempts; registered in registration.ts and sent a test event in test-event.ts, the two operations that reach the
 // secret box and the wake-up queue (a function imports only the ports it calls, see ports.ts).
+import type * as z from 'zod/mini';
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { webhookRepo, type WebhookAttempt, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
+import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import type { WebhookEventType } from '#lib/webhooks/events.ts';
+import type { webhookDeliveriesSchema, webhookListSchema, webhookSchema } from '#lib/webhooks/response-schemas.ts';
 
 export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 /** An endpoint as its partner sees it: never its secret. */
-export interface WebhookView {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  createdAt: string;
-}
+export type WebhookView = z.infer<typeof webhookSchema>;
+type WebhookList = z.infer<typeof webhookListSchema>;
+type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
 
 export const present = (endpoint: WebhookEndpoint): WebhookView => ({
   id: endpoint.id,
@@ -27,7 +25,7 @@ export const present = (endpoint: WebhookEndpoint): WebhookView => ({
 const noSuchWebhook = () => notFound('WEBHOOK_NOT_FOUND', 'no such webhook endpoint');
 
 /** The partner's endpoints, newest first. */
-export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<{ webhooks: WebhookView[] }> {
+export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<WebhookList> {
   const endpoints = await webhookRepo(dbOf(ctx), ctx.tableName).listEndpoints(partnerId);
   return { webhooks: endpoints.reverse().map(present) };
 }
@@ -45,12 +43,7 @@ export async function ownEndpoint(ctx: AppContext, partnerId: number, id: string
 }
 
 /** The endpoint's most recent attempts, newest first. */
-export async function listDeliveries(
-  ctx: AppContext,
-  partnerId: number,
-  id: string,
-  limit: number,
-): Promise<{ deliveries: Omit<WebhookAttempt, 'endpointId'>[] }> {
+export async function listDeliveries(ctx: AppContext, partnerId: number, id: string, limit: number): Promise<WebhookDeliveries> {
   await ownEndpoint(ctx, partnerId, id);
   const attempts = await webhookRepo(dbOf(ctx), ctx.tableName).recentAttempts(id, limit);
   return { deliveries: attempts.map(({ endpointId: _endpoint, ...attempt }) => attempt) };

@@ -1,24 +1,23 @@
 // Registering a webhook endpoint for the signed-in partner user: its URL checked as a send would check it, its secret
 // shown once and stored sealed.
 import { randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
 import { badRequest, conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { checkUrlForm, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
-import { present, type WebhookView } from '#lib/webhooks/endpoints.ts';
+import { present } from '#lib/webhooks/endpoints.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
+import type { webhookCreatedSchema } from '#lib/webhooks/response-schemas.ts';
 import { newWebhookSecret, secretBoxOf } from '#lib/webhooks/secrets.ts';
 
 const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
-export interface CreatedWebhook extends WebhookView {
-  /** Shown here only. */
-  secret: string;
-}
+export type CreatedWebhook = z.infer<typeof webhookCreatedSchema>;
 
 /** Checks the URL as a send would (form, then every address its host resolves to now); 400 INVALID_WEBHOOK_URL. */
 async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {

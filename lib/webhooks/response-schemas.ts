@@ -1,8 +1,10 @@
-// Response shapes of the webhook operations, as zod schemas for the OpenAPI document (only the OpenAPI function builds them).
+// The response shapes of the webhook operations: the one declaration of each answer's shape. The domain's types are
+// z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
+// manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do.
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
-const webhookSchema = z.object({
+export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
@@ -14,6 +16,7 @@ export const webhookCreatedSchema = z
     id: z.string(),
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    // Shown here only.
     secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)),
     createdAt: z.iso.datetime(),
   })
@@ -31,6 +34,7 @@ const webhookAttemptSchema = z.object({
   error: z.nullable(z.string()),
   durationMs: z.int().check(z.minimum(0)),
   at: z.iso.datetime(),
+  // When the event is tried again; null once delivered or given up.
   nextAttemptAt: z.nullable(z.iso.datetime()),
 });
 
