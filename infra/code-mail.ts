@@ -1,6 +1,6 @@
 // Sign-in code mails: the code mail sender fed by the table's stream (only codes whose mail is pending), its
 // dead-letter queue and the alarms an operator acts on. The request answers once the code is stored; the mail goes
-// out here, so a known address and a new one cost the request the same (README "Signing in locally").
+// out here, so a known address and a new one cost the request the same (docs/sign-in.md).
 import { Duration } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';

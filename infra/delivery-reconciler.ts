@@ -11,7 +11,7 @@ import { acknowledge } from './nag.ts';
 
 /**
  * How often the reconciler runs. With the worker's claim of 125 s (its 120 s timeout plus 5 s), an order whose worker
- * was killed is handed on within 125 s + 1 min; a dead-lettered record within a minute (README, "Crash safety").
+ * was killed is handed on within 125 s + 1 min; a dead-lettered record within a minute (docs/delivery.md, "Crash safety").
  */
 const RECONCILE_SCHEDULE = Duration.minutes(1);
 

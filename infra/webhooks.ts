@@ -1,5 +1,5 @@
 // Order events for partners' webhooks: the KMS key that seals endpoint secrets, the sender's wake-up queue (SQS with
-// per-message delay; README "Order events for partners" says why SQS), the second stream consumer that makes events,
+// per-message delay; docs/webhooks.md says why SQS), the second stream consumer that makes events,
 // their dead-letter queues, and the alarms an operator acts on.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';

@@ -4,7 +4,7 @@
 // uses. `getAddress` from viem's index brings about 170 KB into a bundle (its WebSocket transport among it) and about
 // 4 ms to a cold start, which functions that never call the chain should not pay; ox's Address module costs them
 // 1.4 ms and the functions that do call the chain 0.8 ms more, where this costs 0.85 ms and nothing (paired A/B of
-// fresh-process imports against the SDK-only floor, README "Bench").
+// fresh-process imports against the SDK-only floor, docs/bench.md).
 // test/chain/address.test.ts holds both functions to viem's answers.
 import { keccak_256 } from '@noble/hashes/sha3';
 

@@ -1,4 +1,4 @@
-// Migration 0002: stored plaques take the interface's own values and field types (README "The plaque's values",
+// Migration 0002: stored plaques take the interface's own values and field types (docs/catalogue.md "The plaque's values",
 // lib/plaques/plaque.ts). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
 import { dbOf } from '#lib/db/client.ts';

@@ -1,6 +1,6 @@
 // The featured listing: a compact in-memory index of the catalogue (catalog-index.ts), loaded from the catalogue
 // snapshot at cold start, kept fresh by reading only the index rows that changed, evaluated in memory, with only the
-// page's records read by key. See README "Featured listing design" for the reasoning and the figures.
+// page's records read by key. See docs/listing.md for the reasoning and docs/bench.md for the figures.
 import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
 import type * as z from 'zod/mini';
 import type { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 
-// The enumerations are the original interface's own (README "The plaque's values"); values stored by earlier
+// The enumerations are the original interface's own (docs/catalogue.md "The plaque's values"); values stored by earlier
 // versions of the service are read through lib/db/legacy-values.ts and converted by a migration.
 export const CONDITIONS = ['VIRGIN', 'USED', 'DAMAGED'] as const;
 /** The marketplaces as the listing's filter names them: this service's own, and the external one. */

@@ -2,7 +2,7 @@
 // `npm install --no-save dynamodb-toolbox electrodb && npx tsx test/bench/entity-libraries.ts [runs]`.
 // Each reference reads one order by key, bundled with the stack's esbuild settings; a fresh Node process imports it
 // and the median of `runs` processes is printed, wall time and the process's CPU time (steadier on a busy machine).
-// Figures only: the reasoning and the figures of the decision are in README's single-table section.
+// Figures only: the reasoning and the figures of the decision are in docs/single-table.md.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';

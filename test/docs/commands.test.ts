@@ -1,14 +1,18 @@
-// Every command README.md and infra/DEPLOY.md tell someone to run exists: each `npm run <script>` is a script of
-// package.json, each `npm run ops -- <command>` a command of the ops command line (asked with `help <command>`,
-// which fails for an unknown one) with the options the docs give it, each `npx <tool>` an installed binary.
+// Every command README.md, the notes in docs/ and infra/DEPLOY.md tell someone to run exists: each `npm run <script>`
+// is a script of package.json, each `npm run ops -- <command>` a command of the ops command line (asked with
+// `help <command>`, which fails for an unknown one) with the options the docs give it, each `npx <tool>` an installed
+// binary.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-const DOCS = ['README.md', 'infra/DEPLOY.md'];
+const NOTES = readdirSync('docs')
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `docs/${file}`);
+const DOCS = ['README.md', ...NOTES, 'infra/DEPLOY.md'];
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** Every command line of the docs that starts with npm or npx (code blocks and inline code), joined across `\`. */
@@ -56,8 +60,9 @@ function opsCalls(): OpsCall[] {
 describe('the commands the docs name', () => {
   const commands = documentedCommands();
 
-  it('finds the commands of both documents', () => {
+  it('finds the commands of README.md, of the notes in docs/ and of DEPLOY.md', () => {
     expect(commands.filter((c) => c.doc === 'README.md').length).toBeGreaterThan(10);
+    expect(commands.filter((c) => NOTES.includes(c.doc)).length).toBeGreaterThan(10);
     expect(commands.filter((c) => c.doc === 'infra/DEPLOY.md').length).toBeGreaterThan(10);
     expect(new Set(opsCalls().map((c) => c.command))).toEqual(
       new Set([

@@ -1,5 +1,6 @@
-// Every file a comment or the docs (README.md, infra/DEPLOY.md) names is a file of this repository: a reference to a
-// document that is not in it, or to a file since renamed or removed, fails here instead of misleading a reader.
+// Every file a comment or the docs (README.md, the notes in docs/, infra/DEPLOY.md) names is a file of this repository,
+// and every relative link of the docs leads to one: a reference to a document that is not in it, or to a file since
+// renamed or removed, fails here instead of misleading a reader.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).trim().split('\n');
 const trackedSet = new Set(tracked);
-const DOCS = ['README.md', 'infra/DEPLOY.md'];
+const DOCS = ['README.md', ...tracked.filter((file) => /^docs\/[^/]+\.md$/.test(file)), 'infra/DEPLOY.md'];
 const CODE = /\.(?:ts|tsx|cts|mjs|js|css|sol)$/;
 
 /**
@@ -53,6 +54,19 @@ function referencesIn(file: string, lines: Array<{ line: number; text: string }>
   return found;
 }
 
+/** The targets of a document's relative Markdown links (`[text](target)`), resolved from its folder, without anchors. */
+function linksIn(doc: string, text: string): Array<{ where: string; target: string }> {
+  const found: Array<{ where: string; target: string }> = [];
+  text.split('\n').forEach((line, index) => {
+    for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const link = match[1]!;
+      if (/^(?:[a-z]+:|#)/.test(link)) continue;
+      found.push({ where: `${doc}:${index + 1}`, target: path.join(path.dirname(doc), link.replace(/#.*$/, '')) });
+    }
+  });
+  return found;
+}
+
 describe('file references', () => {
   const code = tracked.filter((file) => CODE.test(file) && !file.includes('/generated/'));
   const docs = DOCS.map((doc) => ({
@@ -77,6 +91,18 @@ describe('file references', () => {
       .filter(({ where, reference }) => !exists(reference, where.slice(0, where.lastIndexOf(':'))))
       .map(({ where, reference }) => `${where}: ${reference}`);
     expect(missing).toEqual([]);
+  });
+
+  it('finds every relative link of the docs leading to a file of this repository', () => {
+    const links = docs.flatMap(({ doc }) => linksIn(doc, readFileSync(doc, 'utf8')));
+    expect(links.map((link) => link.target)).toContain('docs/listing.md');
+    expect(links.filter(({ target }) => !trackedSet.has(target)).map(({ where, target }) => `${where}: ${target}`)).toEqual([]);
+  });
+
+  it('resolves a link from the folder of the document that holds it', () => {
+    const links = linksIn('docs/example.md', 'See [the listing](listing.md), [bench](bench.md#figures), [x](docs/listing.md).');
+    expect(links.map((link) => link.target)).toEqual(['docs/listing.md', 'docs/bench.md', 'docs/docs/listing.md']);
+    expect(links.map((link) => trackedSet.has(link.target))).toEqual([true, true, false]);
   });
 
   it('names a document that is not in the repository as missing', () => {

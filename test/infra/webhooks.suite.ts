@@ -110,8 +110,8 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
     expect(mapping['FilterCriteria'].Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(
       ORDER_EVENT_STREAM_FILTERS.map((pattern) => JSON.parse(JSON.stringify(pattern))),
     );
-    // The table stream has three readers: the delivery worker, this one and the code mail sender (README "Order events
-    // for partners" on DynamoDB's advice of two per shard).
+    // The table stream has three readers: the delivery worker, this one and the code mail sender (docs/webhooks.md
+    // on DynamoDB's advice of two per shard).
     const streamReaders = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter((m) =>
       JSON.stringify(m.Properties!['EventSourceArn']).includes('StreamArn'),
     );

@@ -22,7 +22,7 @@ export type UsageReport = Schemas['UsageReport'];
 export type Webhook = Schemas['WebhookList']['webhooks'][number];
 export type CreatedWebhook = Schemas['WebhookCreated'];
 export type WebhookEvent = Webhook['events'][number];
-/** The order events an endpoint may subscribe to (README "Order events for partners"). */
+/** The order events an endpoint may subscribe to (docs/webhooks.md). */
 export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
 true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 

@@ -1,4 +1,4 @@
-// README's "Signing in locally" steps, run as written with bash and curl against the local server: only the server's
+// The sign-in walkthrough of docs/sign-in.md, run as written with bash and curl against the local server: only the server's
 // address and the data folder are this test's own. The upload step sends the image the repository provides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -11,12 +11,12 @@ import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 
 const run = promisify(execFile);
 
-/** The first sh block of a README section. */
-function shBlock(section: string): string {
-  const readme = readFileSync('README.md', 'utf8');
-  const start = readme.indexOf(`## ${section}\n`);
-  expect(start, section).toBeGreaterThan(-1);
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(start));
+/** The first sh block after a heading of a document. */
+function shBlock(doc: string, heading: string): string {
+  const text = readFileSync(doc, 'utf8');
+  const start = text.indexOf(`${heading}\n`);
+  expect(start, heading).toBeGreaterThan(-1);
+  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(start));
   return block![1]!;
 }
 
@@ -34,9 +34,9 @@ afterAll(async () => {
   await server.close();
 });
 
-describe("README's sign-in walkthrough", () => {
+describe("docs/sign-in.md's walkthrough", () => {
   it('runs as written: code, token, profile, image upload with a password, login', async () => {
-    const steps = shBlock('Signing in locally');
+    const steps = shBlock('docs/sign-in.md', '# Signing in locally');
     expect(steps).toContain('-F image=@docs/avatar.png');
     const script = steps.replace('B=http://127.0.0.1:3000', `B=${server.url}`).replaceAll('.data/', `${ctx.dataDir}/`);
     // Each step's answer on its own line, and stop at the first failing command.
