@@ -2,7 +2,7 @@
 // locally. The listing reads it at cold start; the snapshot writer replaces it whole (readers never see half of it).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { SnapshotObject } from '#lib/plaques/s3-snapshot-client.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 
 export interface CatalogSnapshotStore {
   /** The stored snapshot's bytes, or null when there is none yet. */
@@ -38,9 +38,9 @@ export const localSnapshotStore = (dataDir: string, tableName: string): CatalogS
 
 /** The AWS store: one object in the snapshot bucket (its S3 module loaded on first use, off the listing's init path). */
 export function s3SnapshotStore(bucket: string, key: string, region: string): CatalogSnapshotStore {
-  let object: Promise<SnapshotObject> | undefined;
-  const opened = () =>
-    (object ??= import('#lib/plaques/s3-snapshot-client.ts').then((module) => module.s3SnapshotObject(bucket, key, region)));
+  const opened = lazyAdapter(() =>
+    import('#lib/plaques/s3-snapshot-client.ts').then((module) => module.s3SnapshotObject(bucket, key, region)),
+  );
   return {
     location: `s3://${bucket}/${key}`,
     read: async () => (await opened()).get(),
