@@ -18,6 +18,13 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally: use `mailerOf(ctx)`. */
+    mailer?: Mailer;
+  }
+}
+
 /** The outbox folder of a data folder. */
 export const outboxDir = (dataDir: string): string => join(dataDir, 'outbox');
 

@@ -12,6 +12,13 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Stores uploaded images: S3 in AWS, DATA_DIR/media locally (URLs from `mediaBaseUrl`): use `mediaOf(ctx)`. */
+    media?: MediaStorage;
+  }
+}
+
 /** Keys are made by the service (`users/<id>/<uuid>.<ext>`); anything else is a bug, not input. */
 const MEDIA_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
 export function checkedKey(key: string): string {

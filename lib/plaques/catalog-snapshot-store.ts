@@ -12,6 +12,13 @@ export interface CatalogSnapshotStore {
   readonly location: string;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Where the listing's catalogue snapshot is kept; the stage's bucket or DATA_DIR/catalog when not given: `snapshotStoreOf(ctx)`. */
+    catalogSnapshots?: CatalogSnapshotStore;
+  }
+}
+
 /** The object key of a table's snapshot (in the bucket, or under DATA_DIR/catalog locally). */
 export const snapshotKey = (tableName: string): string => `catalog/${tableName}.snapshot`;
 

@@ -26,6 +26,13 @@ export interface WakeupQueue {
   send(wakeups: Wakeup[]): Promise<void>;
 }
 
+declare module '#lib/webhooks/ports.ts' {
+  interface WebhookPorts {
+    /** Wakes the sender: SQS in AWS, a folder under DATA_DIR locally: use `wakeupQueueOf(ctx)`. */
+    queue?: WakeupQueue;
+  }
+}
+
 /** SQS's longest per-message delay; the local queue keeps to it too, so a long wait takes the same hops. */
 export const MAX_DELAY_MS = 15 * 60 * 1000;
 

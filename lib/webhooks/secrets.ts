@@ -26,6 +26,13 @@ export interface SecretBox {
   open(sealed: string, owner: SecretOwner): Promise<string>;
 }
 
+declare module '#lib/webhooks/ports.ts' {
+  interface WebhookPorts {
+    /** Seals endpoint secrets: KMS in AWS, a key file under DATA_DIR locally: use `secretBoxOf(ctx)`. */
+    secrets?: SecretBox;
+  }
+}
+
 /** The owner as KMS encryption context, and as the local seal's additional authenticated data. */
 export const ownerContext = (owner: SecretOwner): Record<string, string> => ({
   webhookId: owner.webhookId,
