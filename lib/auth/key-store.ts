@@ -17,6 +17,13 @@ export interface JwtKeyStore {
   refresh(): Promise<JwtKeySet>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** JWT signing/verification keys and the code hash key (Secrets Manager in AWS, DATA_DIR/keys locally): `jwtKeysOf(ctx)`. */
+    jwtKeys?: JwtKeyStore;
+  }
+}
+
 export interface KeyStoreTiming {
   /** How long a read set is trusted before it is read again (picks up rotations). */
   maxAgeMs?: number;

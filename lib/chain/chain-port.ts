@@ -113,6 +113,15 @@ export interface ChainPort extends ChainReader {
   confirmedNonce(): Promise<number>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** The chain carrying the plaque tokens (simulated mints, delivery): use `chainOf(ctx)`. */
+    chain?: ChainPort;
+    /** The chain for reading only, where no port was given (lookups, simulated mints): use `chainReaderOf(ctx)`. */
+    chainReader?: ChainReader;
+  }
+}
+
 export interface ChainSettings {
   rpcUrl: string;
   chainId: number;

@@ -4,7 +4,7 @@
 // no order; the sweep finds those orders anyway (SOLD and untouched), so it is settled all the same.
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DeadLetterBox } from '#lib/delivery/reconcile.ts';
-import type { StreamBatchReader } from '#lib/delivery/stream-batch-orders.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 
 /** What the event source mapping's on-failure destination writes for a DynamoDB stream batch. */
 export interface StreamBatchInfo {
@@ -33,17 +33,10 @@ export function streamBatchOf(body: string): StreamBatchInfo | null {
 export function sqsDeadLetters(queueUrl: string, region: string): DeadLetterBox {
   const sqs = new SQSClient({ region });
   // The stream is read only for a letter, which is rare: its client loads then, not at every cold start.
-  let reader: Promise<StreamBatchReader> | undefined;
-  const readBatch = (batch: StreamBatchInfo) => {
-    reader ??= import('#lib/delivery/stream-batch-orders.ts').then(
-      ({ streamBatchReader }) => streamBatchReader(region),
-      (error: unknown) => {
-        reader = undefined;
-        throw error;
-      },
-    );
-    return reader.then((read) => read(batch));
-  };
+  const reader = lazyAdapter(() =>
+    import('#lib/delivery/stream-batch-orders.ts').then(({ streamBatchReader }) => streamBatchReader(region)),
+  );
+  const readBatch = async (batch: StreamBatchInfo) => (await reader())(batch);
   const receipts = new Map<string, string>();
   return {
     async list() {

@@ -4,6 +4,7 @@ import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 
 export interface Mail {
   to: string;
@@ -15,6 +16,13 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+}
+
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Sends mail: SES in AWS, the DATA_DIR/outbox folder locally: use `mailerOf(ctx)`. */
+    mailer?: Mailer;
+  }
 }
 
 /** The outbox folder of a data folder. */
@@ -57,13 +65,8 @@ export function outboxMailer(dataDir: string, now: () => Date = () => new Date()
 function mailerFor(options: { dataDir: string; mailFrom?: string | undefined; region: string }): Mailer {
   const { mailFrom, region } = options;
   if (!mailFrom) return outboxMailer(options.dataDir);
-  let ses: Promise<Mailer> | undefined;
-  return {
-    async send(mail) {
-      ses ??= import('#lib/mail/ses-mailer.ts').then((module) => module.sesMailer(mailFrom, region));
-      return (await ses).send(mail);
-    },
-  };
+  const ses = lazyAdapter(() => import('#lib/mail/ses-mailer.ts').then((module) => module.sesMailer(mailFrom, region)));
+  return { send: async (mail) => (await ses()).send(mail) };
 }
 
 /** The context's mailer, built from configuration on first use unless the context was given one. */

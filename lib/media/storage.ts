@@ -3,12 +3,20 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { servicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 
 export interface MediaStorage {
   /** Stores `bytes` under `key` (e.g. `users/7/<uuid>.png`). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
+}
+
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Stores uploaded images: S3 in AWS, DATA_DIR/media locally (URLs from `mediaBaseUrl`): use `mediaOf(ctx)`. */
+    media?: MediaStorage;
+  }
 }
 
 /** Keys are made by the service (`users/<id>/<uuid>.<ext>`); anything else is a bug, not input. */
@@ -44,8 +52,7 @@ export function localMediaStorage(dataDir: string): MediaStorage {
 function mediaStorageFor(options: { dataDir: string; bucket?: string | undefined; region: string }): MediaStorage {
   const { bucket, region } = options;
   if (!bucket) return localMediaStorage(options.dataDir);
-  let s3: Promise<MediaStorage> | undefined;
-  const storage = () => (s3 ??= import('#lib/media/s3-storage.ts').then((module) => module.s3MediaStorage(bucket, region)));
+  const storage = lazyAdapter(() => import('#lib/media/s3-storage.ts').then((module) => module.s3MediaStorage(bucket, region)));
   return {
     put: async (key, bytes, contentType) => (await storage()).put(key, bytes, contentType),
     remove: async (key) => (await storage()).remove(key),

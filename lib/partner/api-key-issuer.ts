@@ -19,6 +19,13 @@ export interface ApiKeyIssuer {
   unregister(id: string): Promise<void>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Registers partner API keys with whatever checks `x-api-key` (API Gateway in AWS): use `apiKeyIssuerOf(ctx)`. */
+    apiKeyIssuer?: ApiKeyIssuer;
+  }
+}
+
 const localApiKeyIssuer = (): ApiKeyIssuer => ({
   register: async () => `key_${randomBytes(12).toString('base64url')}`,
   unregister: async () => undefined,

@@ -15,6 +15,13 @@ export interface UsageSource {
   dailyRequests(partnerId: number, keyIds: readonly string[], from: string, to: string): Promise<DailyRequests>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Requests per API key and day: the usage plan in AWS, the local key check's counts otherwise: `usageSourceOf(ctx)`. */
+    usageSource?: UsageSource;
+  }
+}
+
 /** The counts the local API-key check keeps in the table. */
 const tableUsageSource = (ctx: Pick<AppContext, 'db' | 'tableName'>): UsageSource => ({
   async dailyRequests(partnerId, keyIds, from, to) {

@@ -2,7 +2,7 @@
 // locally. The listing reads it at cold start; the snapshot writer replaces it whole (readers never see half of it).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { SnapshotObject } from '#lib/plaques/s3-snapshot-client.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 
 export interface CatalogSnapshotStore {
   /** The stored snapshot's bytes, or null when there is none yet. */
@@ -10,6 +10,13 @@ export interface CatalogSnapshotStore {
   write(bytes: Uint8Array): Promise<void>;
   /** Where it is, for logs and operators. */
   readonly location: string;
+}
+
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Where the listing's catalogue snapshot is kept; the stage's bucket or DATA_DIR/catalog when not given: `snapshotStoreOf(ctx)`. */
+    catalogSnapshots?: CatalogSnapshotStore;
+  }
 }
 
 /** The object key of a table's snapshot (in the bucket, or under DATA_DIR/catalog locally). */
@@ -38,9 +45,9 @@ export const localSnapshotStore = (dataDir: string, tableName: string): CatalogS
 
 /** The AWS store: one object in the snapshot bucket (its S3 module loaded on first use, off the listing's init path). */
 export function s3SnapshotStore(bucket: string, key: string, region: string): CatalogSnapshotStore {
-  let object: Promise<SnapshotObject> | undefined;
-  const opened = () =>
-    (object ??= import('#lib/plaques/s3-snapshot-client.ts').then((module) => module.s3SnapshotObject(bucket, key, region)));
+  const opened = lazyAdapter(() =>
+    import('#lib/plaques/s3-snapshot-client.ts').then((module) => module.s3SnapshotObject(bucket, key, region)),
+  );
   return {
     location: `s3://${bucket}/${key}`,
     read: async () => (await opened()).get(),

@@ -14,6 +14,13 @@ export interface ServiceWallets {
   addressFor(userId: number): Promise<Address>;
 }
 
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** Derives users' service wallet addresses from the HD mnemonic: use `walletsOf(ctx)`. */
+    wallets?: ServiceWallets;
+  }
+}
+
 /** Where the mnemonic comes from; read once per process. */
 export type MnemonicSource = () => Promise<string>;
 

@@ -6,15 +6,19 @@
 import { webhookConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { systemResolver, type Resolver, type UrlPolicy } from '#lib/webhooks/address-guard.ts';
-import type { WakeupQueue } from '#lib/webhooks/queue.ts';
-import type { SecretBox } from '#lib/webhooks/secrets.ts';
 
+/** The webhook code's ports; the wake-up queue (`queue`) and the secret box (`secrets`) add their slots in their own modules. */
 export interface WebhookPorts {
-  queue?: WakeupQueue;
-  secrets?: SecretBox;
   /** `aws` on every deployed stage (STAGE other than `local`). */
   urlPolicy?: UrlPolicy;
   resolve?: Resolver;
+}
+
+declare module '#lib/runtime/context.ts' {
+  interface AppContext {
+    /** The webhook sender's queue, the endpoint secrets' seal, the URL policy and resolver: see lib/webhooks/ports.ts. */
+    webhooks?: WebhookPorts;
+  }
 }
 
 export const webhookPortsOf = (ctx: AppContext): WebhookPorts => (ctx.webhooks ??= {});

@@ -7,6 +7,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { webhookConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 import { webhookPortsOf } from '#lib/webhooks/ports.ts';
 
 /** One lane of one endpoint: what a wake-up asks the sender to look at. */
@@ -23,6 +24,13 @@ interface Wakeup {
 
 export interface WakeupQueue {
   send(wakeups: Wakeup[]): Promise<void>;
+}
+
+declare module '#lib/webhooks/ports.ts' {
+  interface WebhookPorts {
+    /** Wakes the sender: SQS in AWS, a folder under DATA_DIR locally: use `wakeupQueueOf(ctx)`. */
+    queue?: WakeupQueue;
+  }
 }
 
 /** SQS's longest per-message delay; the local queue keeps to it too, so a long wait takes the same hops. */
@@ -86,13 +94,8 @@ function folderQueue(dir: string, now: () => number = Date.now): WakeupQueue {
 function wakeupQueueFor(options: { dataDir: string; queueUrl?: string | undefined; region: string }): WakeupQueue {
   const { queueUrl, region } = options;
   if (!queueUrl) return folderQueue(localQueueDir(options.dataDir));
-  let sqs: Promise<WakeupQueue> | undefined;
-  return {
-    async send(wakeups) {
-      sqs ??= import('#lib/webhooks/sqs-queue.ts').then((module) => module.sqsWakeupQueue(queueUrl, region));
-      return (await sqs).send(wakeups);
-    },
-  };
+  const sqs = lazyAdapter(() => import('#lib/webhooks/sqs-queue.ts').then((module) => module.sqsWakeupQueue(queueUrl, region)));
+  return { send: async (wakeups) => (await sqs()).send(wakeups) };
 }
 
 /** The context's wake-up queue, built from configuration on first use unless the context was given one. */

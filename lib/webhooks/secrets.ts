@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { webhookConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { readOrMakeOnce } from '#lib/runtime/data-file.ts';
+import { lazyAdapter } from '#lib/runtime/lazy-adapter.ts';
 import { webhookPortsOf } from '#lib/webhooks/ports.ts';
 
 const SECRET_PREFIX = 'whsec_';
@@ -23,6 +24,13 @@ export interface SecretOwner {
 export interface SecretBox {
   seal(secret: string, owner: SecretOwner): Promise<string>;
   open(sealed: string, owner: SecretOwner): Promise<string>;
+}
+
+declare module '#lib/webhooks/ports.ts' {
+  interface WebhookPorts {
+    /** Seals endpoint secrets: KMS in AWS, a key file under DATA_DIR locally: use `secretBoxOf(ctx)`. */
+    secrets?: SecretBox;
+  }
 }
 
 /** The owner as KMS encryption context, and as the local seal's additional authenticated data. */
@@ -70,8 +78,7 @@ export function localSecretBox(dataDir: string): SecretBox {
 function secretBoxFor(options: { dataDir: string; keyArn?: string | undefined; region: string }): SecretBox {
   const { keyArn, region } = options;
   if (!keyArn) return localSecretBox(options.dataDir);
-  let kms: Promise<SecretBox> | undefined;
-  const box = () => (kms ??= import('#lib/webhooks/kms-secret-box.ts').then((module) => module.kmsSecretBox(keyArn, region)));
+  const box = lazyAdapter(() => import('#lib/webhooks/kms-secret-box.ts').then((module) => module.kmsSecretBox(keyArn, region)));
   return {
     seal: async (secret, owner) => (await box()).seal(secret, owner),
     open: async (sealed, owner) => (await box()).open(sealed, owner),
