@@ -7,9 +7,9 @@ import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
 import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
 import { buyBody, idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { prepareBody } from '#lib/partner/prepare-schemas.ts';
-import { plaqueIdParam } from '#lib/partner/schemas.ts';
-import { listOrdersInput } from '#lib/partner/order-list-schemas.ts';
-import { usageInput } from '#lib/partner/usage-schemas.ts';
+import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { DEFAULT_ORDERS_LIMIT, listOrdersInput, MAX_ORDERS_LIMIT } from '#lib/partner/order-list-schemas.ts';
+import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageInput } from '#lib/partner/usage-schemas.ts';
 import {
   apiKeyCreatedSchema,
   apiKeyListSchema,
@@ -23,9 +23,6 @@ import {
 } from '#lib/partner/response-schemas.ts';
 import { IN_PROGRESS_LEASE_MS, KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
-import { DEFAULT_ORDERS_LIMIT, MAX_ORDERS_LIMIT } from '#lib/partner/order-list-schemas.ts';
-import { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS } from '#lib/partner/usage-schemas.ts';
 
 const TAGS = ['Partner'] as const;
 
