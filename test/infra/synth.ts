@@ -123,11 +123,15 @@ export function functionsByModule(template: Template): Map<string, { logicalId: 
   return out;
 }
 
-/** Statements of the IAM policies attached to a role. */
+/** Statements of the IAM policies of a role: those attached to it and those inline in it. */
 export function roleStatements(template: Template, roleLogicalId: string): Array<Record<string, any>> {
-  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+  const attached = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties!['Roles'] as any[]).some((role) => role.Ref === roleLogicalId))
-    .flatMap((policy) => policy.Properties!['PolicyDocument'].Statement as Array<Record<string, any>>);
+    .map((policy) => policy.Properties!['PolicyDocument']);
+  const inline = ((resourcesOf(template, 'AWS::IAM::Role')[roleLogicalId]?.Properties?.['Policies'] ?? []) as any[]).map(
+    (policy) => policy.PolicyDocument,
+  );
+  return [...attached, ...inline].flatMap((document) => document.Statement as Array<Record<string, any>>);
 }
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
