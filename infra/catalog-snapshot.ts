@@ -64,9 +64,12 @@ export class CatalogSnapshots extends Construct {
     fn.function.addEnvironment(ENV.catalogSnapshotBucket, this.bucket.bucketName);
   }
 
-  /** Runs the writer on SNAPSHOT_SCHEDULE; a failed run is simply the next run's work. */
+  /**
+   * Runs the writer on SNAPSHOT_SCHEDULE; a failed run is simply the next run's work. The rule and its invoke
+   * permission live with the writer, in its nested stack.
+   */
   schedule(writer: ApiFunction): void {
-    new events.Rule(this, 'Schedule', {
+    new events.Rule(writer, 'CatalogSnapshotSchedule', {
       description: 'Rewrites the listing catalogue snapshot when enough changed',
       schedule: events.Schedule.rate(SNAPSHOT_SCHEDULE),
       // The live alias: a canary that rolls back takes the scheduled work back with it.

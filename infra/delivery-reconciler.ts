@@ -33,7 +33,8 @@ export class DeliveryReconciler extends Construct {
         resources: [table.tableStreamArn],
       }),
     );
-    this.rule = new events.Rule(this, 'Schedule', {
+    // With the reconciler, in its nested stack: the rule and the permission it needs to invoke the alias.
+    this.rule = new events.Rule(reconciler, 'ReconcileSchedule', {
       description: 'Reconciles deliveries with the chain and hands on stopped and dead-lettered orders',
       schedule: events.Schedule.rate(RECONCILE_SCHEDULE),
       // A failed run is the next run's work: every pass starts from what the table and the chain say.

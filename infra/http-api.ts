@@ -1,12 +1,12 @@
 // The REST API: one method per route-table entry, the JWT authorizer, the partner usage plan, logs and errors.
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import { LIVE_ALIAS, type ApiFunction } from './api-function.ts';
+import type { ApiFunction } from './api-function.ts';
 import { addProblemResponses } from './gateway-responses.ts';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
@@ -31,7 +31,7 @@ export class HttpApi extends Construct {
   readonly usagePlan: apigateway.UsagePlan;
   readonly accessLogs: logs.LogGroup;
   private readonly stage: StageConfig;
-  private readonly integrations = new Map<ApiFunction, apigateway.LambdaIntegration>();
+  private readonly integrations = new Map<ApiFunction, apigateway.Integration>();
 
   constructor(scope: Construct, id: string, { stage, corsOrigin }: HttpApiProps) {
     super(scope, id);
@@ -121,19 +121,24 @@ export class HttpApi extends Construct {
     ]);
   }
 
-  /** The JWT TOKEN authorizer placed in front of every `jwt` route. */
+  /**
+   * The JWT TOKEN authorizer placed in front of every `jwt` route. It names the authorizer function's live alias by
+   * ARN, and the function's own stack holds the permission to invoke it (ApiFunction.authorizes).
+   */
   createAuthorizer(fn: ApiFunction): apigateway.TokenAuthorizer {
     // Caching contract: API Gateway caches the policy the authorizer returns per token and reuses it for
     // EVERY method the token calls during the TTL. The authorizer must therefore return a policy whose
     // Resource covers all jwt methods of the stage — `arn:aws:execute-api:<region>:<account>:<api>/<stage>/*`
     // — not just `event.methodArn`, or the second jwt route called with a cached token answers 401.
-    return new apigateway.TokenAuthorizer(this, 'JwtAuthorizer', {
+    const authorizer = new apigateway.TokenAuthorizer(this, 'JwtAuthorizer', {
       authorizerName: `${this.stage.stackName}-jwt`,
-      handler: fn.live,
+      handler: this.byName(fn),
       identitySource: apigateway.IdentitySource.header('Authorization'),
       validationRegex: BEARER_TOKEN_PATTERN,
       resultsCacheTtl: Duration.seconds(this.stage.authorizerCacheTtlSeconds),
     });
+    fn.authorizes(authorizer.authorizerArn);
+    return authorizer;
   }
 
   /** Adds a method per route, and a 405 answer for every other method on each routed path. */
@@ -146,10 +151,7 @@ export class HttpApi extends Construct {
         operationName: route.operationId,
         ...authorization(route, authorizer),
       });
-      if (fn.refersToApi) {
-        // Integrated by name: the invoke permission must still wait for the function to exist.
-        for (const child of method.node.findAll()) if (child instanceof lambda.CfnPermission) child.node.addDependency(fn.live);
-      }
+      fn.invokedByMethod(this.api, this.stage.apiStageName, route.method, route.path);
       if (route.auth !== 'jwt') {
         acknowledge(method, [
           {
@@ -188,29 +190,30 @@ export class HttpApi extends Construct {
   }
 
   /**
-   * One integration per function. A function whose configuration refers to the API itself (the usage
-   * plan id) is integrated through its ARN spelled from its fixed name, so the deployment does not
-   * depend on it; `addRoutes` makes its invoke permissions wait for the function.
+   * One integration per function, naming its live alias by the ARN spelled from its fixed name. The API then refers
+   * to no function resource: the functions live in nested stacks (infra/function-stacks.ts), and those whose
+   * configuration refers to the API itself (the usage plan id) could not be referred to back without a cycle
+   * (function → usage plan → stage → deployment → method → function). Each function holds the permissions for its
+   * methods (ApiFunction.invokedByMethod).
    */
-  private integrationFor(fn: ApiFunction): apigateway.LambdaIntegration {
+  private integrationFor(fn: ApiFunction): apigateway.Integration {
     let integration = this.integrations.get(fn);
     if (integration) return integration;
-    let target: lambda.IFunction = fn.live;
-    if (fn.refersToApi) {
-      const byName = lambda.Function.fromFunctionAttributes(this, `${fn.node.id}ByName`, {
-        functionArn: Stack.of(this).formatArn({
-          service: 'lambda',
-          resource: 'function',
-          resourceName: `${fn.functionName}:${LIVE_ALIAS}`,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-        sameEnvironment: true,
-      });
-      target = byName;
-    }
-    integration = new apigateway.LambdaIntegration(target, { proxy: true, allowTestInvoke: false });
+    integration = new apigateway.AwsIntegration({
+      proxy: true,
+      service: 'lambda',
+      path: `2015-03-31/functions/${fn.liveArnByName()}/invocations`,
+    });
     this.integrations.set(fn, integration);
     return integration;
+  }
+
+  /** The function's live alias, imported by name into the API's stack; it grants nothing (the function does). */
+  private byName(fn: ApiFunction): lambda.IFunction {
+    return lambda.Function.fromFunctionAttributes(this, `${fn.node.id}ByName`, {
+      functionArn: fn.liveArnByName(),
+      skipPermissions: true,
+    });
   }
 
   /**

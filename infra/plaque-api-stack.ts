@@ -1,5 +1,6 @@
-// One deployable stage of the service: data, media, secrets, the functions of the route table, the API and its alarms,
-// and the partner dashboard (the one browser origin the API allows).
+// One deployable stage of the service: data, media, secrets, the functions of the route table (one nested stack per
+// area, infra/function-stacks.ts), the API and its alarms, and the partner dashboard (the one browser origin the API
+// allows).
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
@@ -25,6 +26,7 @@ import { DashboardSite } from './dashboard.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
 import { DeliveryReconciler } from './delivery-reconciler.ts';
+import { FunctionStacks } from './function-stacks.ts';
 import { HttpApi } from './http-api.ts';
 import { MediaStore } from './media.ts';
 import { PayloadLimit } from './payload-limit.ts';
@@ -49,6 +51,8 @@ export class PlaqueApiStack extends Stack {
   readonly stage: StageConfig;
   /** Every function by handler module: the manifest's route handlers, the authorizer and the delivery worker. */
   readonly functions = new Map<string, ApiFunction>();
+  /** The nested stacks that hold the functions, one per area of functions/. */
+  readonly functionStacks: FunctionStacks;
   readonly httpApi: HttpApi;
   readonly dashboard: DashboardSite;
 
@@ -77,11 +81,12 @@ export class PlaqueApiStack extends Stack {
       jwtIssuer: jwtIssuerOf(stage, this.httpApi.api),
     };
 
-    // One function per handler module of the manifest, with exactly the access its operations declare; those that
-    // answer HTTP let the dashboard's origin read their answers.
+    // One function per handler module of the manifest, in its area's nested stack, with exactly the access its
+    // operations declare; those that answer HTTP let the dashboard's origin read their answers.
     const answering = new Set(handlerModules());
+    const functionStacks = (this.functionStacks = new FunctionStacks(this, stage));
     for (const { handler: handlerModule, access } of functionManifest()) {
-      const fn = new ApiFunction(this, functionId(handlerModule), {
+      const fn = new ApiFunction(functionStacks.for(handlerModule), functionId(handlerModule), {
         handlerModule,
         stage,
         ...functionSettings(access),
@@ -101,6 +106,13 @@ export class PlaqueApiStack extends Stack {
 
     const authorizer = this.httpApi.createAuthorizer(functionFor(AUTHORIZER_HANDLER));
     this.httpApi.addRoutes(routes, functionFor, authorizer);
+    // A deployment of the API waits for the functions its methods name (by ARN, so no reference says so), except in
+    // an area whose functions refer to the API's usage plan: waiting for those would be a cycle (ApiFunction.refersToApi).
+    for (const functionStack of functionStacks.all) {
+      const inStack = [...this.functions.values()].filter((fn) => Stack.of(fn) === functionStack);
+      if (inStack.some((fn) => fn.refersToApi)) continue;
+      this.httpApi.api.latestDeployment?.node.addDependency(functionStack.nestedStackResource!);
+    }
 
     new PayloadLimit(this, 'PayloadLimit', { stage: this.httpApi.api.deploymentStage, corsOrigin: dashboard.origin, config: stage });
 

@@ -3,9 +3,10 @@
 // back automatically when the API's 5xx alarm or the function's own error alarm fires meanwhile. Staging moves
 // the alias at once: CloudFormation points it at the new version in the same update.
 //
-// The deployment groups share one service role. Each group would otherwise make its own, with the same AWS-managed
-// policy: 30 roles of the production stack's 495 resources, against CloudFormation's limit of 500 a stack
-// (test/infra/deployments.suite.ts holds both stacks under it).
+// The application and its one service role stay in the stage's stack; each function's deployment group and error
+// alarm live with the function, in its area's nested stack (infra/function-stacks.ts). The groups share the role:
+// each would otherwise make its own with the same AWS-managed policy, a resource more per function
+// (test/infra/deployments.suite.ts measures what an operation costs each stack).
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -32,6 +33,8 @@ export interface SafeDeploymentsProps {
 export class SafeDeployments extends Construct {
   readonly application: codedeploy.LambdaApplication | undefined;
   readonly groups: codedeploy.LambdaDeploymentGroup[] = [];
+  /** Each function's deployment error alarm (it rolls back that function's canary). */
+  readonly errorAlarms = new Map<ApiFunction, cloudwatch.Alarm>();
   /** The one role CodeDeploy takes to move every function's alias. */
   readonly role: iam.Role | undefined;
 
@@ -50,7 +53,7 @@ export class SafeDeployments extends Construct {
     ]);
     for (const fn of functions) {
       // The new version's own errors, as the canary serves them: the alias's metric, not the whole function's.
-      const errors = new cloudwatch.Alarm(this, `Errors-${fn.node.id}`, {
+      const errors = new cloudwatch.Alarm(fn, 'DeployErrors', {
         alarmName: `${stage.stackName}-DeployErrors-${fn.node.id}`,
         alarmDescription: `${fn.handlerModule}: errors of the live alias during a deployment (rolls it back)`,
         metric: fn.live.metricErrors({ period: Duration.minutes(1), statistic: cloudwatch.Stats.SUM }),
@@ -60,7 +63,7 @@ export class SafeDeployments extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
       errors.addAlarmAction(new SnsAction(topic));
-      const group = new codedeploy.LambdaDeploymentGroup(this, fn.node.id, {
+      const group = new codedeploy.LambdaDeploymentGroup(fn, 'Deployment', {
         application: this.application,
         alias: fn.live,
         role: this.role,
@@ -69,6 +72,7 @@ export class SafeDeployments extends Construct {
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
       });
       this.groups.push(group);
+      this.errorAlarms.set(fn, errors);
     }
   }
 }

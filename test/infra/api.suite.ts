@@ -82,11 +82,21 @@ describe.each(stageNames)('the %s API', (stageName) => {
       IdentityValidationExpression: BEARER_TOKEN_PATTERN,
       AuthorizerResultTtlInSeconds: stage.authorizerCacheTtlSeconds,
     });
-    const authorizer = Object.values(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0]!;
+    const [authorizerId, authorizer] = Object.entries(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0]!;
+    // The authorizer function's live alias, named by its fixed function name (it lives in a nested stack).
     expect(JSON.stringify(authorizer.Properties!['AuthorizerUri'])).toContain(
-      logicalIdOf(synthStage(stageName).stack.functions.get(AUTHORIZER_HANDLER)!.live),
+      `:function:${authorizerFn.properties['FunctionName']}:live/invocations`,
     );
-    expect(authorizerFn.logicalId).toBeDefined();
+    // API Gateway may invoke that alias as this authorizer, and only as it.
+    const alias = logicalIdOf(synthStage(stageName).stack.functions.get(AUTHORIZER_HANDLER)!.live);
+    const invokers = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+      (p) => JSON.stringify(p.Properties!['FunctionName']) === JSON.stringify({ Ref: alias }),
+    );
+    expect(invokers).toHaveLength(1);
+    expect(invokers[0]!.Properties!['Principal']).toBe('apigateway.amazonaws.com');
+    const sourceArn = JSON.stringify(invokers[0]!.Properties!['SourceArn']);
+    expect(sourceArn).toContain('/authorizers/');
+    expect(sourceArn).toContain(`{"Ref":"${authorizerId}"}`);
     expect(new RegExp(BEARER_TOKEN_PATTERN).test('Bearer aaa.bbb.ccc')).toBe(true);
     expect(new RegExp(BEARER_TOKEN_PATTERN).test('bearer aaa.bbb.ccc')).toBe(true);
     expect(new RegExp(BEARER_TOKEN_PATTERN).test('Basic dXNlcjpwYXNz')).toBe(false);

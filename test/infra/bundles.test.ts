@@ -13,7 +13,7 @@ import { ApiFunction } from '../../infra/api-function.ts';
 import { BUNDLE_FILE, buildBundle, bundleDirName, ESM_REQUIRE_BANNER, projectRoot, type BuiltBundle } from '../../infra/bundling.ts';
 import { stages } from '../../infra/stages.ts';
 import { clientsIn, declaredClients } from '../bench/clients.ts';
-import { createApp, functionsByModule } from './synth.ts';
+import { createApp, functionsByModule, stageTemplate } from './synth.ts';
 
 const run = promisify(execFile);
 /** Every function of the manifest: the route handlers and the background functions. */
@@ -100,7 +100,7 @@ describe('function bundles', () => {
       built.set(bundle.handlerModule, bundle);
     }
     // Staging alone, without cdk-nag: only the functions' environment is read from it.
-    const template = Template.fromStack(createApp({ stage: 'staging' }).stacks[0]!);
+    const template = stageTemplate(createApp({ stage: 'staging' }).stacks[0]!);
     for (const module of modules) environments.set(module, lambdaEnvironment(template, module));
   }, 180_000);
 

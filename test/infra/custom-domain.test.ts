@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AUTHORIZER_HANDLER } from '#lib/http/routes.ts';
 import { PlaqueApiStack } from '../../infra/plaque-api-stack.ts';
 import { stages, type StageConfig } from '../../infra/stages.ts';
-import { cdkJsonContext, functionsByModule, logicalIdOf, resourcesOf } from './synth.ts';
+import { cdkJsonContext, functionsByModule, logicalIdOf, resourcesOf, stageTemplate } from './synth.ts';
 
 function synth(domain: StageConfig['domain']): { stack: PlaqueApiStack; template: Template } {
   const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], nag: 'false' } });
@@ -17,7 +17,7 @@ function synth(domain: StageConfig['domain']): { stack: PlaqueApiStack; template
     stackName: stage.stackName,
     env: { account: '123456789012', region: 'eu-west-1' },
   });
-  return { stack, template: Template.fromStack(stack) };
+  return { stack, template: stageTemplate(stack) };
 }
 
 describe('a custom domain', () => {

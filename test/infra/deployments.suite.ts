@@ -1,19 +1,63 @@
 // Suite: how a deploy reaches traffic. Every function serves through a `live` alias on a published version; production
 // shifts each alias by a CodeDeploy canary (10 % for 5 minutes) rolled back by the 5xx and error alarms; staging
-// moves the aliases at once, without CodeDeploy.
+// moves the aliases at once, without CodeDeploy. Every stack of a stage, nested ones included, has room to grow.
 import { describe, expect, it } from 'vitest';
 import { LIVE_ALIAS } from '../../infra/api-function.ts';
 import { stages } from '../../infra/stages.ts';
-import { logicalIdOf, methods, resourcesOf, synthStage } from './synth.ts';
+import { CfnResource, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { routes } from '#lib/http/routes.ts';
+import { logicalIdOf, methods, resourcesOf, stackTemplates, synthStage } from './synth.ts';
 
-/** CloudFormation refuses a template of more resources than this. */
+/** CloudFormation refuses a template of more resources than this; each nested stack has a limit of its own. */
 const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+/** Operations every stack of a stage must have room for, each costing what one costs today (infra/DEPLOY.md). */
+const OPERATIONS_OF_ROOM = 50;
 
 describe.each(['staging', 'production'] as const)('%s deployments', (stageName) => {
-  it("stays within CloudFormation's limit of resources a stack", () => {
-    const { template } = synthStage(stageName);
-    const count = Object.keys(template.toJSON().Resources).length;
-    expect(count, `${count} resources`).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
+  it(`leaves every stack room for ${OPERATIONS_OF_ROOM} more operations at today's cost, nested stacks included`, () => {
+    const { stack } = synthStage(stageName);
+    const templates = stackTemplates(stack);
+    const logicalIds = (template: Template) => Object.keys(template.toJSON().Resources);
+    const templateOf = (construct: IConstruct) => templates.find((t) => t.stack === Stack.of(construct))!.template;
+
+    // What an operation costs the stack of its function: the resources that are its function's alone (log group, role,
+    // function, version, alias, invoke permissions; in production the deployment group and its error alarm), shared
+    // by the operations the function serves. The costliest function sets the price.
+    let functionCost = 0;
+    for (const fn of stack.functions.values()) {
+      const operations = routes.filter((route) => route.handler === fn.handlerModule).length;
+      if (operations === 0) continue;
+      const own = fn.node.findAll().filter((c): c is CfnResource => c instanceof CfnResource);
+      for (const resource of own) expect(logicalIds(templateOf(fn)), fn.handlerModule).toContain(Stack.of(fn).resolve(resource.logicalId));
+      functionCost = Math.max(functionCost, Math.ceil(own.length / operations));
+    }
+    // What an operation costs the stack of the REST API: its method and its share of the API's resource tree (path
+    // resources, their CORS preflights, the 405 answers of each path).
+    const apiTemplate = templateOf(stack.httpApi.api);
+    const apiResources = Object.keys({
+      ...resourcesOf(apiTemplate, 'AWS::ApiGateway::Method'),
+      ...resourcesOf(apiTemplate, 'AWS::ApiGateway::Resource'),
+    }).length;
+    const apiCost = Math.ceil(apiResources / routes.length);
+    expect(functionCost).toBeGreaterThan(0);
+    expect(apiCost).toBeGreaterThan(0);
+
+    const rooms = templates.map(({ stack: one, template }) => {
+      const holdsFunctions = [...stack.functions.values()].some((fn) => Stack.of(fn) === one);
+      const holdsApi = Stack.of(stack.httpApi.api) === one;
+      const cost = (holdsFunctions ? functionCost : 0) + (holdsApi ? apiCost : 0);
+      const count = logicalIds(template).length;
+      return { path: one.node.path, count, cost, room: cost === 0 ? Infinity : Math.floor((CLOUDFORMATION_RESOURCE_LIMIT - count) / cost) };
+    });
+    const report = rooms.map((r) => `${r.path}: ${r.count} resources, ${r.cost} an operation, room for ${r.room}`).join('\n');
+    // The functions are spread over nested stacks; every stack is measured, the stage's own and each nested one.
+    expect(rooms.length, report).toBeGreaterThan(1);
+    for (const { count, room } of rooms) {
+      expect(count, report).toBeLessThanOrEqual(CLOUDFORMATION_RESOURCE_LIMIT);
+      expect(room, report).toBeGreaterThanOrEqual(OPERATIONS_OF_ROOM);
+    }
   });
 
   it('publishes a version of every function and serves it through its live alias: API methods, authorizer and stream', () => {
@@ -31,7 +75,7 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
     expect(integrations.length).toBeGreaterThan(10);
     for (const uri of integrations) expect(uri).toMatch(new RegExp(`(Live[0-9A-F]{8}|:${LIVE_ALIAS}/invocations)`));
     const authorizer = Object.values(resourcesOf(template, 'AWS::ApiGateway::Authorizer'))[0]!.Properties!;
-    expect(JSON.stringify(authorizer['AuthorizerUri'])).toMatch(/AuthAuthorizerLive[0-9A-F]{8}/);
+    expect(JSON.stringify(authorizer['AuthorizerUri'])).toMatch(new RegExp(`-auth-authorizer:${LIVE_ALIAS}/invocations`));
   });
 
   it('feeds every stream and queue mapping and every schedule to a live alias', () => {
@@ -108,8 +152,13 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
       expect(role['ManagedPolicyArns']).toHaveLength(1);
       const api5xx = logicalIdOf(stack.node.findChild('Alarms').node.findChild('Api5xxRate'));
       const alarmNames = (refs: Array<{ Ref: string }>) => refs.map((r) => r.Ref);
-      for (const group of groups) {
+      // Each function's group is rolled back by the 5xx alarm and by that function's own error alarm.
+      const groupOf = new Map([...stack.functions.values()].map((fn) => [logicalIdOf(fn.node.findChild('Deployment')), fn] as const));
+      expect(groupOf.size).toBe(groups.length);
+      for (const [groupId, group] of Object.entries(resourcesOf(template, 'AWS::CodeDeploy::DeploymentGroup'))) {
         const props = group.Properties!;
+        const fn = groupOf.get(groupId)!;
+        expect(fn, groupId).toBeDefined();
         expect(props['DeploymentConfigName']).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
         expect(props['AutoRollbackConfiguration']).toEqual({
           Enabled: true,
@@ -117,7 +166,13 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
         });
         const alarms = alarmNames(props['AlarmConfiguration']['Alarms'].map((a: { Name: { Ref: string } }) => a.Name));
         expect(alarms).toContain(api5xx);
-        expect(alarms.some((name) => name.startsWith('DeploymentsErrors'))).toBe(true);
+        const errors = logicalIdOf(fn.node.findChild('DeployErrors'));
+        expect(alarms).toContain(errors);
+        const errorAlarm = resourcesOf(template, 'AWS::CloudWatch::Alarm')[errors]!.Properties!;
+        // The errors of that function's live alias (the version the canary serves).
+        const dimensions = JSON.stringify(errorAlarm['Dimensions']);
+        expect(dimensions, fn.handlerModule).toContain(`{"Ref":"${logicalIdOf(fn.function)}"}`);
+        expect(dimensions, fn.handlerModule).toContain(`:${LIVE_ALIAS}`);
         expect(props['AlarmConfiguration']['Enabled']).toBe(true);
       }
       // Each alias is moved by its deployment group.

@@ -1,5 +1,6 @@
 // Suite: the Lambda functions in the synthesized templates: shared defaults, per-handler env and IAM, the stream worker.
 import { describe, expect, it } from 'vitest';
+import { CfnElement, Stack } from 'aws-cdk-lib';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { ENTITY } from '#lib/db/keys.ts';
 import {
@@ -19,7 +20,17 @@ import { ENV, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/api-fu
 import { NODE_OPTIONS } from '../../infra/bundling.ts';
 import { stageNames, stages } from '../../infra/stages.ts';
 import { WEBHOOK_ENV } from '../../infra/webhooks.ts';
-import { asArray, dependencyGraph, findCycle, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
+import {
+  asArray,
+  dependencyGraph,
+  findCycle,
+  functionsByModule,
+  logicalIdOf,
+  resourcesOf,
+  roleStatements,
+  stackTemplates,
+  synthStage,
+} from './synth.ts';
 
 const allModules = [
   ...handlerModules(),
@@ -261,18 +272,32 @@ describe.each(stageNames)('%s functions', (stageName) => {
   });
 
   it('has no dependency cycle, though the API key functions refer to the usage plan of the stage they serve', () => {
-    const { template } = synthStage(stageName);
+    const { stack, template } = synthStage(stageName);
     const graph = dependencyGraph(template);
     expect(findCycle(graph)).toBeUndefined();
-    // Their invoke permissions are created after them, though their methods name them by ARN.
-    for (const [module, fn] of functionsByModule(template)) {
-      if (!functionAccess[module]!.apiKeys && !functionAccess[module]!.readsKeyUsage) continue;
-      const permissions = Object.entries(resourcesOf(template, 'AWS::Lambda::Permission')).filter(([, p]) =>
-        JSON.stringify(p.Properties!['FunctionName']).includes(fn.properties['FunctionName']),
+    // Nor between the stage's stack and the nested stacks of its functions, nor within any of them.
+    for (const { stack: one, template: own } of stackTemplates(stack))
+      expect(findCycle(dependencyGraph(own)), one.node.path).toBeUndefined();
+    // Every method names its function by ARN; the function's invoke permission for that method is made with it
+    // (it depends on the alias), in the function's own stack.
+    for (const route of routes) {
+      const fn = stack.functions.get(route.handler)!;
+      const alias = logicalIdOf(fn.live);
+      const arnPath = route.path.replace(/\{[^}]*\}/g, '*');
+      const permissions = Object.entries(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+        ([, p]) =>
+          JSON.stringify(p.Properties!['FunctionName']) === JSON.stringify({ Ref: alias }) &&
+          JSON.stringify(p.Properties!['SourceArn']).includes(`/${stage.apiStageName}/${route.method}${arnPath}"`),
       );
-      expect(permissions.length, module).toBeGreaterThan(0);
-      const alias = logicalIdOf(synthStage(stageName).stack.functions.get(module)!.live);
-      for (const [id] of permissions) expect(graph.get(id)!.has(alias), `${module} ${id}`).toBe(true);
+      expect(permissions, `${route.method} ${route.path}`).toHaveLength(1);
+      const [id, permission] = permissions[0]!;
+      expect(permission.Properties!['Principal']).toBe('apigateway.amazonaws.com');
+      expect(graph.get(id)!.has(alias), `${route.method} ${route.path}`).toBe(true);
+      const ownResources = fn.node.findAll().filter((c): c is CfnElement => c instanceof CfnElement);
+      expect(
+        ownResources.map((c) => Stack.of(fn).resolve(c.logicalId)),
+        `${route.method} ${route.path}`,
+      ).toContain(id);
     }
   });
 

@@ -1,7 +1,7 @@
 // Synthesizes the CDK app for template tests: both stages once per test file, bundling skipped (bundles.test.ts bundles for real).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { App, CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/build-app.ts';
@@ -52,18 +52,88 @@ export function synthesizedApp(): { app: App; stacks: PlaqueApiStack[] } {
   return synthesized;
 }
 
-/** The stage's stack and template from the shared synthesis. */
+/** The stage's stack and its whole template (nested stacks included, see stageTemplate) from the shared synthesis. */
 export function synthStage(stage: StageName): SynthesizedStage {
   const stack = synthesizedApp().stacks.find((s) => s.stage.name === stage)!;
   let template = templates.get(stage);
   if (!template) {
-    template = Template.fromStack(stack);
+    template = stageTemplate(stack);
     templates.set(stage, template);
   }
   return { stack, template };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any>; [key: string]: unknown }>;
+
+/** The nested stacks a stack holds directly. */
+const nestedStacksOf = (stack: Stack): NestedStack[] =>
+  stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
+
+/** Replaces every `{ Ref: name }` whose name `replacement` knows, however deeply nested. */
+function substituteRefs(value: unknown, replacement: (name: string) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => substituteRefs(v, replacement));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  if (entries.length === 1 && entries[0]![0] === 'Ref' && typeof entries[0]![1] === 'string') {
+    const replaced = replacement(entries[0]![1]);
+    if (replaced !== undefined) return replaced;
+  }
+  return Object.fromEntries(entries.map(([key, inner]) => [key, substituteRefs(inner, replacement)]));
+}
+
+/** Replaces every `{ 'Fn::GetAtt': [stack, 'Outputs.<name>'] }` by the value the nested stack outputs. */
+function substituteOutputs(value: unknown, outputs: Map<string, Record<string, unknown>>): unknown {
+  if (Array.isArray(value)) return value.map((v) => substituteOutputs(v, outputs));
+  if (value === null || typeof value !== 'object') return value;
+  const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && typeof getAtt[1] === 'string' && getAtt[1].startsWith('Outputs.')) {
+    const output = outputs.get(getAtt[0] as string)?.[getAtt[1].slice('Outputs.'.length)];
+    if (output === undefined) throw new Error(`no output ${getAtt.join('.')}`);
+    return output;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, substituteOutputs(inner, outputs)]));
+}
+
+/**
+ * A stage as one template: its stack's resources and those of its nested stacks (the functions, one stack per area),
+ * each parameter of a nested stack replaced by the value the stage's stack passes, each nested output the stage's
+ * stack reads replaced by its value. Assertions about what is wired to what then read the same wherever a resource
+ * lives. Logical ids are kept (they are unique across the stage's stacks, checked here); the nested stack resources
+ * themselves are left out. `stackTemplates` gives the templates CloudFormation deploys, one per stack.
+ */
+export function stageTemplate(stack: Stack): Template {
+  const parent = Template.fromStack(stack).toJSON();
+  const resources: Resources = { ...(parent.Resources as Resources) };
+  const outputs = new Map<string, Record<string, unknown>>();
+  for (const nested of nestedStacksOf(stack)) {
+    const id = logicalIdOf(nested.nestedStackResource!);
+    const passed = (resources[id]!.Properties?.['Parameters'] ?? {}) as Record<string, unknown>;
+    const template = Template.fromStack(nested).toJSON();
+    const declared = new Set(Object.keys(template.Parameters ?? {}));
+    const resolve = (value: unknown) => substituteRefs(value, (name) => (declared.has(name) ? passed[name] : undefined));
+    delete resources[id];
+    for (const [resourceId, resource] of Object.entries(template.Resources as Resources)) {
+      if (resourceId in resources || resourceId in (parent.Resources as Resources))
+        throw new Error(`logical id ${resourceId} is not unique`);
+      resources[resourceId] = resolve(resource) as Resources[string];
+    }
+    const values = Object.entries((template.Outputs ?? {}) as Record<string, { Value: unknown }>).map(([name, o]) => [
+      name,
+      resolve(o.Value),
+    ]);
+    outputs.set(id, Object.fromEntries(values));
+  }
+  return Template.fromJSON({
+    ...parent,
+    Resources: substituteOutputs(resources, outputs),
+    Outputs: substituteOutputs(parent.Outputs ?? {}, outputs),
+  });
+}
+
+/** The templates CloudFormation deploys for a stage: its stack's and each nested stack's, each with its stack. */
+export function stackTemplates(stack: Stack): Array<{ stack: Stack; template: Template }> {
+  return [stack, ...nestedStacksOf(stack)].map((s) => ({ stack: s, template: Template.fromStack(s) }));
+}
 
 export const resourcesOf = (template: Template, type: string): Resources => template.findResources(type) as Resources;
 
@@ -123,11 +193,15 @@ export function functionsByModule(template: Template): Map<string, { logicalId: 
   return out;
 }
 
-/** Statements of the IAM policies attached to a role. */
+/** Statements of the IAM policies of a role: those attached to it and those inline in it. */
 export function roleStatements(template: Template, roleLogicalId: string): Array<Record<string, any>> {
-  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+  const attached = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties!['Roles'] as any[]).some((role) => role.Ref === roleLogicalId))
-    .flatMap((policy) => policy.Properties!['PolicyDocument'].Statement as Array<Record<string, any>>);
+    .map((policy) => policy.Properties!['PolicyDocument']);
+  const inline = ((resourcesOf(template, 'AWS::IAM::Role')[roleLogicalId]?.Properties?.['Policies'] ?? []) as any[]).map(
+    (policy) => policy.PolicyDocument,
+  );
+  return [...attached, ...inline].flatMap((document) => document.Statement as Array<Record<string, any>>);
 }
 
 export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
