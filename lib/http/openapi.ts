@@ -3,7 +3,7 @@
 // `npm run openapi` writes the result (lib/http/write-openapi-document.ts); no function builds it at run time.
 import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
-import type { RequestDoc, ResponseHeader, Tag } from '#lib/http/operation.ts';
+import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
@@ -65,6 +65,21 @@ function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
   }
   if (rule?.add) Object.assign(ctx.jsonSchema, structuredClone(rule.add));
 }
+
+/** The values the document's request examples show. */
+const SAMPLE_VALUES: ExampleValues = {
+  newEmail: 'ada@example.com',
+  pendingCode: { email: 'ada@example.com', code: '123456' },
+  passwordAccount: { email: 'ada@example.com', password: 'correct horse battery' },
+  plaqueId: 42,
+  wallet: '0x52908400098527886E0F7030069857D2E4169EE7',
+  hold: { plaqueId: 42, reservationId: 'res_8f14e45fceea167a5a36dedd4bea2543', buyerWallet: '0x52908400098527886E0F7030069857D2E4169EE7' },
+  idempotencyKey: '5f0c9a7e-4a8b-4c3e-9d1a-2b7e6f3c8d90',
+  apiKeyId: 'a1b2c3d4e5',
+  webhookUrl: 'https://shop.example/hooks/plaques',
+  webhookId: 'wh_5d41402abc4b2a76b9719d911017c592',
+  orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
+};
 
 const SCHEMA_REF = '#/components/schemas/';
 const ref = (name: string): Json => ({ $ref: SCHEMA_REF + name });
@@ -242,7 +257,7 @@ function queryParameters(request: RequestDoc & { query: z.ZodMiniObject }): Json
   });
 }
 
-function parameters(route: Route): Json[] {
+function parameters(route: Route, example: RequestExample): Json[] {
   const { request } = route;
   const out: Json[] = [];
   for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
@@ -255,9 +270,15 @@ function parameters(route: Route): Json[] {
       required: true,
       description: described.description,
       schema: jsonSchema(described.schema, 'input'),
+      ...(example.path?.[name] !== undefined && { example: example.path[name] }),
     });
   }
-  if (request?.query) out.push(...queryParameters({ ...request, query: request.query }));
+  if (request?.query) {
+    for (const parameter of queryParameters({ ...request, query: request.query })) {
+      const value = example.query?.[parameter.name as string];
+      out.push(value === undefined ? parameter : { ...parameter, example: value });
+    }
+  }
   for (const header of request?.headers ?? []) {
     out.push({
       name: header.name,
@@ -265,12 +286,13 @@ function parameters(route: Route): Json[] {
       required: header.required,
       description: header.description,
       schema: jsonSchema(header.schema, 'input'),
+      ...(example.headers?.[header.name] !== undefined && { example: example.headers[header.name] }),
     });
   }
   return out;
 }
 
-function requestBody(route: Route): Json | undefined {
+function requestBody(route: Route, example: RequestExample): Json | undefined {
   const body = route.request?.body;
   if (!body) return undefined;
   // Inline rather than a component: generators then keep members with a default optional in what a client sends.
@@ -282,7 +304,8 @@ function requestBody(route: Route): Json | undefined {
       anyOf: [ref(named), { type: 'string', contentMediaType: 'application/json', description: `${named} as JSON text` }],
     };
   }
-  return { required: body.required ?? true, content: { [body.contentType]: { schema } } };
+  const media = { schema, ...(example.body !== undefined && { example: example.body }) };
+  return { required: body.required ?? true, content: { [body.contentType]: media } };
 }
 
 function operation(route: Route): Json {
@@ -303,13 +326,14 @@ function operation(route: Route): Json {
   for (const [status, codes] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
     responses[status] = problemResponse(Number(status), codes, route.errorHeaders?.[Number(status)] ?? []);
   }
-  const body = requestBody(route);
+  const example = route.example.request(SAMPLE_VALUES);
+  const body = requestBody(route, example);
   return {
     operationId: route.operationId,
     summary: route.summary,
     description: route.description,
     tags: [...route.tags],
-    parameters: parameters(route),
+    parameters: parameters(route, example),
     ...(body && { requestBody: body }),
     responses,
     security: route.auth === 'jwt' ? [{ bearer: [] }] : route.auth === 'apiKey' ? [{ apiKey: [] }] : [],

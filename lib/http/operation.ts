@@ -58,6 +58,44 @@ interface ResponseDoc {
   readonly headers?: readonly ResponseHeader[];
 }
 
+/**
+ * What a request example draws on. The published document is given sample values; the database-fault test
+ * (test/http/database-faults.http.test.ts) makes live ones for the request's caller, only those the example names, and
+ * replays the example with DynamoDB failing at each of its calls.
+ */
+export interface ExampleValues {
+  /** An address with no account yet. */
+  readonly newEmail: string;
+  /** An address with a pending sign-in code, and the code. */
+  readonly pendingCode: { readonly email: string; readonly code: string };
+  /** The address and password of an account that has set one. */
+  readonly passwordAccount: { readonly email: string; readonly password: string };
+  /** An AVAILABLE plaque. */
+  readonly plaqueId: number;
+  /** A buyer's wallet address. */
+  readonly wallet: string;
+  /** A plaque held for the calling partner: its id, the reservation and the wallet it is held for. */
+  readonly hold: { readonly plaqueId: number; readonly reservationId: string; readonly buyerWallet: string };
+  /** A fresh Idempotency-Key. */
+  readonly idempotencyKey: string;
+  /** One of the caller's API keys. */
+  readonly apiKeyId: string;
+  /** An endpoint address the caller may register. */
+  readonly webhookUrl: string;
+  /** One of the caller's webhook endpoints. */
+  readonly webhookId: string;
+  /** One of the calling partner's orders. */
+  readonly orderId: string;
+}
+
+/** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */
+export interface RequestExample {
+  readonly path?: Readonly<Record<string, string | number>>;
+  readonly query?: Readonly<Record<string, string | number>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
 export type Operation = OperationAuth & {
   readonly method: HttpMethod;
   /** API Gateway resource path; `{name}` marks a path parameter. */
@@ -77,4 +115,18 @@ export type Operation = OperationAuth & {
   readonly errors?: Readonly<Record<number, readonly string[]>>;
   /** Headers some of its problem answers carry, by status (429 and 503 always carry Retry-After, 405 Allow). */
   readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
+  /** A request its caller sends that answers its success status: the document's example of it. */
+  readonly example: OperationExample;
 };
+
+/** A request example and the values it needs (a value may be needed for the state it makes, unused in the request). */
+export interface OperationExample {
+  readonly needs: readonly (keyof ExampleValues)[];
+  readonly request: (values: ExampleValues) => RequestExample;
+}
+
+/** An example that may read only the values it names. */
+export const example = <N extends keyof ExampleValues>(
+  needs: readonly N[],
+  request: (values: Pick<ExampleValues, N>) => RequestExample,
+): OperationExample => ({ needs, request });

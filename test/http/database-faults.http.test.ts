@@ -2,11 +2,13 @@
 // timeout injected (an SDK middleware on the real client) from the first, then the second, ... of the request's
 // DynamoDB calls on, the local server's own API-key check included. Every such request answers 503
 // SERVICE_UNAVAILABLE with Retry-After, never 500; once the fault comes after its last call, it succeeds as usual.
-// A route without a case here fails this file.
+// Each request is the operation's own example (its declaration in lib/http/operations/), given live values made for
+// its caller before any fault: a new operation is covered here without a line of this file.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#lib/http/routes.ts';
+import { routes, type Route } from '#lib/http/routes.ts';
+import type { ExampleValues } from '#lib/http/operation.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
@@ -27,8 +29,6 @@ let ctx: AppContext;
 let server: LocalServer;
 let partner: TestPartner;
 let passwordHash: string;
-let reader: { user: StoredUser; token: string };
-let listed: number;
 let orderId: string;
 
 const PASSWORD = 'correct horse battery';
@@ -48,14 +48,8 @@ async function aUser(withPassword = false): Promise<{ user: StoredUser; token: s
 
 const freshEmail = () => `faults-${randomUUID()}@example.com`;
 
-const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['order.sold', 'order.delivered'] };
-
-/** A new user with one webhook endpoint, registered before any fault. */
-async function aWebhook(): Promise<{ token: string; id: string }> {
-  const owner = await aUser();
-  const { id } = await createWebhook(ctx, owner.user.id, { url: HOOK.url, events: ['order.sold', 'order.delivered'] });
-  return { token: owner.token, id };
-}
+// Webhook endpoints point at a loopback literal: the local server accepts it without asking DNS, and no sender runs here.
+const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['order.sold', 'order.delivered'] as ('order.sold' | 'order.delivered')[] };
 
 /**
  * Marks the calls of the code mail sender's own polling loop: it shares the table's client with the server and may mail
@@ -69,8 +63,8 @@ beforeAll(async () => {
   server = await startLocalServer({ ctx, port: 0 });
   partner = await aPartner(ctx);
   passwordHash = await hashPassword(PASSWORD);
-  reader = await aUser();
-  listed = (await storePlaque(ctx, { featured: true })).id;
+  // The listing has something to show.
+  await storePlaque(ctx, { featured: true });
   await storePlaque(ctx, { featured: true });
   // The first prepare of a process records the service account (best effort, once): done here, before any fault.
   const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
@@ -125,146 +119,73 @@ async function send(request: Request): Promise<Reply> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const apiKey = () => ({ 'x-api-key': partner.apiKey });
 
-interface Case {
-  /** A new request, set up with whatever it needs (made before any fault is injected). */
-  request: () => Promise<Request>;
-  /** What it answers when the table answers. */
-  status: number;
-  /** The operation reads no table: it must make no DynamoDB call at all. */
-  tableFree?: true;
+/** The caller of a request: a new user for a JWT operation (its keys and endpoints its own), the partner for an API-key one. */
+type Caller = { kind: 'none' } | { kind: 'user'; user: StoredUser; token: string } | { kind: 'partner' };
+
+async function callerOf(route: Route): Promise<Caller> {
+  if (route.auth === 'jwt') return { kind: 'user', ...(await aUser()) };
+  return route.auth === 'apiKey' ? { kind: 'partner' } : { kind: 'none' };
 }
 
-/** One case per operationId of the route table. */
-const cases: Record<string, Case> = {
-  listFeaturedPlaques: { request: async () => ({ method: 'GET', path: '/plaques/featured?limit=2' }), status: 200 },
-  searchFeaturedPlaques: { request: async () => ({ method: 'POST', path: '/plaques/featured', json: { limit: 2 } }), status: 200 },
-  getOpenApiDocument: { request: async () => ({ method: 'GET', path: '/openapi.json' }), status: 200, tableFree: true },
-  requestEmailVerificationCode: {
-    request: async () => ({ method: 'POST', path: '/auth/email-verification-code', json: { email: freshEmail() } }),
-    status: 202,
+function userOf(caller: Caller, value: string): StoredUser {
+  if (caller.kind !== 'user') throw new Error(`${value} belongs to a signed-in caller`);
+  return caller.user;
+}
+
+/** Makes the live values an example names, for its caller. */
+const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleValues[K]> } = {
+  newEmail: async () => freshEmail(),
+  pendingCode: async () => {
+    const email = freshEmail();
+    await requestCode(ctx, email);
+    return { email, code: await latestCode(ctx.dataDir, email) };
   },
-  evaluateEmailVerificationCode: {
-    request: async () => {
-      const email = freshEmail();
-      await requestCode(ctx, email);
-      const code = await latestCode(ctx.dataDir, email);
-      return { method: 'GET', path: `/auth/evaluate-email-verification-code?email=${encodeURIComponent(email)}&code=${code}` };
-    },
-    status: 200,
+  passwordAccount: async () => ({ email: (await aUser(true)).user.email, password: PASSWORD }),
+  plaqueId: async () => (await storePlaque(ctx)).id,
+  wallet: async () => aWallet(),
+  hold: async () => {
+    const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
+    return { plaqueId: plaque.id, reservationId, buyerWallet: wallet };
   },
-  evaluateEmailVerificationCodePost: {
-    request: async () => {
-      const email = freshEmail();
-      await requestCode(ctx, email);
-      return {
-        method: 'POST',
-        path: '/auth/evaluate-email-verification-code',
-        json: { email, code: await latestCode(ctx.dataDir, email) },
-      };
-    },
-    status: 200,
-  },
-  login: {
-    request: async () => ({ method: 'POST', path: '/auth/login', json: { email: (await aUser(true)).user.email, password: PASSWORD } }),
-    status: 200,
-  },
-  getProfile: { request: async () => ({ method: 'GET', path: '/auth/profile', headers: bearer(reader.token) }), status: 200 },
-  updateProfile: {
-    request: async () => ({
-      method: 'POST',
-      path: '/auth/profile',
-      headers: bearer((await aUser()).token),
-      form: multipart([{ name: 'phoneNumber', value: '+4915112345678' }]),
-    }),
-    status: 201,
-  },
-  getJwks: { request: async () => ({ method: 'GET', path: '/.well-known/jwks.json' }), status: 200, tableFree: true },
-  createApiKey: {
-    request: async () => ({ method: 'POST', path: '/partner/api-keys', headers: bearer((await aUser()).token), json: { name: 'shop' } }),
-    status: 201,
-  },
-  listApiKeys: {
-    request: async () => {
-      const owner = await aUser();
-      await createApiKey(ctx, owner.user.id, 'listed');
-      return { method: 'GET', path: '/partner/api-keys', headers: bearer(owner.token) };
-    },
-    status: 200,
-  },
-  revokeApiKey: {
-    request: async () => {
-      const owner = await aUser();
-      const { id } = await createApiKey(ctx, owner.user.id, null);
-      return { method: 'DELETE', path: `/partner/api-keys/${id}`, headers: bearer(owner.token) };
-    },
-    status: 204,
-  },
-  lookupPlaque: { request: async () => ({ method: 'GET', path: `/partner/plaques/${listed}/lookup`, headers: apiKey() }), status: 200 },
-  preparePlaque: {
-    request: async () => ({
-      method: 'POST',
-      path: `/partner/plaques/${(await storePlaque(ctx)).id}/prepare`,
-      headers: apiKey(),
-      json: { buyerWallet: aWallet() },
-    }),
-    status: 200,
-  },
-  getPlaqueOwner: { request: async () => ({ method: 'GET', path: `/partner/plaques/${listed}/owner`, headers: apiKey() }), status: 200 },
-  buyPlaque: {
-    request: async () => {
-      const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner);
-      return {
-        method: 'POST',
-        path: `/partner/plaques/${plaque.id}/buy`,
-        headers: { ...apiKey(), 'idempotency-key': randomUUID() },
-        json: { reservationId, buyerWallet: wallet },
-      };
-    },
-    status: 201,
-  },
-  getUsage: {
-    request: async () => {
-      const owner = await aUser();
-      await createApiKey(ctx, owner.user.id, 'counted');
-      return { method: 'GET', path: '/partner/usage?days=3', headers: bearer(owner.token) };
-    },
-    status: 200,
-  },
-  listOrders: { request: async () => ({ method: 'GET', path: '/partner/orders?limit=5', headers: bearer(reader.token) }), status: 200 },
-  getOrder: { request: async () => ({ method: 'GET', path: `/partner/orders/${orderId}`, headers: apiKey() }), status: 200 },
-  // Webhook endpoints point at a loopback literal: the local server accepts it without asking DNS, and no sender runs here.
-  createWebhook: {
-    request: async () => ({ method: 'POST', path: '/partner/webhooks', headers: bearer((await aUser()).token), json: HOOK }),
-    status: 201,
-  },
-  listWebhooks: {
-    request: async () => ({ method: 'GET', path: '/partner/webhooks', headers: bearer((await aWebhook()).token) }),
-    status: 200,
-  },
-  deleteWebhook: {
-    request: async () => {
-      const { token, id } = await aWebhook();
-      return { method: 'DELETE', path: `/partner/webhooks/${id}`, headers: bearer(token) };
-    },
-    status: 204,
-  },
-  sendWebhookTest: {
-    request: async () => {
-      const { token, id } = await aWebhook();
-      return { method: 'POST', path: `/partner/webhooks/${id}/test`, headers: bearer(token) };
-    },
-    status: 202,
-  },
-  listWebhookDeliveries: {
-    request: async () => {
-      const { token, id } = await aWebhook();
-      return { method: 'GET', path: `/partner/webhooks/${id}/deliveries`, headers: bearer(token) };
-    },
-    status: 200,
-  },
+  idempotencyKey: async () => randomUUID(),
+  apiKeyId: async (caller) => (await createApiKey(ctx, userOf(caller, 'apiKeyId').id, 'listed')).id,
+  webhookUrl: async () => HOOK.url,
+  webhookId: async (caller) => (await createWebhook(ctx, userOf(caller, 'webhookId').id, HOOK)).id,
+  orderId: async () => orderId,
 };
+
+/** The operation's example as a request of a new caller, with the live values it names (made before any fault). */
+async function exampleRequest(route: Route): Promise<Request> {
+  const caller = await callerOf(route);
+  const values: Record<string, unknown> = {};
+  for (const need of route.example.needs) values[need] = await makers[need](caller);
+  const example = route.example.request(values as unknown as ExampleValues);
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(example.path?.[name])));
+  const query = new URLSearchParams(
+    Object.entries(example.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  const headers: Record<string, string> = {
+    ...(caller.kind === 'user' && bearer(caller.token)),
+    ...(caller.kind === 'partner' && { 'x-api-key': partner.apiKey }),
+    ...example.headers,
+  };
+  const request: Request = { method: route.method, path: query ? `${path}?${query}` : path, headers };
+  if (example.body === undefined) return request;
+  if (route.request?.body?.contentType === 'multipart/form-data') {
+    const parts = Object.entries(example.body as Record<string, string>).map(([name, value]) => ({ name, value }));
+    return { ...request, form: multipart(parts) };
+  }
+  return { ...request, json: example.body };
+}
+
+/** The operation's success: the lowest 2xx its declaration answers. */
+const successOf = (route: Route): number =>
+  Math.min(
+    ...Object.keys(route.responses)
+      .map(Number)
+      .filter((status) => status < 300),
+  );
 
 const FAULTS = [
   ['is throttled', throughputExceeded],
@@ -275,18 +196,12 @@ const FAULTS = [
 const MAX_CALLS = 40;
 
 describe('DynamoDB failing part-way through a request, for every operation of the route table', () => {
-  for (const route of routes) {
-    const spec = cases[route.operationId];
+  for (const route of routes as readonly Route[]) {
     describe(`${route.method} ${route.path} (${route.operationId})`, () => {
-      it('has a case in this file', () => {
-        expect(spec, `add a case for ${route.operationId} to the table above`).toBeDefined();
-      });
-      if (!spec) return;
-
       for (const [what, fault] of FAULTS) {
         it(`answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500, when DynamoDB ${what} from any of its calls on`, async () => {
           for (let from = 1; ; from++) {
-            const request = await spec.request();
+            const request = await exampleRequest(route);
             let calls = 0;
             const remove = intercept(ctx, '*', async (sendToTable) =>
               codeMailSender.getStore() || ++calls < from ? sendToTable() : Promise.reject(fault()),
@@ -299,8 +214,9 @@ describe('DynamoDB failing part-way through a request, for every operation of th
             }
             if (calls < from) {
               // The request made fewer calls than `from`: the fault never fired, and it must simply succeed.
-              expect(reply.status, reply.text).toBe(spec.status);
-              expect(from - 1 === 0, `${route.operationId} made ${from - 1} DynamoDB calls`).toBe(spec.tableFree === true);
+              expect(reply.status, reply.text).toBe(successOf(route));
+              // An operation whose function may not touch the table makes no DynamoDB call at all.
+              expect(from - 1 === 0, `${route.operationId} made ${from - 1} DynamoDB calls`).toBe(!route.access.table);
               return;
             }
             const where = `fault from DynamoDB call ${from} on: ${reply.text}`;

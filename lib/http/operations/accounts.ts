@@ -1,7 +1,7 @@
 // The accounts operations: sign-up and sign-in by emailed code or password, the own profile and the public keys that
 // verify tokens, with the decisions taken where the interface description is silent.
 import type { FunctionAccess } from '#lib/http/function-access.ts';
-import type { Operation } from '#lib/http/operation.ts';
+import { example, type Operation } from '#lib/http/operation.ts';
 import { evaluateCodeInput } from '#lib/accounts/evaluate-code-schema.ts';
 import { loginInput } from '#lib/accounts/login-schema.ts';
 import { requestCodeInput } from '#lib/accounts/schemas.ts';
@@ -58,6 +58,7 @@ export const accountsOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: requestCodeInput } },
+    example: example(['newEmail'], ({ newEmail }) => ({ body: { email: newEmail } })),
     responses: { 202: { description: 'The code was issued; its mail follows within seconds', schema: codeSentSchema } },
     errors: { ...jsonBody, 429: ['RESEND_TOO_SOON', 'TOO_MANY_CODES'] },
   },
@@ -69,6 +70,7 @@ export const accountsOperations = [
     description: [codeRules, emailRules, tokenRules, 'The user is returned with `emailVerify: true`.'].join('\n\n'),
     tags: TAGS,
     request: { query: evaluateCodeInput },
+    example: example(['pendingCode'], ({ pendingCode }) => ({ query: pendingCode })),
     responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { 400: ['VALIDATION_FAILED'], 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
@@ -80,6 +82,7 @@ export const accountsOperations = [
     description: [codeRules, emailRules, tokenRules].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: evaluateCodeInput } },
+    example: example(['pendingCode'], ({ pendingCode }) => ({ body: pendingCode })),
     responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { ...jsonBody, 401: ['CODE_MISMATCH', 'CODE_EXPIRED'], 429: ['TOO_MANY_ATTEMPTS'] },
   },
@@ -100,6 +103,7 @@ export const accountsOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: loginInput } },
+    example: example(['passwordAccount'], ({ passwordAccount }) => ({ body: passwordAccount })),
     responses: { 200: { description: 'Signed in', schema: signedInSchema } },
     errors: { ...jsonBody, 401: ['INVALID_CREDENTIALS'], 429: ['TOO_MANY_LOGIN_ATTEMPTS'] },
   },
@@ -113,6 +117,7 @@ export const accountsOperations = [
       'The own record, wallet unmasked. 401 UNAUTHORIZED also when the user no longer exists or the token predates a ' +
       'password change (every older token stops working then).',
     tags: TAGS,
+    example: example([], () => ({})),
     responses: { 200: { description: 'The signed-in user', schema: userSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
@@ -150,6 +155,7 @@ export const accountsOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'multipart/form-data', schema: profileFormDoc } },
+    example: example([], () => ({ body: { phoneNumber: '+4915112345678' } })),
     responses: { 201: { description: 'The updated user and a fresh token', schema: signedInSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_MULTIPART'],
@@ -166,6 +172,7 @@ export const accountsOperations = [
     summary: 'Public keys that verify access tokens',
     description: 'The current signing key and the one before the last rotation, so a rotation logs nobody out. Cacheable for 5 minutes.',
     tags: TAGS,
+    example: example([], () => ({})),
     responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema, headers: ['Cache-Control'] } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },

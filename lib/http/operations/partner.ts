@@ -2,7 +2,7 @@
 // owner, hold, buy and the order (with `x-api-key`), with the decisions taken where the interface description is silent.
 import * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
-import type { HeaderDoc, Operation, RequestDoc } from '#lib/http/operation.ts';
+import { example, type HeaderDoc, type Operation, type RequestDoc } from '#lib/http/operation.ts';
 import { apiKeyIdParam } from '#lib/partner/api-key-schemas.ts';
 import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
 import { buyBody, idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
@@ -88,6 +88,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: createApiKeyBody, required: false } },
+    example: example([], () => ({ body: { name: 'shop' } })),
     responses: { 201: { description: 'The new key', schema: apiKeyCreatedSchema } },
     errors: { ...badBody, 409: ['KEY_LIMIT_REACHED', 'CONFLICT'] },
     errorHeaders: { 409: ['Retry-After'] },
@@ -105,6 +106,8 @@ export const partnerOperations = [
         '`revokedAt` is null while the key is active.',
     ].join('\n\n'),
     tags: TAGS,
+    // The caller holds a key, so there is one to list.
+    example: example(['apiKeyId'], () => ({})),
     responses: { 200: { description: 'The keys', schema: apiKeyListSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
@@ -120,6 +123,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: { id: { description: 'The key id returned at creation', schema: apiKeyIdParam } } },
+    example: example(['apiKeyId'], ({ apiKeyId }) => ({ path: { id: apiKeyId } })),
     responses: { 204: { description: 'Revoked' } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['API_KEY_NOT_FOUND'], 409: ['CONFLICT'] },
     errorHeaders: { 409: ['Retry-After'] },
@@ -143,6 +147,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: plaqueIdPath },
+    example: example(['plaqueId'], ({ plaqueId }) => ({ path: { id: plaqueId } })),
     responses: { 200: { description: "The plaque's sale and mint status", schema: lookupSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'],
@@ -172,6 +177,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: plaqueIdPath, body: { contentType: 'application/json', schema: prepareBody } },
+    example: example(['plaqueId', 'wallet'], ({ plaqueId, wallet }) => ({ path: { id: plaqueId }, body: { buyerWallet: wallet } })),
     responses: { 200: { description: 'The reservation', schema: reservationSchema } },
     errors: { ...badBody, 404: ['PLAQUE_NOT_FOUND'], 409: ['NOT_AVAILABLE'], 503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
@@ -191,6 +197,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: plaqueIdPath },
+    example: example(['plaqueId'], ({ plaqueId }) => ({ path: { id: plaqueId } })),
     responses: { 200: { description: 'The owner', schema: ownerSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 404: ['PLAQUE_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },
@@ -219,6 +226,11 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: plaqueIdPath, headers: [idempotencyHeader], body: { contentType: 'application/json', schema: buyBody } },
+    example: example(['hold', 'idempotencyKey'], ({ hold, idempotencyKey }) => ({
+      path: { id: hold.plaqueId },
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      body: { reservationId: hold.reservationId, buyerWallet: hold.buyerWallet },
+    })),
     responses: { 201: { description: 'Sold: the order and the plaque as now stored', schema: saleSchema, headers: ['Idempotent-Replayed'] } },
     errors: {
       ...badBody,
@@ -244,6 +256,8 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { query: usageInput },
+    // The caller holds a key, so its requests are counted.
+    example: example(['apiKeyId'], () => ({ query: { days: 3 } })),
     responses: { 200: { description: 'Requests per key and day', schema: usageReportSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'], 503: ['USAGE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
   },
@@ -263,6 +277,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { query: listOrdersInput },
+    example: example([], () => ({ query: { limit: 5 } })),
     responses: { 200: { description: 'A page of orders', schema: orderPageSchema } },
     errors: { 400: ['VALIDATION_FAILED', 'BODY_NOT_ALLOWED'] },
   },
@@ -283,6 +298,7 @@ export const partnerOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: { orderId: { description: 'The id the buy answered (`ord_…`)', schema: orderIdParam } } },
+    example: example(['orderId'], ({ orderId }) => ({ path: { orderId } })),
     responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'], 404: ['ORDER_NOT_FOUND'], 503: ['SERVICE_UNAVAILABLE'] },
   },

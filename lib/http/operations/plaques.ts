@@ -1,7 +1,7 @@
 // The plaque operations: the featured listing, by query parameters or by JSON body, with the decisions taken where the
 // interface description is silent.
 import type { FunctionAccess } from '#lib/http/function-access.ts';
-import type { Operation, RequestDoc } from '#lib/http/operation.ts';
+import { example, type Operation, type RequestDoc } from '#lib/http/operation.ts';
 import { featuredFilters, listFeaturedInput, MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
@@ -51,6 +51,7 @@ export const plaqueOperations = [
     description: listingRules,
     tags: ['Plaques'],
     request: { query: listFeaturedInput, jsonText: filtersAsText, emptyIsAbsent: ['search', 'cursor'] },
+    example: example([], () => ({ query: { limit: 2 } })),
     responses: page,
     errors: listingErrors,
   },
@@ -62,6 +63,7 @@ export const plaqueOperations = [
     description: listingRules,
     tags: ['Plaques'],
     request: { body: { contentType: 'application/json', schema: listFeaturedInput, required: false }, jsonText: filtersAsText },
+    example: example([], () => ({ body: { limit: 2 } })),
     responses: page,
     errors: listingErrors,
   },

@@ -1,6 +1,6 @@
 // The service's own operation: its OpenAPI document.
 import * as z from 'zod/mini';
-import type { Operation } from '#lib/http/operation.ts';
+import { example, type Operation } from '#lib/http/operation.ts';
 
 const openApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
@@ -18,6 +18,7 @@ export const serviceOperations = [
       'Generated from the route table and the zod schemas that validate requests, so it states every input rule the service ' +
       'enforces. Where the contract is silent, the decision taken is written in the operation it concerns.',
     tags: ['Service'],
+    example: example([], () => ({})),
     responses: { 200: { description: 'The OpenAPI document', schema: openApiDocumentSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },

@@ -1,6 +1,6 @@
 // The webhook operations: a partner's endpoints for order events, their test event and delivery log, with the
 // decisions taken where the service's contract is silent.
-import type { Operation, RequestDoc } from '#lib/http/operation.ts';
+import { example, type Operation, type RequestDoc } from '#lib/http/operation.ts';
 import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
 import { deliveriesQuery, MAX_DELIVERIES_LIMIT } from '#lib/webhooks/deliveries-schema.ts';
 import { webhookIdParam } from '#lib/webhooks/schemas.ts';
@@ -58,6 +58,7 @@ export const webhookOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: createWebhookBody } },
+    example: example(['webhookUrl'], ({ webhookUrl }) => ({ body: { url: webhookUrl, events: ['order.sold', 'order.delivered'] } })),
     responses: { 201: { description: 'The endpoint, with its secret (shown only here)', schema: webhookCreatedSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON', 'INVALID_WEBHOOK_URL'],
@@ -73,6 +74,8 @@ export const webhookOperations = [
     summary: "The partner's webhook endpoints",
     description: [managed, 'Newest first; secrets are never shown again.'].join('\n\n'),
     tags: TAGS,
+    // The caller has an endpoint, so there is one to list.
+    example: example(['webhookId'], () => ({})),
     responses: { 200: { description: 'The endpoints', schema: webhookListSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED'] },
   },
@@ -87,6 +90,7 @@ export const webhookOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: idPath },
+    example: example(['webhookId'], ({ webhookId }) => ({ path: { id: webhookId } })),
     responses: { 204: { description: 'Deleted' } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
@@ -105,6 +109,7 @@ export const webhookOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: idPath, body: { contentType: 'application/json', schema: sendTestBody, required: false } },
+    example: example(['webhookId'], ({ webhookId }) => ({ path: { id: webhookId } })),
     responses: { 202: { description: 'Queued', schema: webhookTestSentSchema } },
     errors: {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
@@ -128,6 +133,7 @@ export const webhookOperations = [
     ].join('\n\n'),
     tags: TAGS,
     request: { path: idPath, query: deliveriesQuery },
+    example: example(['webhookId'], ({ webhookId }) => ({ path: { id: webhookId } })),
     responses: { 200: { description: 'The recent attempts', schema: webhookDeliveriesSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
   },
