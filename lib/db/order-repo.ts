@@ -25,7 +25,7 @@ import {
   undeliveredOrderKey,
   undeliveredOrdersIndexKey,
 } from '#lib/db/keys.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 import type { Order, OrderStatus } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
@@ -116,9 +116,9 @@ function deliveryFromItem(item: Item): OrderForDelivery {
   return { order: fromItem(item), delivery };
 }
 
-/** Runs a conditional update; false when its condition failed. */
-const conditionalUpdate = async (db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> =>
-  (await conditionalWrite(db, new UpdateCommand(input))).written;
+/** Runs a conditional update: true when it was written, false when its condition failed. */
+const conditionalUpdate = (db: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<boolean> =>
+  conditionalWrite(db, new UpdateCommand(input), conditionHeld);
 
 const BATCH_GET_LIMIT = 100;
 

@@ -145,7 +145,8 @@ describe('a hundred orders moving at once', () => {
     // The moves the sale and the delivery worker write, without the chain: SOLD (inserted), MINTING (claimed), DELIVERED.
     // The delivery poller is stopped first, so the worker leaves these orders alone.
     await deliveries.stop();
-    await Promise.all(orders.map((order) => transactWrite(dbOf(ctx), [repo.insertItem(order)])));
+    const answers = { written: () => 'written', refused: () => 'refused' };
+    await Promise.all(orders.map((order) => transactWrite(dbOf(ctx), [repo.insertItem(order)], answers)));
     await Promise.all(
       orders.map(async (order) => {
         const at = new Date();
@@ -153,9 +154,9 @@ describe('a hundred orders moving at once', () => {
           await repo.claim(order.orderId, { status: 'SOLD' }, `att_${order.orderId}`, new Date(at.getTime() + 60_000).toISOString(), at),
         ).toBe(true);
         const tx = `0x${'cd'.repeat(32)}`;
-        expect(await transactWrite(dbOf(ctx), [repo.deliveredItem(order.orderId, `att_${order.orderId}`, tx, new Date())])).toEqual({
-          kind: 'written',
-        });
+        expect(await transactWrite(dbOf(ctx), [repo.deliveredItem(order.orderId, `att_${order.orderId}`, tx, new Date())], answers)).toBe(
+          'written',
+        );
       }),
     );
 
