@@ -4,7 +4,7 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ENTITY } from '#lib/db/keys.ts';
-import { fromItem as orderFromItem } from '#lib/db/order-repo.ts';
+import { fromItem as orderFromItem } from '#lib/db/order-item.ts';
 import type { Order } from '#lib/partner/order.ts';
 
 type Item = Record<string, unknown>;

@@ -1,108 +1,13 @@
-// The only module that speaks DynamoDB for partner orders: the order record and its place in the partner's list,
-// its delivery bookkeeping (claims, leases, the signed mint), and its marker in the list of undelivered orders.
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { GSI1 } from '#lib/db/table.ts';
-import {
-  DELIVERED_ORDERS_PARTITION,
-  DELIVERY_FINDINGS_PARTITION,
-  deliveryFindingKey,
-  deliveryFindingsIndexKey,
-  deliveredOrderKey,
-  deliveredOrdersIndexKey,
-  ENTITY,
-  orderKey,
-  partnerOrdersIndexKey,
-  partnerOrdersPartition,
-  UNDELIVERED_ORDERS_PARTITION,
-  undeliveredOrderKey,
-  undeliveredOrdersIndexKey,
-} from '#lib/db/keys.ts';
+// An order's delivery bookkeeping on its own item (claims, leases, the signed mint, re-queues): every write is
+// conditional on the state the worker, the reconciler or an operator saw.
+import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { orderKey } from '#lib/db/keys.ts';
 import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
+import { fromItem } from '#lib/db/order-item.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
-import type { Order, OrderStatus } from '#lib/partner/order.ts';
 import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
-import { queryAll } from '#lib/db/query-all.ts';
 
 type Item = Record<string, unknown>;
-
-export function toItem(order: Order): Item {
-  return {
-    ...orderKey(order.orderId),
-    ...partnerOrdersIndexKey(order.partnerId, order.createdAt, order.orderId),
-    entity: ENTITY.order,
-    ...order,
-  };
-}
-
-/** Delivery bookkeeping attributes on the order item (see DeliveryState). */
-const DELIVERY_ATTRIBUTES = [
-  'deliveryAttemptId',
-  'deliveryLeaseUntil',
-  'deliveryAttempts',
-  'deliveryRequeues',
-  'mintTx',
-  'requeueReason',
-] as const;
-
-export function fromItem(item: Item): Order {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...record } = item;
-  for (const name of DELIVERY_ATTRIBUTES) delete record[name];
-  const order = record as unknown as Order;
-  // Orders stored before these were recorded: no name (read from the plaque when shown), and a delivery whose last
-  // change was the delivery itself.
-  order.plaqueName ??= null;
-  order.deliveredAt ??= order.status === 'DELIVERED' ? order.updatedAt : null;
-  return order;
-}
-
-/** An undelivered order's marker: in the order's item collection, listed (gsi1) oldest first among all undelivered. */
-function undeliveredMarkerToItem(order: Order) {
-  return {
-    ...undeliveredOrderKey(order.orderId),
-    ...undeliveredOrdersIndexKey(order.createdAt, order.orderId),
-    entity: ENTITY.undeliveredOrder,
-    orderId: order.orderId,
-    createdAt: order.createdAt,
-  };
-}
-
-/** How long a delivered order stays on the reconciler's list (its marker's TTL; the reconciler reads a shorter window). */
-const DELIVERED_MARKER_DAYS = 2;
-
-/** A delivered order's marker: listed (gsi1) by delivery time among the recently delivered, until its TTL. */
-function deliveredMarkerToItem(orderId: string, deliveredAt: string) {
-  return {
-    ...deliveredOrderKey(orderId),
-    ...deliveredOrdersIndexKey(deliveredAt, orderId),
-    entity: ENTITY.deliveredOrder,
-    orderId,
-    deliveredAt,
-    ttl: Math.floor(Date.parse(deliveredAt) / 1000) + DELIVERED_MARKER_DAYS * 86_400,
-  };
-}
-
-/** Days a reconciler's finding is kept. */
-const FINDING_DAYS = 7;
-
-/** What the reconciler found about an order, as stored. */
-export interface StoredFinding {
-  orderId: string;
-  at: string;
-  kind: string;
-  action: string;
-  detail: string;
-}
-
-/** The order a marker stands for. */
-const undeliveredMarkerFromItem = (item: Item): string => item.orderId as string;
 
 function deliveryFromItem(item: Item): OrderForDelivery {
   const delivery: DeliveryState = {
@@ -122,134 +27,10 @@ const conditionalUpdate = (db: DynamoDBDocumentClient, input: UpdateCommandInput
 
 const BATCH_GET_LIMIT = 100;
 
-/** Index entries one filtered page may read before it answers what it found, with the position to go on from. */
-const MAX_FILTERED_READ = 1000;
-/** Index entries read per call while filtering. */
-const FILTERED_BATCH = 100;
-
-/** A position in a partner's orders (newest first): the page after it starts with the next older order. */
-export interface PartnerOrderPosition {
-  createdAt: string;
-  orderId: string;
-}
-
-/** One page of a partner's orders, newest first, and the position to go on from (null when no order is left). */
-export interface PartnerOrderPage {
-  orders: Order[];
-  next: PartnerOrderPosition | null;
-}
-
-/** A page of a partner's orders: after a position, or from the newest order. */
-export interface PartnerOrderQuery {
-  status?: OrderStatus;
-  limit: number;
-  after: PartnerOrderPosition | null;
-}
-
-/** The position of an index entry of a partner's orders (its sort key is `<createdAt>#<orderId>`). */
-function positionOf(indexEntry: Item): PartnerOrderPosition {
-  const sortKey = indexEntry.gsi1sk as string;
-  const at = sortKey.indexOf('#');
-  return { createdAt: sortKey.slice(0, at), orderId: sortKey.slice(at + 1) };
-}
-
 /** Who a claim takes the order from: a SOLD order nobody works on, or a MINTING one from a lapsed attempt. */
 export type ClaimFrom = { status: 'SOLD' } | { status: 'MINTING'; attemptId: string | null };
 
-export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
-  async get(orderId: string): Promise<Order | null> {
-    const out = await db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true }));
-    return out.Item ? fromItem(out.Item) : null;
-  },
-
-  /** The partner's orders, oldest first (the index is eventually consistent in AWS). */
-  async listByPartner(partnerId: number): Promise<Order[]> {
-    const items = await queryAll(db, {
-      TableName: tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': partnerOrdersPartition(partnerId) },
-    });
-    return items.map(fromItem);
-  },
-
-  /**
-   * A page of the partner's orders, newest first, from the partner's index partition (never a scan). With a status
-   * filter a page may hold fewer orders than asked while `next` is not null: it stops after reading
-   * MAX_FILTERED_READ entries, so one request stays bounded however rare the status.
-   */
-  async pageByPartner(partnerId: number, query: PartnerOrderQuery): Promise<PartnerOrderPage> {
-    const partition = partnerOrdersPartition(partnerId);
-    const found: Item[] = [];
-    let startKey: Item | undefined = query.after
-      ? { ...orderKey(query.after.orderId), ...partnerOrdersIndexKey(partnerId, query.after.createdAt, query.after.orderId) }
-      : undefined;
-    let read = 0;
-    // One more than the page: whether it exists says whether another page follows.
-    while (found.length <= query.limit) {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          Limit: query.status ? FILTERED_BATCH : query.limit + 1 - found.length,
-          ...(query.status
-            ? {
-                FilterExpression: '#status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':pk': partition, ':status': query.status },
-              }
-            : { ExpressionAttributeValues: { ':pk': partition } }),
-        }),
-      );
-      found.push(...(out.Items ?? []));
-      read += out.ScannedCount ?? 0;
-      startKey = out.LastEvaluatedKey;
-      if (!startKey) break;
-      if (read >= MAX_FILTERED_READ && found.length <= query.limit) {
-        // Bounded: answer what was found, and go on from where the reading stopped.
-        return { orders: found.map(fromItem), next: positionOf(startKey) };
-      }
-    }
-    const orders = found.slice(0, query.limit);
-    const next = found.length > query.limit ? positionOf(found[query.limit - 1]!) : null;
-    return { orders: orders.map(fromItem), next };
-  },
-
-  /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */
-  insertItem(order: Order): TransactItem {
-    return { Put: { TableName: tableName, Item: toItem(order), ConditionExpression: 'attribute_not_exists(pk)' } };
-  },
-
-  // ---- Delivery (lib/delivery): every write is conditional on the state the worker or operator saw ----
-
-  /** The new order's marker in the list of undelivered orders, as one item of the sale's transaction. */
-  undeliveredItem(order: Order): TransactItem {
-    return { Put: { TableName: tableName, Item: undeliveredMarkerToItem(order) } };
-  },
-
-  /** The undelivered marker's removal and the delivered marker, as items of the delivery's transaction. */
-  deliveredMarkerItems(orderId: string, deliveredAt: Date): TransactItem[] {
-    return [
-      { Delete: { TableName: tableName, Key: undeliveredOrderKey(orderId) } },
-      { Put: { TableName: tableName, Item: deliveredMarkerToItem(orderId, deliveredAt.toISOString()) } },
-    ];
-  },
-
-  /** Ids of the orders delivered at or after `since`, oldest first (one Query of the delivered markers). */
-  async deliveredOrderIdsSince(since: Date): Promise<string[]> {
-    const items = await queryAll(db, {
-      TableName: tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':pk': DELIVERED_ORDERS_PARTITION, ':since': since.toISOString() },
-      ProjectionExpression: 'orderId',
-    });
-    return items.map(undeliveredMarkerFromItem);
-  },
-
+export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /** The order with its delivery bookkeeping, read consistently. */
   async getForDelivery(orderId: string): Promise<OrderForDelivery | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: orderKey(orderId), ConsistentRead: true }));
@@ -272,51 +53,6 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       }
     }
     return found;
-  },
-
-  /** Ids of every order not delivered yet, oldest first (one Query of the markers' index partition, never a scan). */
-  async undeliveredOrderIds(): Promise<string[]> {
-    const items = await queryAll(db, {
-      TableName: tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': UNDELIVERED_ORDERS_PARTITION },
-      ProjectionExpression: 'orderId',
-    });
-    return items.map(undeliveredMarkerFromItem);
-  },
-
-  /** Keeps what the reconciler found about an order (for `ops deliveries`), in the order's item collection. */
-  async recordFinding(finding: StoredFinding): Promise<void> {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...deliveryFindingKey(finding.orderId, finding.at),
-          ...deliveryFindingsIndexKey(finding.at, finding.orderId),
-          entity: ENTITY.deliveryFinding,
-          ...finding,
-          ttl: Math.floor(Date.parse(finding.at) / 1000) + FINDING_DAYS * 86_400,
-        },
-      }),
-    );
-  },
-
-  /** The reconciler's findings since `since`, oldest first (one Query). */
-  async findingsSince(since: Date): Promise<StoredFinding[]> {
-    const items = await queryAll(db, {
-      TableName: tableName,
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':pk': DELIVERY_FINDINGS_PARTITION, ':since': since.toISOString() },
-    });
-    return items.map((item) => ({
-      orderId: item.orderId as string,
-      at: item.at as string,
-      kind: item.kind as string,
-      action: item.action as string,
-      detail: item.detail as string,
-    }));
   },
 
   /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */
@@ -501,14 +237,6 @@ export const orderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
     };
   },
-
-  /** The undelivered marker back and the delivered marker removed, as items of the reconciler's transaction. */
-  undeliveredAgainMarkerItems(order: Order): TransactItem[] {
-    return [
-      { Put: { TableName: tableName, Item: undeliveredMarkerToItem(order) } },
-      { Delete: { TableName: tableName, Key: deliveredOrderKey(order.orderId) } },
-    ];
-  },
 });
 
-export type OrderRepo = ReturnType<typeof orderRepo>;
+export type DeliveryOrderRepo = ReturnType<typeof deliveryOrderRepo>;
