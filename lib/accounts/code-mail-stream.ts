@@ -1,8 +1,8 @@
 // Which table stream records invoke the code mail sender: verification codes inserted or replaced with their mail
 // pending. One constant for the AWS event source mapping and the local poller alike.
-import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
+import { writtenItemOf } from '#lib/db/stream-images.ts';
 import { codeMailFromItem, MAIL_STATE } from '#lib/db/verification-code-repo.ts';
 import type { CodeMailRequest } from '#lib/accounts/verification-code.ts';
 
@@ -19,8 +19,6 @@ export const CODE_MAIL_STREAM_FILTERS = [
 
 /** The mail a record asks for, or null: the filter's condition again in code, so the sender stays correct under a wider filter. */
 export function codeMailOf(record: DynamoDBRecord): CodeMailRequest | null {
-  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
-  const image = record.dynamodb?.NewImage;
-  if (!image) return null;
-  return codeMailFromItem(unmarshall(image as Record<string, AttributeValue> as Parameters<typeof unmarshall>[0]));
+  const item = writtenItemOf(record);
+  return item ? codeMailFromItem(item) : null;
 }

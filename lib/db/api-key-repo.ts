@@ -5,7 +5,6 @@ import { GSI1 } from '#lib/db/table.ts';
 import { ENTITY, apiKeyCountKey, apiKeyHashKey, apiKeyKey, userApiKeysIndexKey, userApiKeysPartition } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
-import { DatabaseConflict } from '#lib/db/failures.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 
 export interface ApiKeyRecord {
@@ -141,20 +140,23 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           };
-      const result = await transactWrite(
+      return transactWrite<InsertOutcome>(
         db,
         [
           { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName, Item: hashClaimToItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
           count,
         ],
+        {
+          written: () => 'written',
+          refused: (refusal) => {
+            // Ids and hashes are random: a collision is a fault, not an answer.
+            if (refusal.rejected(0) || refusal.rejected(1)) throw new Error(`API key ${record.id} collides with a stored one`);
+            return seen.stored ? 'limit-reached' : 'count-changed';
+          },
+        },
         { conflictRetries: 2 },
       );
-      if (result.kind === 'written') return 'written';
-      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-      // Ids and hashes are random: a collision is a fault, not an answer.
-      if (result.items[0]!.rejected || result.items[1]!.rejected) throw new Error(`API key ${record.id} collides with a stored one`);
-      return seen.stored ? 'limit-reached' : 'count-changed';
     },
 
     async get(id: string): Promise<ApiKeyRecord | null> {
@@ -184,8 +186,13 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
      * Revokes the user's key and lowers the user's active count in one transaction; the first revocation time is
      * kept. A user whose count was never stored (keys made before it was kept) has only the key revoked.
      */
-    async revoke(id: string, userId: number, now: Date): Promise<RevokeOutcome> {
-      const result = await transactWrite(
+    revoke(id: string, userId: number, now: Date): Promise<RevokeOutcome> {
+      /** The key as a refusal found it: revoked already by this user, or not this user's key. */
+      const refusedOn = (current: Record<string, unknown> | null): RevokeOutcome => {
+        const found = current ? fromItem(current) : null;
+        return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
+      };
+      return transactWrite<RevokeOutcome>(
         db,
         [
           revokeItem(id, userId, now),
@@ -199,27 +206,25 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             },
           },
         ],
+        {
+          written: () => 'revoked',
+          refused: (refusal) => {
+            if (refusal.rejected(0)) return refusedOn(refusal.current(0));
+            // No stored count: revoke the key alone (the count is taken on the index when it is first stored).
+            const single = revokeItem(id, userId, now).Update!;
+            return conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
+              written: (): RevokeOutcome => 'revoked',
+              refused: refusedOn,
+            });
+          },
+        },
         { conflictRetries: 2 },
       );
-      if (result.kind === 'written') return 'revoked';
-      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-      const [key, count] = result.items;
-      if (key!.rejected) {
-        const found = key!.item ? fromItem(key!.item) : null;
-        return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
-      }
-      if (!count!.rejected) throw new Error(`revoking API key ${id} was refused for no reason given`);
-      // No stored count: revoke the key alone (the count is taken on the index when it is first stored).
-      const single = revokeItem(id, userId, now).Update!;
-      const write = await conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
-      if (write.written) return 'revoked';
-      const found = write.current ? fromItem(write.current) : null;
-      return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
     },
 
     /** Records a use of the key, unless one was recorded since `since`; false when nothing was written. */
-    async recordUse(id: string, now: Date, since: Date): Promise<boolean> {
-      const result = await conditionalWrite(
+    recordUse(id: string, now: Date, since: Date): Promise<boolean> {
+      return conditionalWrite(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -228,8 +233,8 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :since)',
           ExpressionAttributeValues: { ':now': now.toISOString(), ':since': since.toISOString() },
         }),
+        { written: () => true, refused: () => false },
       );
-      return result.written;
     },
   };
 };

@@ -2,7 +2,7 @@
 // index that tells in one small query whether and where anything changed; and the backfill that moves plaques indexed
 // before sharding into their shard. Plaque records themselves: plaque-repo.ts.
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 import { CATALOG_ATTRIBUTES, CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
 import {
@@ -167,8 +167,8 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   };
 
   /** One plaque's move into its shard; false when it had moved already (or is gone). */
-  async function moveToShard(id: number): Promise<boolean> {
-    const result = await conditionalWrite(
+  function moveToShard(id: number): Promise<boolean> {
+    return conditionalWrite(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -177,8 +177,8 @@ export const catalogRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         ConditionExpression: 'catpk = :legacy',
         ExpressionAttributeValues: { ':shard': catalogPartition(catalogShardOf(id)), ':legacy': LEGACY_CATALOG_PARTITION },
       }),
+      conditionHeld,
     );
-    return result.written;
   }
 };
 

@@ -3,7 +3,7 @@
 // plaque keeps its contract (its token lives there), and so does an order whose mint is signed (MINTING): its
 // stored transaction targets the old contract, so the worker refuses it as another contract's, for an operator.
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import { catalogSortKey, ENTITY } from '#lib/db/keys.ts';
 
 export interface ContractMove {
@@ -50,16 +50,10 @@ export async function moveRecordsToContract(
   return result;
 }
 
-async function movePlaque(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  item: Record<string, unknown>,
-  to: string,
-  now: Date,
-): Promise<boolean> {
+function movePlaque(db: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>, to: string, now: Date): Promise<boolean> {
   // A change the listing must see: updatedAt and the catalogue position move with it.
   const updatedAt = now.toISOString();
-  const outcome = await conditionalWrite(
+  return conditionalWrite(
     db,
     new UpdateCommand({
       TableName: tableName,
@@ -74,18 +68,12 @@ async function movePlaque(
         ':catsk': catalogSortKey(updatedAt, item.id as number),
       },
     }),
+    conditionHeld,
   );
-  return outcome.written;
 }
 
-async function moveOrder(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  item: Record<string, unknown>,
-  to: string,
-  now: Date,
-): Promise<boolean> {
-  const outcome = await conditionalWrite(
+function moveOrder(db: DynamoDBDocumentClient, tableName: string, item: Record<string, unknown>, to: string, now: Date): Promise<boolean> {
+  return conditionalWrite(
     db,
     new UpdateCommand({
       TableName: tableName,
@@ -95,6 +83,6 @@ async function moveOrder(
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':to': to, ':from': item.contractAddress, ':status': item.status, ':now': now.toISOString() },
     }),
+    conditionHeld,
   );
-  return outcome.written;
 }

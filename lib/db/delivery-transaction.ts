@@ -1,8 +1,7 @@
 // Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED, the order's undelivered
 // marker removed and its recently-delivered marker written, all or nothing. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isOutcomeUnknown } from '#lib/db/failures.ts';
-import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
 export interface DeliveryItems {
@@ -25,20 +24,16 @@ export type DeliveryRecordOutcome =
   | { kind: 'conflict' }
   | { kind: 'unknown' };
 
-export async function recordDelivery(db: DynamoDBDocumentClient, items: DeliveryItems): Promise<DeliveryRecordOutcome> {
-  let result;
-  try {
-    result = await transactWrite(db, [items.order, items.plaque, ...items.markers]);
-  } catch (error) {
-    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
-    throw error;
-  }
-  if (result.kind === 'written') return { kind: 'recorded' };
-  if (result.kind === 'conflict') return { kind: 'conflict' };
-  if (rejectedAt(result, 0)) return { kind: 'order-changed' };
-  // The markers carry no condition: only the plaque's can be the other refusal.
-  const plaque = result.items[1]!;
-  return { kind: 'plaque-changed', current: plaque.item ? forSaleFromItem(plaque.item) : null };
+export function recordDelivery(db: DynamoDBDocumentClient, items: DeliveryItems): Promise<DeliveryRecordOutcome> {
+  return transactWriteOrUnsettled<DeliveryRecordOutcome>(db, [items.order, items.plaque, ...items.markers], {
+    written: () => ({ kind: 'recorded' }),
+    refused: (refusal) => {
+      if (refusal.rejected(0)) return { kind: 'order-changed' };
+      // The markers carry no condition: only the plaque's can be the other refusal.
+      const current = refusal.current(1);
+      return { kind: 'plaque-changed', current: current ? forSaleFromItem(current) : null };
+    },
+  });
 }
 
 export interface UndeliveryItems {
@@ -52,17 +47,12 @@ export interface UndeliveryItems {
  * SOLD again, the plaque SOLD again, the undelivered marker back and the delivered one removed. `changed`: the order
  * or the plaque is no longer as read (nothing written). `unknown`: it may have been applied.
  */
-export async function recordUndelivery(
+export function recordUndelivery(
   db: DynamoDBDocumentClient,
   items: UndeliveryItems,
 ): Promise<{ kind: 'recorded' | 'changed' | 'conflict' | 'unknown' }> {
-  let result;
-  try {
-    result = await transactWrite(db, [items.order, items.plaque, ...items.markers]);
-  } catch (error) {
-    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
-    throw error;
-  }
-  if (result.kind === 'written') return { kind: 'recorded' };
-  return { kind: result.kind === 'conflict' ? 'conflict' : 'changed' };
+  return transactWriteOrUnsettled<{ kind: 'recorded' | 'changed' }>(db, [items.order, items.plaque, ...items.markers], {
+    written: () => ({ kind: 'recorded' }),
+    refused: () => ({ kind: 'changed' }),
+  });
 }

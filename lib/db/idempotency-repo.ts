@@ -2,7 +2,7 @@
 // in-progress marker (claimed with a conditional put), then the stored response, kept 24 hours (TTL).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, idempotencyKey } from '#lib/db/keys.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
 
 /** A response as sent: replays send exactly these bytes. */
@@ -47,8 +47,8 @@ export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) =
    * Writes the in-progress marker unless a live record holds the key. When one does, the failed condition itself
    * returns it (ALL_OLD): no second read.
    */
-  async claim(record: IdempotencyRecord, now: Date): Promise<ClaimResult> {
-    const result = await conditionalWrite(
+  claim(record: IdempotencyRecord, now: Date): Promise<ClaimResult> {
+    return conditionalWrite<PutCommand, ClaimResult>(
       db,
       new PutCommand({
         TableName: tableName,
@@ -62,8 +62,8 @@ export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) =
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
+      { written: () => ({ claimed: true }), refused: (current) => ({ claimed: false, holder: current ? fromItem(current) : null }) },
     );
-    return result.written ? { claimed: true } : { claimed: false, holder: result.current ? fromItem(result.current) : null };
   },
 
   async get(partnerId: number, key: string): Promise<IdempotencyRecord | null> {
@@ -77,8 +77,8 @@ export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) =
   },
 
   /** Stores the response on the marker this request holds; false when the marker is no longer its own. */
-  async complete(partnerId: number, key: string, ownerToken: string, response: StoredResponse): Promise<boolean> {
-    return (await conditionalWrite(db, new UpdateCommand(completion(tableName, partnerId, key, ownerToken, response)))).written;
+  complete(partnerId: number, key: string, ownerToken: string, response: StoredResponse): Promise<boolean> {
+    return conditionalWrite(db, new UpdateCommand(completion(tableName, partnerId, key, ownerToken, response)), conditionHeld);
   },
 
   /** Deletes the marker this request holds, so a retry with the key runs afresh; a completed record is kept. */
@@ -93,6 +93,7 @@ export const idempotencyRepo = (db: DynamoDBDocumentClient, tableName: string) =
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: { ':inProgress': 'IN_PROGRESS', ':owner': ownerToken },
       }),
+      conditionHeld,
     );
   },
 });

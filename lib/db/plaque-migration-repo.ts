@@ -114,7 +114,7 @@ export const plaqueMigrationRepo = (db: DynamoDBDocumentClient, tableName: strin
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await conditionalWrite(db, command)).written ? 'applied' : 'changed';
+        return await conditionalWrite(db, command, { written: () => 'applied' as const, refused: () => 'changed' as const });
       } catch (error) {
         if (!isRetryable(error) || attempt >= WRITE_ATTEMPTS) throw error;
         await pause(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2));

@@ -2,7 +2,6 @@
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allocate } from '#lib/db/counter-repo.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
-import { DatabaseConflict } from '#lib/db/failures.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
@@ -87,28 +86,30 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async insertMany(plaques: StoredPlaque[]): Promise<InsertOutcome> {
     if (plaques.length * 2 > TRANSACTION_LIMIT) throw new RangeError(`at most ${TRANSACTION_LIMIT / 2} plaques per call`);
     if (plaques.length === 0) return { kind: 'inserted' };
-    const result = await transactWrite(
+    return transactWrite<InsertOutcome>(
       db,
       plaques.flatMap((plaque) => [
         { Put: { TableName: tableName, Item: toItem(plaque), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName, Item: nameClaimToItem(plaque), ConditionExpression: 'attribute_not_exists(pk)' } },
       ]),
+      {
+        written: () => ({ kind: 'inserted' }),
+        refused: ({ first }) => {
+          const plaque = plaques[Math.floor(first / 2)]!;
+          return first % 2 === 1 ? { kind: 'name-taken', name: plaque.name } : { kind: 'id-taken', id: plaque.id };
+        },
+      },
       { conflictRetries: 3 },
     );
-    if (result.kind === 'written') return { kind: 'inserted' };
-    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-    const index = result.items.findIndex((item) => item.rejected);
-    const plaque = plaques[Math.floor(index / 2)]!;
-    return index % 2 === 1 ? { kind: 'name-taken', name: plaque.name } : { kind: 'id-taken', id: plaque.id };
   },
 
   /**
    * Marks a plaque featured (stamping featuredAt) or not; bumps updatedAt so listings pick the change up.
    * → the plaque as updated; null when there is no such plaque.
    */
-  async setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque | null> {
+  setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque | null> {
     const at = now.toISOString();
-    const result = await conditionalWrite(
+    return conditionalWrite(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -118,8 +119,8 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ExpressionAttributeValues: { ':f': featured, ':fa': featured ? at : null, ':u': at, ':cs': catalogSortKey(at, id) },
         ReturnValues: 'ALL_NEW',
       }),
+      { written: (output) => fromItem(output.Attributes!), refused: () => null },
     );
-    return result.written ? fromItem(result.output.Attributes!) : null;
   },
 
   // ---- Holds and sales (the partner workflow); the moves themselves are decided in lib/partner/plaque-state.ts ----
@@ -136,9 +137,9 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * held; or `refused` with the plaque as the refusal found it (null when there is no such plaque), returned by the
    * failed condition itself.
    */
-  async placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<HoldOutcome> {
+  placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<HoldOutcome> {
     const at = now.toISOString();
-    const result = await conditionalWrite(
+    return conditionalWrite<UpdateCommand, HoldOutcome>(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -165,9 +166,11 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
+      {
+        written: (output) => ({ kind: 'held', plaque: forSaleFromItem(output.Attributes!) }),
+        refused: (current) => ({ kind: 'refused', current: current ? forSaleFromItem(current) : null }),
+      },
     );
-    if (result.written) return { kind: 'held', plaque: forSaleFromItem(result.output.Attributes!) };
-    return { kind: 'refused', current: result.current ? forSaleFromItem(result.current) : null };
   },
 
   /**

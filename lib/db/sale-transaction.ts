@@ -2,8 +2,7 @@
 // undelivered orders) and the idempotency record's stored response, all or nothing. Translates DynamoDB's refusals
 // into what the buy must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isOutcomeUnknown } from '#lib/db/failures.ts';
-import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
 export interface SaleItems {
@@ -27,19 +26,17 @@ export type SaleOutcome =
   | { kind: 'conflict' }
   | { kind: 'unknown' };
 
-export async function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
-  let result;
-  try {
-    result = await transactWrite(db, [items.plaque, items.order, items.completion, items.undelivered]);
-  } catch (error) {
-    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
-    throw error;
-  }
-  if (result.kind === 'written') return { kind: 'recorded' };
-  if (result.kind === 'conflict') return { kind: 'conflict' };
-  const [plaque] = result.items;
-  if (plaque!.rejected) return { kind: 'plaque-changed', current: plaque!.item ? forSaleFromItem(plaque!.item) : null };
-  if (rejectedAt(result, 2)) return { kind: 'claim-lost' };
-  // The order id collided (128 random bits: practically never); a retry draws a new one.
-  return { kind: 'conflict' };
+export function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
+  return transactWriteOrUnsettled<SaleOutcome>(db, [items.plaque, items.order, items.completion, items.undelivered], {
+    written: () => ({ kind: 'recorded' }),
+    refused: (refusal) => {
+      if (refusal.rejected(0)) {
+        const current = refusal.current(0);
+        return { kind: 'plaque-changed', current: current ? forSaleFromItem(current) : null };
+      }
+      if (refusal.rejected(2)) return { kind: 'claim-lost' };
+      // The order id collided (128 random bits: practically never); a retry draws a new one.
+      return { kind: 'conflict' };
+    },
+  });
 }

@@ -1,7 +1,7 @@
 // The only module that speaks DynamoDB for the account throttles: code sends per address, failed logins per address.
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, codeSendsKey, loginFailuresKey } from '#lib/db/keys.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import { DatabaseConflict } from '#lib/db/failures.ts';
 import type { SendDecision } from '#lib/accounts/verification-code.ts';
 
@@ -65,7 +65,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       for (let attempt = 0; ; attempt++) {
         const decision = decide(current.sends);
         if (!decision.allowed) return decision;
-        const result = await conditionalWrite(
+        const outcome = await conditionalWrite<PutCommand, { kind: 'recorded' } | { kind: 'raced'; won: CodeSends }>(
           db,
           new PutCommand({
             TableName: tableName,
@@ -74,10 +74,14 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             ExpressionAttributeValues: { ':v': current.version },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
+          {
+            written: () => ({ kind: 'recorded' }),
+            refused: (stored) => ({ kind: 'raced', won: codeSendsFromItem(stored) }),
+          },
         );
-        if (result.written) return decision;
+        if (outcome.kind === 'recorded') return decision;
         if (attempt >= RACE_RETRIES) throw new DatabaseConflict('PutItemCommand');
-        current = codeSendsFromItem(result.current);
+        current = outcome.won;
       }
     },
 
@@ -90,7 +94,10 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       const key = loginFailuresKey(email);
       const cutoff = now - windowMs;
       for (let attempt = 0; ; attempt++) {
-        const taken = await conditionalWrite(
+        const taken = await conditionalWrite<
+          UpdateCommand,
+          { kind: 'taken'; windowStart: number } | { kind: 'refused'; window: LoginWindow | null }
+        >(
           db,
           new UpdateCommand({
             TableName: tableName,
@@ -101,10 +108,14 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             ReturnValues: 'ALL_NEW',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
+          {
+            written: (output) => ({ kind: 'taken', windowStart: loginWindowFromItem(output.Attributes!).windowStart }),
+            // The refusal returns the window as it stood: full, or ended (or never opened).
+            refused: (stored) => ({ kind: 'refused', window: stored ? loginWindowFromItem(stored) : null }),
+          },
         );
-        if (taken.written) return { granted: true, windowStart: loginWindowFromItem(taken.output.Attributes!).windowStart };
-        // The refusal returns the window as it stood: full, or ended (or never opened).
-        const window = taken.current ? loginWindowFromItem(taken.current) : null;
+        if (taken.kind === 'taken') return { granted: true, windowStart: taken.windowStart };
+        const { window } = taken;
         if (window && window.windowStart > cutoff) {
           if (window.failures >= max) return { granted: false, retryAfterMs: window.windowStart + windowMs - now };
           if (attempt >= RACE_RETRIES) throw new DatabaseConflict('UpdateItemCommand');
@@ -119,8 +130,9 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
             ExpressionAttributeValues: { ':cutoff': cutoff },
           }),
+          conditionHeld,
         );
-        if (opened.written) return { granted: true, windowStart: now };
+        if (opened) return { granted: true, windowStart: now };
         // Another request opened it first: take a try in that one.
         if (attempt >= RACE_RETRIES) throw new DatabaseConflict('PutItemCommand');
       }
@@ -138,6 +150,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ConditionExpression: 'windowStart = :ws AND failures > :zero',
           ExpressionAttributeValues: { ':one': 1, ':ws': windowStart, ':zero': 0 },
         }),
+        conditionHeld,
       );
     },
   };

@@ -1,31 +1,35 @@
-// The one way to run a TransactWriteItems: DynamoDB's cancellation reasons are mapped item by item (as ElectroDB's
-// transactions do), so each caller reads its own items' answers and gives them its domain's meaning.
-// Throttling and timeouts are not answers but failures, classified on the client (lib/db/failures.ts): they are
-// thrown as DatabaseUnavailable, whose `outcomeUnknown` tells a caller that the transaction may have been applied.
+// The one way to run a TransactWriteItems and read its outcome: DynamoDB's cancellation reasons are mapped item by
+// item (as ElectroDB's transactions do), and the caller turns the first refused item into its own domain's answer.
+// A transaction that only lost a race is retried when asked, then thrown as DatabaseConflict; throttling and timeouts
+// are not answers but failures, classified on the client (lib/db/failures.ts): they are thrown as DatabaseUnavailable,
+// whose `outcomeUnknown` tells a caller that the transaction may have been applied.
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { DatabaseConflict } from '#lib/db/failures.ts';
+import { DatabaseConflict, isOutcomeUnknown } from '#lib/db/failures.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 type Item = Record<string, unknown>;
 
-/** One item's part in a cancelled transaction, at the item's own position. */
-interface ItemOutcome {
-  /** DynamoDB's reason code: `None` for an item that was not the cause, `ConditionalCheckFailed`, ... */
-  code: string;
-  /** The item's condition failed. */
-  rejected: boolean;
-  /** The item as it stood when its condition failed, where the item asked for ALL_OLD; else null. */
-  item: Item | null;
+/** A transaction some of whose items failed their conditions; nothing was written. Items are named by position. */
+interface Refusal {
+  /** Whether item `index` failed its condition. */
+  rejected: (index: number) => boolean;
+  /** Item `index` as it stood when its condition failed, where the item asked for ALL_OLD and exists; else null. */
+  current: (index: number) => Item | null;
+  /** The first item whose condition failed. */
+  first: number;
 }
 
 /**
- * `written`: every item written. `refused`: at least one item's condition failed, nothing written; `items[i]` is
- * item i's outcome. `conflict`: another transaction or write held one of the items (still so after the retries asked
- * for), nothing written.
+ * How a caller reads its transaction's outcome, each in its own domain's terms: a write, a refusal, and optionally a
+ * race still lost after the retries (without `conflicted`, that is thrown as DatabaseConflict).
  */
-export type TransactionResult = { kind: 'written' } | { kind: 'refused'; items: ItemOutcome[] } | { kind: 'conflict' };
+export interface TransactionAnswers<T> {
+  written: () => T;
+  refused: (refusal: Refusal) => T | Promise<T>;
+  conflicted?: () => T;
+}
 
 export interface TransactionOptions {
   /** Times a transaction that only lost a race is sent again, after a short random pause (default 0). */
@@ -39,36 +43,73 @@ interface Cancellation {
 
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 20));
 
-export async function transactWrite(
+/** The refusal a cancellation tells of, or null when no item failed its condition (then it is no answer). */
+function refusalOf(cancelled: Cancellation, count: number): Refusal | null {
+  const reasons = Array.from({ length: count }, (_, i) => cancelled.CancellationReasons?.[i]);
+  const first = reasons.findIndex((reason) => reason?.Code === 'ConditionalCheckFailed');
+  if (first < 0) return null;
+  return {
+    rejected: (index) => reasons[index]?.Code === 'ConditionalCheckFailed',
+    current: (index) => {
+      const reason = reasons[index];
+      return reason?.Code === 'ConditionalCheckFailed' && reason.Item ? unmarshall(reason.Item) : null;
+    },
+    first,
+  };
+}
+
+/**
+ * Writes every item or none. → `answers.written()`, `answers.refused(...)` when a condition failed, or
+ * `answers.conflicted()` when another transaction or write still held an item after the retries asked for (nothing
+ * written; thrown as DatabaseConflict when the caller gives no such answer). Throws DatabaseUnavailable when DynamoDB
+ * refused or did not answer, and any other cancellation (a validation error, an item collection too large) as it
+ * came: a fault, not an answer.
+ */
+export async function transactWrite<T>(
   db: DynamoDBDocumentClient,
   items: TransactItem[],
+  answers: TransactionAnswers<T>,
   options: TransactionOptions = {},
-): Promise<TransactionResult> {
+): Promise<T> {
   const retries = options.conflictRetries ?? 0;
   for (let attempt = 0; ; attempt++) {
+    let refusal: Refusal | null = null;
     try {
       await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return { kind: 'written' };
     } catch (error) {
       if (error instanceof DatabaseConflict) {
-        if (attempt >= retries) return { kind: 'conflict' };
-        await pause(attempt);
-        continue;
+        if (attempt < retries) {
+          await pause(attempt);
+          continue;
+        }
+        if (answers.conflicted) return answers.conflicted();
+        throw error;
       }
       const cancelled = error as Cancellation;
       if (cancelled?.name !== 'TransactionCanceledException') throw error;
-      const outcomes = items.map((_, i): ItemOutcome => {
-        const reason = cancelled.CancellationReasons?.[i];
-        const code = reason?.Code ?? 'None';
-        return { code, rejected: code === 'ConditionalCheckFailed', item: reason?.Item ? unmarshall(reason.Item) : null };
-      });
-      // Anything but failed conditions (a validation error, an item collection too large) is a fault, not an answer.
-      if (!outcomes.some((o) => o.rejected)) throw error;
-      return { kind: 'refused', items: outcomes };
+      refusal = refusalOf(cancelled, items.length);
+      if (refusal === null) throw error;
     }
+    return refusal === null ? answers.written() : answers.refused(refusal);
   }
 }
 
-/** Whether item `index` of a refused transaction failed its condition. */
-export const rejectedAt = (result: TransactionResult, index: number): boolean =>
-  result.kind === 'refused' && result.items[index]?.rejected === true;
+/** The answers of a transaction whose caller retries on its own: a lost race, or a write that may have been applied. */
+export type UnsettledOutcome = { kind: 'conflict' } | { kind: 'unknown' };
+
+/**
+ * `transactWrite` for a caller that handles races and timeouts itself (the sale, the delivery): a lost race answers
+ * `conflict` (nothing written, retry shortly) and a write whose outcome is unknown answers `unknown`.
+ */
+export async function transactWriteOrUnsettled<T>(
+  db: DynamoDBDocumentClient,
+  items: TransactItem[],
+  answers: Omit<TransactionAnswers<T>, 'conflicted'>,
+): Promise<T | UnsettledOutcome> {
+  try {
+    return await transactWrite<T | UnsettledOutcome>(db, items, { ...answers, conflicted: () => ({ kind: 'conflict' }) });
+  } catch (error) {
+    if (isOutcomeUnknown(error)) return { kind: 'unknown' };
+    throw error;
+  }
+}

@@ -5,8 +5,7 @@ import { ENTITY, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, w
 import type { StoredUser } from '#lib/accounts/user.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
-import { DatabaseConflict } from '#lib/db/failures.ts';
-import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 
 type Item = Record<string, unknown>;
 
@@ -86,8 +85,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
      * → 'created'; or, writing nothing, 'email-taken' when another user holds the address (a concurrent sign-up
      * won) or 'username-taken' when another holds the username.
      */
-    async create(user: StoredUser): Promise<'created' | 'email-taken' | 'username-taken'> {
-      const result = await transactWrite(
+    create(user: StoredUser): Promise<'created' | 'email-taken' | 'username-taken'> {
+      return transactWrite<'created' | 'email-taken' | 'username-taken'>(
         db,
         [
           { Put: { TableName: tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -106,19 +105,22 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             },
           },
         ],
+        {
+          written: () => 'created',
+          refused: (refusal) => {
+            if (refusal.rejected(1)) return 'email-taken';
+            if (refusal.rejected(2)) return 'username-taken';
+            // The id came from the counter: a record already under it is a fault.
+            throw new Error(`user ${user.id} already exists`);
+          },
+        },
         { conflictRetries: CONFLICT_RETRIES },
       );
-      if (result.kind === 'written') return 'created';
-      if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-      if (rejectedAt(result, 1)) return 'email-taken';
-      if (rejectedAt(result, 2)) return 'username-taken';
-      // The id came from the counter: a record already under it is a fault.
-      throw new Error(`user ${user.id} already exists`);
     },
 
     /** Records when the pending verification code expires (null once it is spent); false when the user is gone. */
-    async setCodeExpiry(id: number, expiresAt: string | null, now: Date): Promise<boolean> {
-      const result = await conditionalWrite(
+    setCodeExpiry(id: number, expiresAt: string | null, now: Date): Promise<boolean> {
+      return conditionalWrite(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -127,13 +129,13 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':x': expiresAt, ':u': now.toISOString() },
         }),
+        { written: () => true, refused: () => false },
       );
-      return result.written;
     },
 
     /** Marks the address verified (its code was just spent); null when the user no longer exists. */
-    async markEmailVerified(id: number, now: Date): Promise<StoredUser | null> {
-      const result = await conditionalWrite(
+    markEmailVerified(id: number, now: Date): Promise<StoredUser | null> {
+      return conditionalWrite(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -143,8 +145,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
           ReturnValues: 'ALL_NEW',
         }),
+        { written: (output) => fromItem(output.Attributes!), refused: () => null },
       );
-      return result.written ? fromItem(result.output.Attributes!) : null;
     },
 
     /**
@@ -233,10 +235,17 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           },
         );
       }
-      const result = await transactWrite(db, items, { conflictRetries: CONFLICT_RETRIES });
-      if (result.kind === 'written') return { kind: 'updated', user: next };
-      if (rejectedAt(result, 2)) return { kind: 'username-taken' };
-      return { kind: 'changed' };
+      return transactWrite<ProfileUpdateOutcome>(
+        db,
+        items,
+        {
+          written: () => ({ kind: 'updated', user: next }),
+          refused: (refusal) => (refusal.rejected(2) ? { kind: 'username-taken' } : { kind: 'changed' }),
+          // Other requests kept changing the record.
+          conflicted: () => ({ kind: 'changed' }),
+        },
+        { conflictRetries: CONFLICT_RETRIES },
+      );
     },
   };
 };

@@ -1,7 +1,7 @@
 // The only module that speaks DynamoDB for verification codes: one pending code per address, its tries, its spending.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, verificationCodeKey } from '#lib/db/keys.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import type { CodeMailRequest, PendingCode } from '#lib/accounts/verification-code.ts';
 
 type Item = Record<string, unknown>;
@@ -67,8 +67,8 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
      * Records that the mail of the code with `digest` went out and drops its sealed copy, if that code is still
      * pending: true for exactly one caller. False when it was marked before, replaced or spent.
      */
-    async markMailSent(email: string, digest: string, at: Date): Promise<boolean> {
-      const result = await conditionalWrite(
+    markMailSent(email: string, digest: string, at: Date): Promise<boolean> {
+      return conditionalWrite(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -83,8 +83,8 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
             ':at': at.toISOString(),
           },
         }),
+        conditionHeld,
       );
-      return result.written;
     },
 
     /**
@@ -92,8 +92,8 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
      * granted, however many arrive at once. → the tries counted so far, this one included; or 'locked' when
      * `max` were already granted; or 'gone' when that code was replaced or spent meanwhile.
      */
-    async takeAttempt(email: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
-      const result = await conditionalWrite(
+    takeAttempt(email: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
+      return conditionalWrite<UpdateCommand, number | 'locked' | 'gone'>(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -104,15 +104,19 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
+        {
+          written: (output) => Number(output.Attributes!.attempts),
+          refused: (stored) => {
+            const current = stored ? fromItem(stored) : null;
+            return current && current.digest === digest ? 'locked' : 'gone';
+          },
+        },
       );
-      if (result.written) return Number(result.output.Attributes!.attempts);
-      const current = result.current ? fromItem(result.current) : null;
-      return current && current.digest === digest ? 'locked' : 'gone';
     },
 
     /** Deletes the code if it is still the one with `digest`: true for exactly one caller. */
-    async spend(email: string, digest: string): Promise<boolean> {
-      const result = await conditionalWrite(
+    spend(email: string, digest: string): Promise<boolean> {
+      return conditionalWrite(
         db,
         new DeleteCommand({
           TableName: tableName,
@@ -120,8 +124,8 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
           ConditionExpression: 'digest = :digest',
           ExpressionAttributeValues: { ':digest': digest },
         }),
+        conditionHeld,
       );
-      return result.written;
     },
   };
 };

@@ -16,9 +16,8 @@ import {
   webhookLanePartition,
 } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
-import { DatabaseConflict } from '#lib/db/failures.ts';
 import { queryAll } from '#lib/db/query-all.ts';
-import { rejectedAt, transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
 
@@ -160,8 +159,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   // ---- endpoints ----
 
   /** Stores the endpoint and counts it, both or neither; `limit-reached` when the partner has `max` already. */
-  async createEndpoint(endpoint: WebhookEndpoint, max: number): Promise<'created' | 'limit-reached'> {
-    const result = await transactWrite(
+  createEndpoint(endpoint: WebhookEndpoint, max: number): Promise<'created' | 'limit-reached'> {
+    return transactWrite<'created' | 'limit-reached'>(
       db,
       [
         { Put: { TableName: tableName, Item: endpointToItem(endpoint), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -175,13 +174,16 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           },
         },
       ],
+      {
+        written: () => 'created',
+        refused: (refusal) => {
+          if (refusal.rejected(1)) return 'limit-reached';
+          // Ids are random: a collision is a fault.
+          throw new Error(`webhook endpoint ${endpoint.id} was not stored (refused)`);
+        },
+      },
       { conflictRetries: 3 },
     );
-    if (result.kind === 'written') return 'created';
-    if (rejectedAt(result, 1)) return 'limit-reached';
-    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-    // Ids are random: a collision, or a race nobody should be running, is a fault.
-    throw new Error(`webhook endpoint ${endpoint.id} was not stored (${result.kind})`);
   },
 
   async getEndpoint(id: string): Promise<WebhookEndpoint | null> {
@@ -201,8 +203,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /** Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. */
-  async deleteEndpoint(id: string, partnerId: number): Promise<'deleted' | 'not-found'> {
-    const result = await transactWrite(
+  deleteEndpoint(id: string, partnerId: number): Promise<'deleted' | 'not-found'> {
+    return transactWrite<'deleted' | 'not-found'>(
       db,
       [
         {
@@ -223,12 +225,15 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           },
         },
       ],
+      {
+        written: () => 'deleted',
+        refused: (refusal) => {
+          if (refusal.rejected(0)) return 'not-found';
+          throw new Error(`webhook endpoint ${id} was not deleted (refused)`);
+        },
+      },
       { conflictRetries: 3 },
     );
-    if (result.kind === 'written') return 'deleted';
-    if (rejectedAt(result, 0)) return 'not-found';
-    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-    throw new Error(`webhook endpoint ${id} was not deleted (${result.kind})`);
   },
 
   // ---- events and their deliveries ----
@@ -237,10 +242,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * Stores a new event with its deliveries, all or none. `duplicate` when the event exists already (another record
    * of the same move), with the event as stored.
    */
-  async storeEvent(
-    event: WebhookEvent,
-    deliveries: WebhookDelivery[],
-  ): Promise<{ kind: 'stored' } | { kind: 'duplicate'; event: WebhookEvent }> {
+  storeEvent(event: WebhookEvent, deliveries: WebhookDelivery[]): Promise<{ kind: 'stored' } | { kind: 'duplicate'; event: WebhookEvent }> {
     const items: TransactItem[] = [
       {
         Put: {
@@ -252,11 +254,19 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
       ...deliveries.map((d) => ({ Put: { TableName: tableName, Item: deliveryToItem(d) } })),
     ];
-    const result = await transactWrite(db, items, { conflictRetries: 3 });
-    if (result.kind === 'written') return { kind: 'stored' };
-    if (result.kind === 'refused' && result.items[0]?.item) return { kind: 'duplicate', event: eventFromItem(result.items[0].item) };
-    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-    throw new Error(`webhook event ${event.eventId} was not stored (${result.kind})`);
+    return transactWrite<{ kind: 'stored' } | { kind: 'duplicate'; event: WebhookEvent }>(
+      db,
+      items,
+      {
+        written: () => ({ kind: 'stored' }),
+        refused: (refusal) => {
+          const stored = refusal.current(0);
+          if (stored) return { kind: 'duplicate', event: eventFromItem(stored) };
+          throw new Error(`webhook event ${event.eventId} was not stored (refused)`);
+        },
+      },
+      { conflictRetries: 3 },
+    );
   },
 
   async getEvent(eventId: string): Promise<WebhookEvent | null> {
@@ -283,8 +293,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * Takes the delivery for one attempt under `leaseId` until `leaseUntil`, if it is due and no live attempt holds it;
    * the attempt's number, or null when it was not free.
    */
-  async claimDelivery(delivery: WebhookDelivery, leaseId: string, leaseUntil: string, now: Date): Promise<number | null> {
-    const result = await conditionalWrite(
+  claimDelivery(delivery: WebhookDelivery, leaseId: string, leaseUntil: string, now: Date): Promise<number | null> {
+    return conditionalWrite(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -294,15 +304,15 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ExpressionAttributeValues: { ':lease': leaseId, ':until': leaseUntil, ':one': 1, ':now': now.toISOString() },
         ReturnValues: 'UPDATED_NEW',
       }),
+      { written: (output) => output.Attributes!.attempts as number, refused: () => null },
     );
-    return result.written ? (result.output.Attributes!.attempts as number) : null;
   },
 
   /**
    * Records an attempt and what follows from it, both or neither, only while `leaseId` still holds the delivery:
    * false when another attempt took it over (its lease had lapsed), and nothing is written.
    */
-  async recordAttempt(delivery: WebhookDelivery, leaseId: string, attempt: WebhookAttempt, next: AttemptRecord): Promise<boolean> {
+  recordAttempt(delivery: WebhookDelivery, leaseId: string, attempt: WebhookAttempt, next: AttemptRecord): Promise<boolean> {
     const key = webhookDeliveryKey(delivery.endpointId, delivery.laneId, delivery.position);
     const held = { ConditionExpression: 'leaseId = :lease', ExpressionAttributeValues: { ':lease': leaseId } };
     const deliveryItem: TransactItem =
@@ -317,18 +327,23 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
               ExpressionAttributeValues: { ...held.ExpressionAttributeValues, ':next': next.nextAttemptAt },
             },
           };
-    const result = await transactWrite(db, [deliveryItem, { Put: { TableName: tableName, Item: attemptToItem(attempt) } }], {
-      conflictRetries: 3,
-    });
-    if (result.kind === 'written') return true;
-    if (rejectedAt(result, 0)) return false;
-    if (result.kind === 'conflict') throw new DatabaseConflict('TransactWriteItemsCommand');
-    throw new Error(`attempt ${attempt.attempt} of ${attempt.eventId} was not recorded (${result.kind})`);
+    return transactWrite(
+      db,
+      [deliveryItem, { Put: { TableName: tableName, Item: attemptToItem(attempt) } }],
+      {
+        written: () => true,
+        refused: (refusal) => {
+          if (refusal.rejected(0)) return false;
+          throw new Error(`attempt ${attempt.attempt} of ${attempt.eventId} was not recorded (refused)`);
+        },
+      },
+      { conflictRetries: 3 },
+    );
   },
 
   /** Ends the attempt's lease now (it could not be made), so the next wake-up may try at once. */
-  async releaseLease(delivery: WebhookDelivery, leaseId: string, now: Date): Promise<boolean> {
-    const result = await conditionalWrite(
+  releaseLease(delivery: WebhookDelivery, leaseId: string, now: Date): Promise<boolean> {
+    return conditionalWrite(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -337,8 +352,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ConditionExpression: 'leaseId = :lease',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':lease': leaseId },
       }),
+      { written: () => true, refused: () => false },
     );
-    return result.written;
   },
 
   /** Takes a delivery out of its lane without sending it (its endpoint or its event is gone). */

@@ -7,7 +7,8 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo, type ClaimFrom, type OrderRepo } from '#lib/db/order-repo.ts';
+import { deliveryOrderRepo, type ClaimFrom, type DeliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';
 import type { ChainPort, ChainReader, MintReceipt } from '#lib/chain/chain-port.ts';
@@ -93,7 +94,7 @@ export async function deliverOrder(ctx: AppContext, orderId: string, options: De
 const remainingMs = (options: DeliveryOptions): number | null => (options.deadline === undefined ? null : options.deadline - Date.now());
 
 async function claimAndDeliver(ctx: AppContext, orderId: string, options: DeliveryOptions): Promise<DeliveryOutcome> {
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
+  const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   let waited = false;
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
     const read = await orders.getForDelivery(orderId);
@@ -141,7 +142,7 @@ export async function settleStoredMint(
   orderId: string,
   options: DeliveryOptions = {},
 ): Promise<DeliveryOutcome | 'requeued'> {
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
+  const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) return 'not-found';
   const now = ctx.now();
@@ -161,7 +162,7 @@ export async function settleStoredMint(
  */
 class Attempt<C extends ChainReader> {
   private readonly order: Order;
-  private readonly orders: OrderRepo;
+  private readonly orders: DeliveryOrderRepo;
 
   constructor(
     private readonly ctx: AppContext,
@@ -171,7 +172,7 @@ class Attempt<C extends ChainReader> {
     private readonly options: DeliveryOptions,
   ) {
     this.order = read.order;
-    this.orders = orderRepo(dbOf(ctx), ctx.tableName);
+    this.orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   }
 
   async run(this: Attempt<ChainPort>): Promise<DeliveryOutcome> {
@@ -347,7 +348,7 @@ class Attempt<C extends ChainReader> {
           mintedAt: minted.mintedAt!,
           updatedAt,
         }),
-        markers: this.orders.deliveredMarkerItems(order.orderId, now),
+        markers: orderMarkerRepo(dbOf(ctx), ctx.tableName).deliveredMarkerItems(order.orderId, now),
       });
       switch (outcome.kind) {
         case 'recorded':

@@ -7,7 +7,9 @@
 import { getAddress } from 'viem';
 import { logger } from '#lib/runtime/logger.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliveryFindingRepo } from '#lib/db/delivery-finding-repo.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordUndelivery } from '#lib/db/delivery-transaction.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
@@ -83,7 +85,9 @@ const DELIVERED_WINDOW_MS = 60 * 60_000;
 const STALE_SOLD_MS = 2 * 60_000;
 
 export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOptions = {}): Promise<ReconcileReport> {
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
+  const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
+  const markers = orderMarkerRepo(dbOf(ctx), ctx.tableName);
+  const findings = deliveryFindingRepo(dbOf(ctx), ctx.tableName);
   const report: ReconcileReport = {
     startedAt: ctx.now().toISOString(),
     checkedDelivered: 0,
@@ -98,7 +102,7 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     logger.warn('delivery reconciled', { ...finding });
     // Kept a week for `ops deliveries`; a finding that cannot be stored is still in the log.
     recorded.push(
-      orders
+      findings
         .recordFinding({ ...finding, at: ctx.now().toISOString() })
         .catch((error: unknown) => logger.warn('reconciler finding not stored', { orderId: finding.orderId, error: error as Error })),
     );
@@ -155,7 +159,7 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
 
   // 2. Undelivered orders: claims that lapsed (or whose worker is known dead), SOLD orders the stream forgot.
   const staleBefore = ctx.now().getTime() - (options.staleSoldMs ?? STALE_SOLD_MS);
-  const undelivered = await orders.getManyForDelivery(await orders.undeliveredOrderIds());
+  const undelivered = await orders.getManyForDelivery(await markers.undeliveredOrderIds());
   for (const read of undelivered.values()) {
     report.sweptUndelivered++;
     const { order, delivery } = read;
@@ -175,7 +179,7 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
 
   // 3. Recently delivered orders against the chain.
   const since = new Date(ctx.now().getTime() - (options.deliveredWindowMs ?? DELIVERED_WINDOW_MS));
-  const delivered = await orders.getManyForDelivery(await orders.deliveredOrderIdsSince(since));
+  const delivered = await orders.getManyForDelivery(await markers.deliveredOrderIdsSince(since));
   for (const read of delivered.values()) {
     if (read.order.status !== 'DELIVERED') continue;
     report.checkedDelivered++;
@@ -222,13 +226,13 @@ async function checkDelivered(ctx: AppContext, read: OrderForDelivery, found: (f
     found({ orderId: order.orderId, kind: 'mint-gone', action: 'left', detail: `${reason}; the plaque is no longer MINTED under it` });
     return;
   }
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
+  const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const now = ctx.now();
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(plaque.plaque.updatedAt) + 1)).toISOString();
   const outcome = await recordUndelivery(dbOf(ctx), {
     order: orders.undeliveredAgainItem(order.orderId, { attemptId: delivery.attemptId }, now, reason),
     plaque: plaques.unmintedItem(plaque.plaque, order.orderId, updatedAt),
-    markers: orders.undeliveredAgainMarkerItems(order),
+    markers: orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredAgainMarkerItems(order),
   });
   found({
     orderId: order.orderId,

@@ -2,6 +2,7 @@
 // back to SOLD by an operator's re-queue. One constant for the AWS event source mapping and the local poller alike.
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
+import { writtenOrderOf } from '#lib/db/stream-images.ts';
 
 /**
  * Lambda event filter patterns (FilterCriteria): a record matching any of them invokes the delivery worker. The
@@ -20,8 +21,7 @@ export const DELIVERY_STREAM_FILTERS = [
  * under a wider filter (or none).
  */
 export function soldOrderIdOf(record: DynamoDBRecord): string | null {
-  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
-  const image = record.dynamodb?.NewImage;
-  if (image?.entity?.S !== ENTITY.order || image.status?.S !== 'SOLD') return null;
-  return image.orderId?.S ?? null;
+  const written = writtenOrderOf(record);
+  if (written?.order.status !== 'SOLD') return null;
+  return typeof written.order.orderId === 'string' ? written.order.orderId : null;
 }

@@ -2,7 +2,9 @@
 // re-queue that hands one back to the worker.
 import { conflict, notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliveryFindingRepo } from '#lib/db/delivery-finding-repo.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import type { OrderStatus } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -42,9 +44,8 @@ function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): st
 
 /** Every order not delivered yet, oldest first: one Query of the undelivered markers, then the orders by key. */
 export async function listUndeliveredOrders(ctx: AppContext): Promise<UndeliveredOrder[]> {
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
-  const ids = await orders.undeliveredOrderIds();
-  const found = await orders.getManyForDelivery(ids);
+  const ids = await orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredOrderIds();
+  const found = await deliveryOrderRepo(dbOf(ctx), ctx.tableName).getManyForDelivery(ids);
   const now = ctx.now();
   const list: UndeliveredOrder[] = [];
   for (const id of ids) {
@@ -79,7 +80,7 @@ export interface Requeued {
  * dead-lettered. 404 ORDER_NOT_FOUND; 409 NOT_REQUEUEABLE (delivered, or a live worker holds it); 409 ORDER_CHANGED.
  */
 export async function requeueDelivery(ctx: AppContext, orderId: string): Promise<Requeued> {
-  const orders = orderRepo(dbOf(ctx), ctx.tableName);
+  const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) throw notFound('ORDER_NOT_FOUND', `order ${orderId} does not exist`);
   const now = ctx.now();
@@ -92,9 +93,9 @@ export async function requeueDelivery(ctx: AppContext, orderId: string): Promise
   return { orderId, was: read.order.status };
 }
 
-export type { StoredFinding as ReconcilerFinding } from '#lib/db/order-repo.ts';
+export type { StoredFinding as ReconcilerFinding } from '#lib/db/delivery-finding-repo.ts';
 
 /** What the reconciler found since `since` (re-queued mints the chain lost, claims it ended, ...), oldest first. */
 export async function reconcilerFindings(ctx: AppContext, since: Date) {
-  return orderRepo(dbOf(ctx), ctx.tableName).findingsSince(since);
+  return deliveryFindingRepo(dbOf(ctx), ctx.tableName).findingsSince(since);
 }

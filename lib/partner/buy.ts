@@ -4,7 +4,8 @@ import type * as z from 'zod/mini';
 import { AppError, conflict, notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { idempotencyRepo, type StoredResponse } from '#lib/db/idempotency-repo.ts';
 import { recordSale } from '#lib/db/sale-transaction.ts';
 import { presentPlaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -82,14 +83,14 @@ async function sellWithRetries(ctx: AppContext, partner: Partner, input: BuyInpu
         { reservationId: input.reservationId, partnerId: partner.partnerId, sold: sale.sold, orderId: sale.order.orderId },
         sale.now,
       ),
-      order: orderRepo(dbOf(ctx), ctx.tableName).insertItem(sale.order),
+      order: partnerOrderRepo(dbOf(ctx), ctx.tableName).insertItem(sale.order),
       completion: idempotencyRepo(dbOf(ctx), ctx.tableName).completeItem(
         partner.partnerId,
         input.idempotencyKey,
         ownerToken,
         sale.response,
       ),
-      undelivered: orderRepo(dbOf(ctx), ctx.tableName).undeliveredItem(sale.order),
+      undelivered: orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredItem(sale.order),
     });
     switch (outcome.kind) {
       case 'recorded':

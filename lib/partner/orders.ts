@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { notFound, validationFailed } from '#lib/errors.ts';
 import { chainConfig } from '#lib/config.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo, type PartnerOrderPosition } from '#lib/db/order-repo.ts';
+import { partnerOrderRepo, type PartnerOrderPosition } from '#lib/db/partner-order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { presentOrder, type Order, type OrderView } from '#lib/partner/order.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
@@ -33,7 +33,7 @@ export async function presentOrders(ctx: AppContext, orders: Order[]): Promise<O
 /** The partner's order; another partner's order and an unknown id are both 404 ORDER_NOT_FOUND. */
 export async function getOrder(ctx: AppContext, partner: Partner, orderId: string): Promise<OrderView> {
   // Order ids are opaque: one that could never have been issued is just another unknown id.
-  const order = orderId.length > 0 && orderId.length <= 128 ? await orderRepo(dbOf(ctx), ctx.tableName).get(orderId) : null;
+  const order = orderId.length > 0 && orderId.length <= 128 ? await partnerOrderRepo(dbOf(ctx), ctx.tableName).get(orderId) : null;
   if (!order || order.partnerId !== partner.partnerId) throw notFound('ORDER_NOT_FOUND', 'no such order');
   const [view] = await presentOrders(ctx, [order]);
   return view!;
@@ -60,7 +60,7 @@ export function decodeOrderCursor(cursor: string): PartnerOrderPosition {
 /** The partner's orders, newest first, optionally of one status, one page at a time (the index, never a scan). */
 export async function listOrders(ctx: AppContext, partnerId: number, input: ListOrdersInput): Promise<OrderPage> {
   const after = input.cursor === undefined ? null : decodeOrderCursor(input.cursor);
-  const page = await orderRepo(dbOf(ctx), ctx.tableName).pageByPartner(partnerId, {
+  const page = await partnerOrderRepo(dbOf(ctx), ctx.tableName).pageByPartner(partnerId, {
     ...(input.status && { status: input.status }),
     limit: input.limit,
     after,

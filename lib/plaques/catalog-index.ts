@@ -1,7 +1,11 @@
 // The listing's in-memory catalogue index: one slot per plaque in typed-array columns (about 85 bytes a plaque),
-// bitmaps per filter value, and one sorted slot array per order field, all updated in place as rows change.
-// Evaluating a listing is word-wide bitmap arithmetic for the filters and count, then a walk along one order.
+// bitmaps per filter value (catalog-bitmap.ts, catalog-dictionary.ts), and one sorted slot array per order field
+// (catalog-slot-order.ts), all updated in place as rows change. Evaluating a listing is word-wide bitmap arithmetic
+// for the filters and count, then a walk along one order.
 import type { CatalogRow } from '#lib/db/catalog-repo.ts';
+import { andInto, clearBit, grown, hasBit, popcount, setBit, wordsFor, type Bitmap } from '#lib/plaques/catalog-bitmap.ts';
+import { Dictionary } from '#lib/plaques/catalog-dictionary.ts';
+import { SlotOrder } from '#lib/plaques/catalog-slot-order.ts';
 
 /** The fields a listing can order by (`status` is evaluated from the status bitmaps, not stored as an order). */
 export const ORDERED_FIELDS = ['id', 'updatedAt', 'saleAt', 'featuredAt', 'mintedAt'] as const;
@@ -19,8 +23,6 @@ const NAME_PAD = 0x0a;
 const FEATURED = 1;
 const DELETED = 2;
 const INITIAL_CAPACITY = 1024;
-/** Changed slots per order above which one merge pass replaces moving them one by one. */
-const MERGE_THRESHOLD = 16;
 /** Scratch bitmaps an evaluation reuses: the result, a union of filter values, one status, search hits. */
 const SCRATCH_RESULT = 0;
 const SCRATCH_ANY = 1;
@@ -29,214 +31,7 @@ const SCRATCH_SEARCH = 3;
 /** Growth factor of the arrays when slots run out one by one. */
 const GROWTH = 1.25;
 
-// ---- Bitmaps: one bit per slot in 32-bit words ----
-
-export type Bitmap = Uint32Array;
-const wordsFor = (slots: number) => (slots + 31) >>> 5;
-const hasBit = (b: Bitmap, slot: number): boolean => (b[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-const setBit = (b: Bitmap, slot: number) => (b[slot >>> 5]! |= 1 << (slot & 31));
-const clearBit = (b: Bitmap, slot: number) => (b[slot >>> 5]! &= ~(1 << (slot & 31)));
-const grown = (b: Bitmap, words: number): Bitmap => {
-  const next = new Uint32Array(words);
-  next.set(b);
-  return next;
-};
-
-function popcount(b: Bitmap): number {
-  let total = 0;
-  for (let i = 0; i < b.length; i++) {
-    let v = b[i]!;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
-}
-
-/** `into &= other`, in place. */
-function andInto(into: Bitmap, other: Bitmap): void {
-  for (let i = 0; i < into.length; i++) into[i]! &= other[i] ?? 0;
-}
-
 const ms = (iso: string | null): number => (iso === null ? NaN : Date.parse(iso));
-
-/** A dictionary of the values one coded column has seen: code ↔ value, and a bitmap of slots per code. */
-class Dictionary {
-  readonly values: string[] = [];
-  readonly codes = new Map<string, number>();
-  bitmaps: Bitmap[] = [];
-
-  codeOf(value: string, words: number): number {
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      if (this.values.length === 255) throw new RangeError('a catalogue column holds at most 255 distinct values');
-      code = this.values.length;
-      this.values.push(value);
-      this.codes.set(value, code);
-      this.bitmaps.push(new Uint32Array(words));
-    }
-    return code;
-  }
-
-  grow(words: number): void {
-    this.bitmaps = this.bitmaps.map((b) => grown(b, words));
-  }
-}
-
-/**
- * One order: every slot sorted by (value, id) ascending with nulls after all values; read backwards for DESC, the
- * nulls part on its own, so nulls come last in both directions.
- */
-class SlotOrder {
-  slots: Int32Array;
-  /** Slots with a value (they come first). */
-  valued = 0;
-  length = 0;
-
-  constructor(
-    private readonly index: CatalogIndex,
-    readonly field: OrderedField,
-    capacity: number,
-  ) {
-    this.slots = new Int32Array(capacity);
-  }
-
-  /** Previous values of slots not re-placed yet while an update runs: the array is still sorted by them. */
-  private pending: Map<number, number> | null = null;
-
-  value(slot: number): number {
-    if (this.pending !== null) {
-      const old = this.pending.get(slot);
-      if (old !== undefined) return old;
-    }
-    return this.field === 'id' ? this.index.ids[slot]! : this.index.time(this.field, slot);
-  }
-
-  /** Position of the first entry after (value, id) in ascending order; NaN for a null value. */
-  upperBound(value: number, id: number): number {
-    const ids = this.index.ids;
-    if (Number.isNaN(value)) {
-      let lo = this.valued;
-      let hi = this.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (ids[this.slots[mid]!]! <= id) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    }
-    let lo = 0;
-    let hi = this.valued;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const slot = this.slots[mid]!;
-      const v = this.value(slot);
-      if (v < value || (v === value && ids[slot]! <= id)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Position of the entry for (value, id) itself (it must be present). */
-  positionOf(value: number, id: number): number {
-    return this.upperBound(value, id) - 1;
-  }
-
-  ensureCapacity(capacity: number): void {
-    if (this.slots.length >= capacity) return;
-    const next = new Int32Array(capacity);
-    next.set(this.slots.subarray(0, this.length));
-    this.slots = next;
-  }
-
-  /**
-   * Re-places changed slots. `before` has each changed slot's previous value (absent for a new slot); current values
-   * are read from the columns. A few slots move one by one; many go through one merge pass.
-   */
-  update(changed: Map<number, number | undefined>): void {
-    const ids = this.index.ids;
-    const moved: number[] = [];
-    for (const [slot, old] of changed) {
-      if (old === undefined || !Object.is(old, this.value(slot))) moved.push(slot);
-    }
-    if (moved.length === 0) return;
-    if (moved.length <= MERGE_THRESHOLD) {
-      this.pending = new Map();
-      for (const slot of moved) {
-        const old = changed.get(slot);
-        if (old !== undefined) this.pending.set(slot, old);
-      }
-      try {
-        for (const slot of moved) {
-          const old = this.pending.get(slot);
-          if (old !== undefined) {
-            this.removeAt(this.positionOf(old, ids[slot]!), Number.isNaN(old));
-            this.pending.delete(slot);
-          }
-          this.insert(slot);
-        }
-      } finally {
-        this.pending = null;
-      }
-      return;
-    }
-    this.merge(moved, changed);
-  }
-
-  private removeAt(position: number, wasNull: boolean): void {
-    this.slots.copyWithin(position, position + 1, this.length);
-    this.length--;
-    if (!wasNull) this.valued--;
-  }
-
-  private insert(slot: number): void {
-    const value = this.value(slot);
-    const position = this.upperBound(value, this.index.ids[slot]!);
-    this.slots.copyWithin(position + 1, position, this.length);
-    this.slots[position] = slot;
-    this.length++;
-    if (!Number.isNaN(value)) this.valued++;
-  }
-
-  private merge(moved: number[], changed: Map<number, number | undefined>): void {
-    const ids = this.index.ids;
-    const leaving = new Set(moved.filter((slot) => changed.get(slot) !== undefined));
-    const incoming = moved.map((slot) => ({ slot, value: this.value(slot), id: ids[slot]! }));
-    incoming.sort((a, b) => {
-      const an = Number.isNaN(a.value);
-      const bn = Number.isNaN(b.value);
-      if (an !== bn) return an ? 1 : -1;
-      if (!an && a.value !== b.value) return a.value - b.value;
-      return a.id - b.id;
-    });
-    const next = new Int32Array(Math.max(this.slots.length, this.length - leaving.size + incoming.length));
-    let out = 0;
-    let valued = 0;
-    let j = 0;
-    const before = (slot: number, entry: { value: number; id: number }): boolean => {
-      const v = this.value(slot);
-      const vn = Number.isNaN(v);
-      const en = Number.isNaN(entry.value);
-      if (vn !== en) return en;
-      if (!vn && v !== entry.value) return v < entry.value;
-      return ids[slot]! < entry.id;
-    };
-    const emit = (slot: number) => {
-      next[out++] = slot;
-      if (!Number.isNaN(this.value(slot))) valued++;
-    };
-    for (let i = 0; i < this.length; i++) {
-      const slot = this.slots[i]!;
-      if (leaving.has(slot)) continue;
-      while (j < incoming.length && !before(slot, incoming[j]!)) emit(incoming[j++]!.slot);
-      emit(slot);
-    }
-    while (j < incoming.length) emit(incoming[j++]!.slot);
-    this.slots = next;
-    this.length = out;
-    this.valued = valued;
-  }
-}
 
 /** What a listing asks the index: filters already resolved to the index's terms. */
 export interface IndexQuery {

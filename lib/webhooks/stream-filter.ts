@@ -1,10 +1,9 @@
 // Which table stream records make order events: order items whose status changed — inserted by a buy (SOLD), or
 // modified into another status by the delivery worker (MINTING, DELIVERED, FAILED) or an operator's re-queue (SOLD).
 // One constant for the AWS event source mapping and the local poller alike.
-import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
-import { fromItem } from '#lib/db/order-repo.ts';
+import { writtenOrderOf } from '#lib/db/stream-images.ts';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import type { OrderMove } from '#lib/webhooks/events.ts';
 
@@ -28,13 +27,10 @@ export const ORDER_EVENT_STREAM_FILTERS = [
  * again in code, so the consumer stays correct under a wider filter (or none).
  */
 export function orderMoveOf(record: DynamoDBRecord): { move: OrderMove; order: Order } | null {
-  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
-  const image = record.dynamodb?.NewImage;
-  const status = image?.status?.S as OrderStatus | undefined;
-  if (image?.entity?.S !== ENTITY.order || !status || !ORDER_STATUSES.includes(status)) return null;
-  if (record.eventName === 'MODIFY' && record.dynamodb?.OldImage?.status?.S === status) return null;
-  const item = unmarshall(image as Record<string, AttributeValue> as Parameters<typeof unmarshall>[0]);
-  const order = fromItem(item);
-  const round = typeof item.deliveryRequeues === 'number' ? item.deliveryRequeues : 0;
-  return { move: { orderId: order.orderId, partnerId: order.partnerId, status, round, at: order.updatedAt }, order };
+  const written = writtenOrderOf(record);
+  if (!written) return null;
+  const { order, previousStatus, requeues } = written;
+  const status = order.status;
+  if (!ORDER_STATUSES.includes(status) || previousStatus === status) return null;
+  return { move: { orderId: order.orderId, partnerId: order.partnerId, status, round: requeues, at: order.updatedAt }, order };
 }

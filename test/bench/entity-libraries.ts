@@ -40,9 +40,9 @@ const REFERENCES: { name: string; needs?: string; source: string }[] = [
     source: `${client}export const handler = async (event) => db.send(new GetCommand({ TableName: 't', Key: { id: event.id } }));\n`,
   },
   {
-    name: 'own: the order repository (toItem/fromItem, every order operation)',
-    source: `${client}import { orderRepo } from '${path.join(projectRoot, 'lib/db/order-repo.ts')}';
-export const handler = async (event) => orderRepo(db, 't').get(event.id);\n`,
+    name: "own: the partner order repository (toItem/fromItem, the partner's order operations)",
+    source: `${client}import { partnerOrderRepo } from '${path.join(projectRoot, 'lib/db/partner-order-repo.ts')}';
+export const handler = async (event) => partnerOrderRepo(db, 't').get(event.id);\n`,
   },
   {
     name: 'dynamodb-toolbox v2: Table, one Entity, GetItemCommand',

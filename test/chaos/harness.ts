@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createPublicClient, getAddress, http, zeroAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createDocumentClient } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { freePort } from '#lib/local/child-process.ts';
@@ -321,7 +321,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
 
     // The table and the chain.
     const db = createDocumentClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${ports.DYNAMODB_PORT}` });
-    const orders = await orderRepo(db, TABLE).listByPartner(partner.user.id as number);
+    const orders = await partnerOrderRepo(db, TABLE).listByPartner(partner.user.id as number);
     const plaques = plaqueRepo(db, TABLE);
     const ordersByPlaque = new Map<number, number>();
     for (const order of orders) ordersByPlaque.set(order.plaqueId, (ordersByPlaque.get(order.plaqueId) ?? 0) + 1);

@@ -1,8 +1,9 @@
-// The shared conditional write on DynamoDB Local: a failed condition is an answer carrying the item that blocked it.
+// The shared conditional write on DynamoDB Local: either outcome becomes the caller's answer, a failed condition
+// carrying the item that blocked it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld, type ConditionalAnswers } from '#lib/db/conditional-write.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 
@@ -22,6 +23,12 @@ async function anItem() {
 
 const key = (item: { pk: string; sk: string }) => ({ pk: item.pk, sk: item.sk });
 
+/** Answers that show what the function read: the command's output, or the item the refusal carried. */
+const answers: ConditionalAnswers<unknown, { written: true; output: unknown } | { written: false; current: unknown }> = {
+  written: (output) => ({ written: true, output }),
+  refused: (current) => ({ written: false, current }),
+};
+
 describe('conditionalWrite', () => {
   it('writes when the condition holds and gives the command output', async () => {
     const item = await anItem();
@@ -35,6 +42,7 @@ describe('conditionalWrite', () => {
         ExpressionAttributeValues: { ':one': 1, ':seen': 3 },
         ReturnValues: 'ALL_NEW',
       }),
+      answers,
     );
     expect(result).toEqual({ written: true, output: expect.objectContaining({ Attributes: { ...item, version: 4 } }) });
   });
@@ -49,6 +57,7 @@ describe('conditionalWrite', () => {
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
+      answers,
     );
     expect(result).toEqual({ written: false, current: item });
     expect((await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: key(item) }))).Item).toEqual(item);
@@ -65,6 +74,7 @@ describe('conditionalWrite', () => {
         ExpressionAttributeValues: { ':v': 1 },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
+      answers,
     );
     expect(missing).toEqual({ written: false, current: null });
 
@@ -77,6 +87,7 @@ describe('conditionalWrite', () => {
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': 99 },
       }),
+      answers,
     );
     expect(unasked).toEqual({ written: false, current: null });
   });
@@ -92,13 +103,32 @@ describe('conditionalWrite', () => {
           UpdateExpression: 'SET',
           ConditionExpression: 'attribute_exists(pk)',
         }),
+        answers,
       ),
     ).rejects.toMatchObject({ name: 'ValidationException' });
     await expect(
       conditionalWrite(
         dbOf(ctx),
         new PutCommand({ TableName: 'no-such-table', Item: key(item), ConditionExpression: 'attribute_not_exists(pk)' }),
+        answers,
       ),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+
+  it('answers whether the condition held, for a caller that needs no more', async () => {
+    const item = await anItem();
+    const spend = () =>
+      conditionalWrite(
+        dbOf(ctx),
+        new DeleteCommand({
+          TableName: ctx.tableName,
+          Key: key(item),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': 3 },
+        }),
+        conditionHeld,
+      );
+    expect(await spend()).toBe(true);
+    expect(await spend()).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ import { fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf, createDocumentClient } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
@@ -43,7 +44,7 @@ afterEach(() => {
   skewMs = 0;
 });
 
-const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
+const orders = () => deliveryOrderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
 const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
 const failuresOf = (response: { batchItemFailures: { itemIdentifier: string }[] }) =>
@@ -92,7 +93,7 @@ describe('delivering a sold order', () => {
       minted: true,
       status: 'MINTED',
     });
-    expect(await orders().undeliveredOrderIds()).not.toContain(sold.orderId);
+    expect(await orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredOrderIds()).not.toContain(sold.orderId);
   });
 
   it('mints once when the same order comes twice in one batch, and again in a later one', async () => {
@@ -267,7 +268,7 @@ describe('failures', () => {
     const { order } = await readOrder(sold.orderId);
     expect(order).toMatchObject({ status: 'FAILED', txHash: null, failureReason: expect.stringContaining('ALREADY_MINTED') });
     expect(await readPlaque(sold.plaque.id)).toMatchObject({ status: 'SOLD', minted: false, mintedAt: null });
-    expect(await orders().undeliveredOrderIds()).toContain(sold.orderId);
+    expect(await orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredOrderIds()).toContain(sold.orderId);
     expect(await own.chain.balanceOf(sold.wallet, sold.tokenId)).toBe(0n);
   });
 

@@ -10,7 +10,7 @@ import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { deliverOrder, settleStoredMint } from '#lib/delivery/deliver-order.ts';
 import { DELIVERY_LEASE_MS } from '#lib/delivery/delivery-state.ts';
@@ -49,7 +49,7 @@ afterEach(() => {
   skewMs = 0;
 });
 
-const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
+const orders = () => deliveryOrderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
 const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
 const rpc = <T>(method: string, params: unknown[] = []) =>

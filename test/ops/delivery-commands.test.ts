@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import type { Hex } from 'viem';
 import { AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
 import { reconcileDeliveries } from '#lib/delivery/reconcile.ts';
 import { formatAge, retryDelivery, undeliveredOrders } from '#lib/ops/delivery-commands.ts';
@@ -30,7 +30,7 @@ let stuck: SoldOrder;
 let busy: SoldOrder;
 let delivered: SoldOrder;
 
-const orders = () => orderRepo(dbOf(ctx), ctx.tableName);
+const orders = () => deliveryOrderRepo(dbOf(ctx), ctx.tableName);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

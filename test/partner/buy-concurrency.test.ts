@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -41,7 +41,7 @@ describe('concurrent buys', () => {
     const { orderId } = winners[0]!.json;
     const record = await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(plaque.id);
     expect(record).toMatchObject({ orderId, hold: null, plaque: { status: 'SOLD', wallet_address: wallet } });
-    const orders = (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
+    const orders = (await partnerOrderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
     expect(orders.map((o) => o.orderId)).toEqual([orderId]);
   });
 
@@ -57,7 +57,7 @@ describe('concurrent buys', () => {
       expect(other.status).toBe(409);
       expect(other.json.code).toBe('REQUEST_IN_PROGRESS');
     }
-    const orders = (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
+    const orders = (await partnerOrderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaque.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.orderId).toBe(created[0]!.json.orderId);
   });

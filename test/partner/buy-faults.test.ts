@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -56,7 +56,7 @@ const buy = (id: number, body: unknown, idempotencyKey: string) =>
   call(server.url, 'POST', `/partner/plaques/${id}/buy`, { key: partner.apiKey, body, headers: { 'idempotency-key': idempotencyKey } });
 
 const ordersOf = async (plaqueId: number) =>
-  (await orderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaqueId);
+  (await partnerOrderRepo(dbOf(ctx), ctx.tableName).listByPartner(partner.userId)).filter((o) => o.plaqueId === plaqueId);
 
 /** The plaque is still held under its reservation and nothing was sold. */
 async function expectUnsold(plaqueId: number, reservationId: string) {

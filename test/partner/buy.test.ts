@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { orderRepo } from '#lib/db/order-repo.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { createApiKey, revokeApiKey } from '#lib/partner/api-keys.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -71,7 +71,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
       orderId,
       plaque: { status: 'SOLD', wallet_address: wallet, reservationId: null, lockExpiresAt: null, updatedAt: sold.updatedAt },
     });
-    const order = await orderRepo(dbOf(ctx), ctx.tableName).get(orderId);
+    const order = await partnerOrderRepo(dbOf(ctx), ctx.tableName).get(orderId);
     expect(order).toMatchObject({
       orderId,
       partnerId: partner.userId,

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ScanCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { explorerTransactionUrl, presentOrder } from '#lib/partner/order.ts';
 import { dbOf } from '#lib/db/client.ts';
-import { orderRepo, toItem } from '#lib/db/order-repo.ts';
+import { toItem } from '#lib/db/order-item.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { getOrder } from '#lib/partner/orders.ts';
 import { freshTable } from '../support/db.ts';
 import { anOrder } from '../support/factories.ts';
@@ -56,7 +57,7 @@ describe('orders stored before the name and delivery time were recorded with the
     const items = (await dbOf(ctx).send(new ScanCommand({ TableName: ctx.tableName }))).Items ?? [];
     expect(items.find((i) => i.orderId === old.orderId)).not.toHaveProperty('plaqueName');
 
-    const stored = await orderRepo(dbOf(ctx), ctx.tableName).get(old.orderId as string);
+    const stored = await partnerOrderRepo(dbOf(ctx), ctx.tableName).get(old.orderId as string);
     expect(stored).toMatchObject({ plaqueName: null, deliveredAt: '2026-03-01T12:00:09.000Z' });
     const shown = await getOrder(ctx, { partnerId: 5, apiKeyId: 'key_1' }, old.orderId as string);
     expect(shown).toMatchObject({ plaqueName: plaque.name, deliveredAt: '2026-03-01T12:00:09.000Z', explorerUrl: null });

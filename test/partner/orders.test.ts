@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { toItem } from '#lib/db/order-repo.ts';
+import { toItem } from '#lib/db/order-item.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import { decodeOrderCursor, encodeOrderCursor, listOrders } from '#lib/partner/orders.ts';

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { toItem } from '#lib/db/order-repo.ts';
+import { toItem } from '#lib/db/order-item.ts';
 import { newOrderId, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import { newUser } from '#lib/accounts/user.ts';
 import { signedIn } from '#lib/accounts/sign-in.ts';

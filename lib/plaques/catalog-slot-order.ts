@@ -1,0 +1,167 @@
+// The catalogue index's orders: per order field, every slot sorted by (value, id), kept sorted in place as rows change.
+import type { OrderedField, TimeField } from '#lib/plaques/catalog-index.ts';
+
+/** Changed slots per order above which one merge pass replaces moving them one by one. */
+const MERGE_THRESHOLD = 16;
+
+/** What an order reads of the index's columns: each slot's id and time values. */
+export interface OrderedColumns {
+  readonly ids: Int32Array;
+  /** The slot's value in a timestamp column (epoch ms, NaN for null). */
+  time(field: TimeField, slot: number): number;
+}
+
+/**
+ * One order: every slot sorted by (value, id) ascending with nulls after all values; read backwards for DESC, the
+ * nulls part on its own, so nulls come last in both directions.
+ */
+export class SlotOrder {
+  slots: Int32Array;
+  /** Slots with a value (they come first). */
+  valued = 0;
+  length = 0;
+
+  constructor(
+    private readonly index: OrderedColumns,
+    readonly field: OrderedField,
+    capacity: number,
+  ) {
+    this.slots = new Int32Array(capacity);
+  }
+
+  /** Previous values of slots not re-placed yet while an update runs: the array is still sorted by them. */
+  private pending: Map<number, number> | null = null;
+
+  value(slot: number): number {
+    if (this.pending !== null) {
+      const old = this.pending.get(slot);
+      if (old !== undefined) return old;
+    }
+    return this.field === 'id' ? this.index.ids[slot]! : this.index.time(this.field, slot);
+  }
+
+  /** Position of the first entry after (value, id) in ascending order; NaN for a null value. */
+  upperBound(value: number, id: number): number {
+    const ids = this.index.ids;
+    if (Number.isNaN(value)) {
+      let lo = this.valued;
+      let hi = this.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (ids[this.slots[mid]!]! <= id) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    }
+    let lo = 0;
+    let hi = this.valued;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const slot = this.slots[mid]!;
+      const v = this.value(slot);
+      if (v < value || (v === value && ids[slot]! <= id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Position of the entry for (value, id) itself (it must be present). */
+  positionOf(value: number, id: number): number {
+    return this.upperBound(value, id) - 1;
+  }
+
+  ensureCapacity(capacity: number): void {
+    if (this.slots.length >= capacity) return;
+    const next = new Int32Array(capacity);
+    next.set(this.slots.subarray(0, this.length));
+    this.slots = next;
+  }
+
+  /**
+   * Re-places changed slots. `before` has each changed slot's previous value (absent for a new slot); current values
+   * are read from the columns. A few slots move one by one; many go through one merge pass.
+   */
+  update(changed: Map<number, number | undefined>): void {
+    const ids = this.index.ids;
+    const moved: number[] = [];
+    for (const [slot, old] of changed) {
+      if (old === undefined || !Object.is(old, this.value(slot))) moved.push(slot);
+    }
+    if (moved.length === 0) return;
+    if (moved.length <= MERGE_THRESHOLD) {
+      this.pending = new Map();
+      for (const slot of moved) {
+        const old = changed.get(slot);
+        if (old !== undefined) this.pending.set(slot, old);
+      }
+      try {
+        for (const slot of moved) {
+          const old = this.pending.get(slot);
+          if (old !== undefined) {
+            this.removeAt(this.positionOf(old, ids[slot]!), Number.isNaN(old));
+            this.pending.delete(slot);
+          }
+          this.insert(slot);
+        }
+      } finally {
+        this.pending = null;
+      }
+      return;
+    }
+    this.merge(moved, changed);
+  }
+
+  private removeAt(position: number, wasNull: boolean): void {
+    this.slots.copyWithin(position, position + 1, this.length);
+    this.length--;
+    if (!wasNull) this.valued--;
+  }
+
+  private insert(slot: number): void {
+    const value = this.value(slot);
+    const position = this.upperBound(value, this.index.ids[slot]!);
+    this.slots.copyWithin(position + 1, position, this.length);
+    this.slots[position] = slot;
+    this.length++;
+    if (!Number.isNaN(value)) this.valued++;
+  }
+
+  private merge(moved: number[], changed: Map<number, number | undefined>): void {
+    const ids = this.index.ids;
+    const leaving = new Set(moved.filter((slot) => changed.get(slot) !== undefined));
+    const incoming = moved.map((slot) => ({ slot, value: this.value(slot), id: ids[slot]! }));
+    incoming.sort((a, b) => {
+      const an = Number.isNaN(a.value);
+      const bn = Number.isNaN(b.value);
+      if (an !== bn) return an ? 1 : -1;
+      if (!an && a.value !== b.value) return a.value - b.value;
+      return a.id - b.id;
+    });
+    const next = new Int32Array(Math.max(this.slots.length, this.length - leaving.size + incoming.length));
+    let out = 0;
+    let valued = 0;
+    let j = 0;
+    const before = (slot: number, entry: { value: number; id: number }): boolean => {
+      const v = this.value(slot);
+      const vn = Number.isNaN(v);
+      const en = Number.isNaN(entry.value);
+      if (vn !== en) return en;
+      if (!vn && v !== entry.value) return v < entry.value;
+      return ids[slot]! < entry.id;
+    };
+    const emit = (slot: number) => {
+      next[out++] = slot;
+      if (!Number.isNaN(this.value(slot))) valued++;
+    };
+    for (let i = 0; i < this.length; i++) {
+      const slot = this.slots[i]!;
+      if (leaving.has(slot)) continue;
+      while (j < incoming.length && !before(slot, incoming[j]!)) emit(incoming[j++]!.slot);
+      emit(slot);
+    }
+    while (j < incoming.length) emit(incoming[j++]!.slot);
+    this.slots = next;
+    this.length = out;
+    this.valued = valued;
+  }
+}
