@@ -1,6 +1,6 @@
 // The shape of one operation's declaration (Hono's `createRoute` is the model): its route, how callers authenticate and
-// who they are, what its function may touch, its documentation, and the zod schemas of its request and answers
-// themselves. Declarations live in lib/http/operations/<area>.ts and the manifest (lib/http/routes.ts) lists them.
+// who they are, what its function may touch, its documentation, the zod schemas of its request and answers
+// themselves, and an example request that succeeds. Declarations live in lib/http/operations/<area>.ts and the manifest (lib/http/routes.ts) lists them.
 // No deployed bundle imports a declaration: handlers import their schemas from the domain and name their operation.
 import type * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
