@@ -1,4 +1,5 @@
 // Test runner configuration: DynamoDB Local is started once per run; each test file makes its own table.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,10 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Every answer of the local server is held to the OpenAPI document.
     setupFiles: ['test/support/openapi-responses.ts'],
+    // Files mostly wait (on DynamoDB Local, anvil, sockets and child processes), so more files than cores run at once:
+    // vitest's default of one fewer worker than cores would run one file at a time on a 2-core machine. Each file
+    // has its own table and mints on its own contract (test/support), so files do not see each other's data.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'SILENT' },
