@@ -14,7 +14,7 @@
 // may import any of them; no floor imports them. Tests and the bench are outside the graph.
 //
 // One kind of edge from a lower floor to a higher one is allowed: a repository naming a domain type through a
-// type-only import (`import type { Plaque } from '#lib/plaques/plaque.ts'`). STYLE.md says "a repository returns domain
+// type-only import (`import type { Plaque } from '#lib/plaques/plaque.ts'`). The code style says "a repository returns domain
 // values": the domain owns the shape of what it stores, and the repository adapts the table to it. The import is erased
 // from the built code, so it loads nothing. A value import from lib/db to the domain is refused, as ESLint's boundaries
 // rule refuses it, and the circle test counts type edges too: such a type may not pull a repository into a tangle.
