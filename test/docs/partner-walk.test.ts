@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -14,20 +13,12 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { shBlock } from './sh-blocks.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { deliveryChain } from '../delivery/fixtures.ts';
 import { storePlaque } from '../partner/fixtures.ts';
 
 const run = promisify(execFile);
-
-/** The first sh block after a heading of a document. */
-function shBlock(doc: string, heading: string): string {
-  const text = readFileSync(doc, 'utf8');
-  const start = text.indexOf(`${heading}\n`);
-  expect(start, heading).toBeGreaterThan(-1);
-  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(start));
-  return block![1]!;
-}
 
 let ctx: AppContext;
 let server: LocalServer;

@@ -7,18 +7,10 @@ import { promisify } from 'node:util';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { shBlock } from './sh-blocks.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 
 const run = promisify(execFile);
-
-/** The first sh block after a heading of a document. */
-function shBlock(doc: string, heading: string): string {
-  const text = readFileSync(doc, 'utf8');
-  const start = text.indexOf(`${heading}\n`);
-  expect(start, heading).toBeGreaterThan(-1);
-  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(start));
-  return block![1]!;
-}
 
 let ctx: AppContext;
 let server: LocalServer;
