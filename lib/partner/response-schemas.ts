@@ -8,16 +8,6 @@ import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 import { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 
-export const apiKeyCreatedSchema = z
-  .object({
-    id: z.string(),
-    apiKey: z.string(),
-    name: z.nullable(z.string()),
-    prefix: z.string(),
-    createdAt: z.iso.datetime(),
-  })
-  .register(z.globalRegistry, { id: 'ApiKeyCreated' });
-
 export const apiKeySchema = z
   .object({
     id: z.string(),
@@ -29,6 +19,11 @@ export const apiKeySchema = z
     revokedAt: z.nullable(z.iso.datetime()),
   })
   .register(z.globalRegistry, { id: 'ApiKey' });
+
+/** A new key: what identifies it, and the key itself, shown in this answer only. */
+export const apiKeyCreatedSchema = z
+  .extend(z.pick(apiKeySchema, { id: true, name: true, prefix: true, createdAt: true }), { apiKey: z.string() })
+  .register(z.globalRegistry, { id: 'ApiKeyCreated' });
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) }).register(z.globalRegistry, { id: 'ApiKeyList' });
 

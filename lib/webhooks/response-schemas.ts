@@ -11,15 +11,9 @@ export const webhookSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
+/** The endpoint as registered, with its secret: shown in this answer only. */
 export const webhookCreatedSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-    // Shown here only.
-    secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)),
-    createdAt: z.iso.datetime(),
-  })
+  .extend(webhookSchema, { secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)) })
   .register(z.globalRegistry, { id: 'WebhookCreated' });
 
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).register(z.globalRegistry, { id: 'WebhookList' });

@@ -140,14 +140,6 @@ export interface components {
                 use: "sig";
             }[];
         };
-        ApiKeyCreated: {
-            id: string;
-            apiKey: string;
-            name: string | null;
-            prefix: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
         ApiKey: {
             id: string;
             name: string | null;
@@ -156,6 +148,14 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+        };
+        ApiKeyCreated: {
+            id: string;
+            name: string | null;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            apiKey: string;
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
@@ -254,9 +254,9 @@ export interface components {
             id: string;
             url: string;
             events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
-            secret: string;
             /** Format: date-time */
             createdAt: string;
+            secret: string;
         };
         WebhookList: {
             webhooks: {
