@@ -44,6 +44,12 @@ describe('addresses a deployed stage never sends to', () => {
     ['10.x written as IPv4-mapped IPv6', '::ffff:10.0.0.1'],
     ['loopback written as IPv4-mapped IPv6', '::ffff:127.0.0.1'],
     ['metadata through NAT64', '64:ff9b::a9fe:a9fe'],
+    ['metadata through local-use NAT64', '64:ff9b:1::a9fe:a9fe'],
+    ['metadata written IPv4-compatible', '::a9fe:a9fe'],
+    ['a public address written IPv4-compatible (::/96 embeds an IPv4 address)', '::5db8:d70e'],
+    ['metadata through 6to4', '2002:a9fe:a9fe::1'],
+    ['metadata through Teredo', '2001:0:4136:e378:8000:63bf:5601:5601'],
+    ['the IPv4-translated form', '::ffff:0:a9fe:a9fe'],
     ['not an address at all', 'metadata'],
   ])('refuses %s (%s)', (_what, address) => {
     expect(isAllowedAddress(address, 'aws')).toBe(false);
@@ -115,6 +121,27 @@ describe('resolving the host', () => {
     expect(await refusedBy('https://rebind.example/x', changing)).toBeNull();
   });
 
+  it('refuses an address of ::/96, written as a literal or answered by DNS', async () => {
+    const never: Resolver = async () => {
+      throw new Error('DNS asked about a literal');
+    };
+    // WHATWG URL parsing writes [::169.254.169.254] as [::a9fe:a9fe].
+    expect(await refusedBy('https://[::169.254.169.254]/', never)).toBe('::a9fe:a9fe is not a public address');
+    expect(await refusedBy('https://[::a9fe:a9fe]/', never)).toBe('::a9fe:a9fe is not a public address');
+    expect(await refusedBy('https://hooks.example/x', answers('::a9fe:a9fe'))).toContain('::a9fe:a9fe');
+    expect(await refusedBy('https://[::a9fe:a9fe]/', never, 'local')).toBe('::a9fe:a9fe is not a public address');
+  });
+
+  // No address embeds an IPv4 address in ::/96 and passes, whatever the IPv4 address.
+  it('refuses every IPv4-compatible address (::/96)', () => {
+    fc.assert(
+      fc.property(fc.tuple(octet, octet, octet, octet), ([a, b, c, d]) => {
+        const compatible = `::${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+        expect(isAllowedAddress(compatible, 'aws'), compatible).toBe(false);
+      }),
+    );
+  });
+
   it('lets the local runtime send to loopback, but still not to private or metadata addresses', async () => {
     expect(await refusedBy('http://localhost:9/x', answers('127.0.0.1', '::1'), 'local')).toBeNull();
     expect(await refusedBy('http://127.0.0.1:9/x', answers(), 'local')).toBeNull();
@@ -142,6 +169,14 @@ describe('the URL form', () => {
     expect(form('http://localhost/x', 'local')).toBeNull();
     expect(form('http://hooks.example/x', 'local')).toContain('must use https');
     expect(form('http://127.0.0.2/x', 'local')).toContain('must use https');
+  });
+
+  it('wants port 443 on a deployed stage, and allows any port locally', () => {
+    expect(form('https://hooks.example:443/x', 'aws')).toBeNull();
+    expect(form('https://hooks.example:8443/x', 'aws')).toBe('url must use port 443');
+    expect(form('https://hooks.example:22/x', 'aws')).toBe('url must use port 443');
+    expect(form('https://127.0.0.1:8443/x', 'local')).toBeNull();
+    expect(form('http://localhost:3001/x', 'local')).toBeNull();
   });
 
   it('refuses other schemes, credentials, fragments and what is not a URL', () => {

@@ -47,9 +47,10 @@ export const webhookOperations = [
         '400 VALIDATION_FAILED naming `events`.',
       '`url` must use https and its host must resolve only to public addresses: loopback, private, link-local (the cloud metadata ' +
         'address included), carrier-grade NAT, multicast and reserved addresses, and their IPv6 forms, are refused with 400 ' +
-        'INVALID_WEBHOOK_URL, as are a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
+        'INVALID_WEBHOOK_URL, as are IPv6 addresses that embed an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo), a port ' +
+        'other than 443, a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
         'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
-        '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses).',
+        '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses), on any port.',
       '`secret` is `whsec_` and the base64 of 32 random bytes: it is shown in this answer only and stored encrypted (a KMS key of the stage ' +
         "in AWS). Keep it to verify the signatures of the endpoint's deliveries.",
       `A partner has at most ${MAX_WEBHOOKS} endpoints; another one answers 409 WEBHOOK_LIMIT_REACHED until one is deleted. Nothing is ` +
