@@ -4,6 +4,14 @@ import { validationFailed, type FieldError } from '#lib/errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * Text a person reads (a key's name, a URL shown in the dashboard): no control character and no bidirectional
+ * control (U+202E and its kin reorder what follows, so `shop\u202Etxt.exe` shows as `shopexe.txt`). Written with `\u`
+ * escapes and no `u` flag, so a client's JSON Schema validator reads the published pattern alike.
+ */
+export const READABLE_TEXT = /^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/;
+export const READABLE_TEXT_MESSAGE = 'must not contain control characters or bidirectional controls';
+
 /** zod/mini's message when a schema gives none of its own. */
 const DEFAULT_MESSAGE = 'Invalid input';
 

@@ -1,7 +1,8 @@
 // The body of POST /partner/api-keys, as a zod schema: it validates requests and generates the OpenAPI document.
 import * as z from 'zod/mini';
+import { READABLE_TEXT, READABLE_TEXT_MESSAGE } from '#lib/validation.ts';
 
 export const createApiKeyBody = z.strictObject({
   /** A label for the dashboard and for operators (the API Gateway key's description). */
-  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(64), z.regex(READABLE_TEXT, READABLE_TEXT_MESSAGE))),
 });

@@ -3,9 +3,10 @@
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 import { MAX_URL_LENGTH } from '#lib/webhooks/limits.ts';
+import { READABLE_TEXT, READABLE_TEXT_MESSAGE } from '#lib/validation.ts';
 
 export const createWebhookBody = z.strictObject({
-  url: z.url().check(z.maxLength(MAX_URL_LENGTH)),
+  url: z.url().check(z.maxLength(MAX_URL_LENGTH), z.regex(READABLE_TEXT, READABLE_TEXT_MESSAGE)),
   /** Repeated names count once. */
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).check(z.minLength(1)),
 });

@@ -104,7 +104,8 @@ describe('POST /partner/api-keys', () => {
     const refused = await create(bob, { name: 'x', owner: 9 });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'VALIDATION_FAILED' });
-    for (const name of ['', 'x'.repeat(65)]) {
+    // Control characters and bidi controls (U+202E turns the text after it around) are refused.
+    for (const name of ['', 'x'.repeat(65), 'shop\u202Etxt.exe', 'shop\u2066x', 'shop\u200Fx', 'line\nbreak', 'nul\u0000']) {
       const reply = await create(bob, { name });
       expect(reply.status).toBe(400);
       expect(reply.json.errors).toEqual([expect.objectContaining({ path: 'name' })]);

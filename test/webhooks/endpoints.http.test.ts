@@ -118,12 +118,13 @@ describe('registering an endpoint', () => {
     }
   });
 
-  it('refuses a malformed body: unknown members, no url, not a URL', async () => {
+  it('refuses a malformed body: unknown members, no url, not a URL, a bidi control in the url', async () => {
     const partner = await aSignedInPartner(ctx);
     for (const body of [
       { url: 'https://hooks.shop.example/x', events: ['order.sold'], secret: 'mine' },
       { events: ['order.sold'] },
       { url: 'not a url', events: ['order.sold'] },
+      { url: 'http://127.0.0.1:9/\u202Ekoob', events: ['order.sold'] },
     ]) {
       await writesNothing(async () => expectProblem(await registerWebhook(server.url, partner, body), 400, 'VALIDATION_FAILED'));
     }

@@ -82,7 +82,7 @@ export const partnerOperations = [
       dashboardRules,
       "The key (`pk_` and 43 base64url characters) is in this response only; only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
       `\`prefix\` is the key's first ${KEY_PREFIX_LENGTH} characters, kept in the clear so the owner can tell keys apart later (GET /partner/api-keys); \`createdAt\` is when it was made.`,
-      'The body is optional; `name` (1–64 characters) labels the key for its owner and operators; without it `name` is null.',
+      'The body is optional; `name` (1–64 characters, no control character or bidirectional control such as U+202E) labels the key for its owner and operators; without it `name` is null.',
       `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 KEY_LIMIT_REACHED until one is revoked. ` +
         'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',
     ].join('\n\n'),

@@ -51,6 +51,7 @@ export const webhookOperations = [
         'other than 443, a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
         'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
         '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses), on any port.',
+      'A `url` holding a control character or a bidirectional control (U+202E and its kin) answers 400 VALIDATION_FAILED naming `url`; tabs and line breaks, which URL parsing drops, are dropped.',
       '`secret` is `whsec_` and the base64 of 32 random bytes: it is shown in this answer only and stored encrypted (a KMS key of the stage ' +
         "in AWS). Keep it to verify the signatures of the endpoint's deliveries.",
       `A partner has at most ${MAX_WEBHOOKS} endpoints; another one answers 409 WEBHOOK_LIMIT_REACHED until one is deleted. Nothing is ` +
