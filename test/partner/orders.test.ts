@@ -109,6 +109,7 @@ describe('GET /partner/orders', () => {
     expect((await list((await aSignedInPartner()).token)).json).toEqual({ orders: [], nextCursor: null });
   });
 
+  // Stores 1 101 orders and reads them page by page: more than the default 30 s when other files share the cores.
   it('keeps a filtered page bounded: past 1000 orders read it answers what it found and a cursor to go on', async () => {
     const partner = await aSignedInPartner();
     const [rare, ...common] = ordersOf(partner.id, 1101, ['MINTING', ...Array<OrderStatus>(1100).fill('DELIVERED')]);
@@ -123,7 +124,7 @@ describe('GET /partner/orders', () => {
     } while (cursor);
     expect(pages[0]).toEqual([]);
     expect(pages.flat()).toEqual([rare!.orderId]);
-  });
+  }, 90_000);
 
   it('answers 400 VALIDATION_FAILED naming the parameter for a bad status, limit or cursor', async () => {
     const { token } = await aSignedInPartner();
