@@ -5,8 +5,7 @@ import { tokenConfig } from '#lib/config.ts';
 import { JWT_ALGORITHM } from '#lib/auth/key-set.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import type { TokenClaims } from '#lib/auth/verify-token.ts';
-
-export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
 
 export interface IssueOptions {
   issuer?: string;

@@ -1,9 +1,11 @@
-// Verifies an access token: ES256 only, a kid from the key set, issuer, audience, expiry and not-before checked.
+// Verifies an access token: ES256 only, a kid from the key set, issuer, audience, expiry and not-before checked, and
+// no iat in the future nor a lifetime longer than the service issues.
 // Imported by the TOKEN authorizer, so it stays small: jose's verifier and the key store, nothing else.
 import { errors, importJWK, jwtVerify, type CryptoKey, type JWTHeaderParameters } from 'jose';
 import { tokenConfig } from '#lib/config.ts';
 import { JWT_ALGORITHM, publicJwk, verificationKeys, type SigningJwk } from '#lib/auth/key-set.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
+import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
 
 /** What a valid token says: whose it is and which token version it was issued under. */
 export interface TokenClaims {
@@ -75,6 +77,10 @@ export async function verifyAccessToken(store: JwtKeyStore, token: string, optio
     if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.code);
     throw error;
   }
+  // jose checked that iat and exp are numbers (both are required) and that exp has not passed.
+  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  if (payload.iat! > now + CLOCK_TOLERANCE_SECONDS) throw new InvalidTokenError('iat is in the future');
+  if (payload.exp! - payload.iat! > TOKEN_LIFETIME_SECONDS) throw new InvalidTokenError('exp is further from iat than a token lives');
   if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub)) throw new InvalidTokenError('sub is not a user id');
   const tv = payload.tv;
   if (typeof tv !== 'number' || !Number.isSafeInteger(tv) || tv < 1) throw new InvalidTokenError('tv is not a token version');

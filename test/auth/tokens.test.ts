@@ -10,7 +10,8 @@ import { tokenConfig } from '#lib/config.ts';
 import { newKeySet } from '#lib/auth/key-generation.ts';
 import { jwksOf, publicJwk } from '#lib/auth/key-set.ts';
 import { localJwtKeyStore } from '#lib/auth/key-store.ts';
-import { issueAccessToken, TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
+import { issueAccessToken } from '#lib/auth/issue-token.ts';
+import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
 import { InvalidTokenError, verifyAccessToken } from '#lib/auth/verify-token.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 
@@ -118,6 +119,27 @@ describe('forged or unusable tokens are refused', () => {
     await refused(verifyAccessToken(store, await signed(store, { iat: past, nbf: past, exp: past + TOKEN_LIFETIME_SECONDS })));
     const future = nowSeconds() + 3600;
     await refused(verifyAccessToken(store, await signed(store, { iat: future, nbf: future, exp: future + 600 })));
+  });
+
+  it('an iat in the future, or an exp further from iat than the issued lifetime', async () => {
+    const { store } = aStore();
+    const now = nowSeconds();
+    // Valid now by nbf and exp, but issued an hour from now.
+    await refused(verifyAccessToken(store, await signed(store, { iat: now + 3600, nbf: now - 10, exp: now + 7200 })));
+    // A lifetime of a year, where the service issues 24 hours.
+    await refused(verifyAccessToken(store, await signed(store, { iat: now, nbf: now, exp: now + 365 * 24 * 3600 })));
+    await refused(verifyAccessToken(store, await signed(store, { iat: now, nbf: now, exp: now + TOKEN_LIFETIME_SECONDS + 1 })));
+    // The issued lifetime itself, and an iat within the clock tolerance, pass.
+    await expect(verifyAccessToken(store, await signed(store, { iat: now, nbf: now, exp: now + TOKEN_LIFETIME_SECONDS }))).resolves.toEqual(
+      {
+        userId: 7,
+        tv: 1,
+      },
+    );
+    await expect(verifyAccessToken(store, await signed(store, { iat: now + 3, nbf: now, exp: now + 600 }))).resolves.toEqual({
+      userId: 7,
+      tv: 1,
+    });
   });
 
   it('a tampered payload', async () => {

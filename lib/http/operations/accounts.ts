@@ -10,7 +10,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
 import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
-import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/issue-token.ts';
+import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
 
 const TAGS = ['Accounts'] as const;
 
@@ -36,7 +36,8 @@ const codeRules = [
 
 const tokenRules =
   `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
-  '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`.';
+  '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`. A token whose `iat` ' +
+  'lies in the future (beyond 5 s of clock skew), or whose `exp` is further from its `iat` than that lifetime, is refused like a forged one.';
 
 // prettier-ignore
 export const accountsOperations = [
