@@ -13,6 +13,7 @@ import { localJwtKeyStore } from '#lib/auth/key-store.ts';
 import { issueAccessToken } from '#lib/auth/issue-token.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
 import { InvalidTokenError, verifyAccessToken } from '#lib/auth/verify-token.ts';
+import { hasLowS, withLowS } from '#lib/auth/signature-form.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 
 const config = tokenConfig();
@@ -25,13 +26,27 @@ const aStore = () => {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** A token signed with the store's current key, claims chosen by the test. */
+/** A token signed with the store's current key, claims chosen by the test, its signature in the low-S form as issued. */
 async function signed(store: ReturnType<typeof aStore>['store'], claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
   const { current } = await store.keys();
   const iat = nowSeconds();
-  return new SignJWT({ sub: '7', tv: 1, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat, nbf: iat, exp: iat + 600, ...claims })
-    .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT', ...header })
-    .sign(await importJWK(current, 'ES256'));
+  return withLowS(
+    await new SignJWT({ sub: '7', tv: 1, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat, nbf: iat, exp: iat + 600, ...claims })
+      .setProtectedHeader({ alg: 'ES256', kid: current.kid, typ: 'JWT', ...header })
+      .sign(await importJWK(current, 'ES256')),
+  );
+}
+
+/** The P-256 group order: (r, s) and (r, n − s) are both valid signatures of the same message. */
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+
+/** The same token with its signature's other, high-S twin. */
+function highSTwin(token: string): string {
+  const [header, payload, segment] = token.split('.');
+  const signature = Buffer.from(segment!, 'base64url');
+  const s = BigInt(`0x${signature.subarray(32).toString('hex')}`);
+  const twin = Buffer.from((P256_ORDER - s).toString(16).padStart(64, '0'), 'hex');
+  return `${header}.${payload}.${Buffer.concat([signature.subarray(0, 32), twin]).toString('base64url')}`;
 }
 
 const refused = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(InvalidTokenError);
@@ -61,6 +76,24 @@ describe('issued tokens', () => {
     const payload = jsonwebtoken.verify(token, pem, { algorithms: ['ES256'], issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
     expect(payload).toMatchObject({ sub: '9', tv: 1 });
     expect(() => jsonwebtoken.verify(`${token.slice(0, -4)}AAAA`, pem, { algorithms: ['ES256'] })).toThrow();
+  });
+
+  it('carry their signature in the low-S form, and the high-S twin of one is refused though it verifies', async () => {
+    const { store } = aStore();
+    const [jwk] = jwksOf(await store.keys()).keys;
+    const pem = createPublicKey({ key: jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
+    // Twenty tokens: a signer that did not normalise s would give the high form about half the time.
+    for (let i = 1; i <= 20; i++) {
+      const token = await issueAccessToken(store, { userId: i, tv: 1 }, new Date());
+      expect(hasLowS(token), token).toBe(true);
+      const twin = highSTwin(token);
+      expect(jsonwebtoken.verify(twin, pem, { algorithms: ['ES256'] })).toMatchObject({ sub: String(i) });
+      await refused(verifyAccessToken(store, twin));
+      await expect(verifyAccessToken(store, token)).resolves.toEqual({ userId: i, tv: 1 });
+    }
   });
 });
 

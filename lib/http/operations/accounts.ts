@@ -37,7 +37,8 @@ const codeRules = [
 const tokenRules =
   `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
   '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`. A token whose `iat` ' +
-  'lies in the future (beyond 5 s of clock skew), or whose `exp` is further from its `iat` than that lifetime, is refused like a forged one.';
+  'lies in the future (beyond 5 s of clock skew), whose `exp` is further from its `iat` than that lifetime, or whose signature is not ' +
+  'in its low-S form (s ≤ n/2; the service issues no other) is refused like a forged one.';
 
 // prettier-ignore
 export const accountsOperations = [
