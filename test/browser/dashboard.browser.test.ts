@@ -6,19 +6,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
-import { dbOf } from '#lib/db/client.ts';
-import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
-import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import type { StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
-import { deliveryChain } from '../delivery/fixtures.ts';
+import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
 import { launchChromium, openView, screenshots as savedAt, signIn as signInAt, WIDTHS } from './page-checks.ts';
 
@@ -42,16 +39,7 @@ beforeAll(async () => {
   await startCodeMail(ctx);
   server = await startLocalServer({ ctx, port: 0, dashboardDir: dist });
   dashboard = `${server.url}/dashboard/`;
-  poller = await startStreamPoller({
-    db: dbOf(ctx),
-    endpoint: inject('dynamoEndpoint'),
-    region: 'us-east-1',
-    tableName: ctx.tableName,
-    handler: (event) => deliveryWorker(event),
-    filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
-    pollIntervalMs: 50,
-  });
+  poller = await startDeliveryWorker(ctx);
   browser = await launchChromium();
 }, 180_000);
 

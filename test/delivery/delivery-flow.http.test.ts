@@ -1,19 +1,15 @@
 // The acceptance path end to end: a partner buys over HTTP, DynamoDB Local's stream feeds the delivery worker module
 // (through the local poller and the same filter as AWS), anvil mints, and polling the order ends in DELIVERED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Address } from 'viem';
-import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
-import { dbOf } from '#lib/db/client.ts';
-import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { listUndeliveredOrders, requeueDelivery } from '#lib/delivery/undelivered.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
-import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import type { StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
 import { aHeldPlaque, aPartner, call, type TestPartner } from '../partner/fixtures.ts';
-import { deliveryChain, mintsOf, withFaults } from './fixtures.ts';
+import { deliveryChain, mintsOf, startDeliveryWorker, withFaults } from './fixtures.ts';
 
 let own: OwnChain;
 let ctx: AppContext;
@@ -34,16 +30,7 @@ beforeAll(async () => {
   });
   ctx = await freshTable({ chain, catalogStalenessMs: 0, explorerBaseUrl: EXPLORER });
   server = await startLocalServer({ ctx, port: 0 });
-  poller = await startStreamPoller({
-    db: dbOf(ctx),
-    endpoint: inject('dynamoEndpoint'),
-    region: 'us-east-1',
-    tableName: ctx.tableName,
-    handler: (event) => deliveryWorker(event),
-    filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
-    pollIntervalMs: 50,
-  });
+  poller = await startDeliveryWorker(ctx);
   partner = await aPartner(ctx);
 });
 

@@ -1,5 +1,6 @@
 // Test helpers for delivery: a chain of the file's own, sold orders made through the partner workflow, mint events
-// counted on chain, a chain port with injected faults, and stream records shaped like Lambda's.
+// counted on chain, a chain port with injected faults, stream records shaped like Lambda's, and the delivery worker
+// polling a file's table as `npm start` runs it.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createPublicClient, http, type Address } from 'viem';
@@ -13,8 +14,26 @@ import { preparePlaque } from '#lib/partner/prepare.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { dbOf } from '#lib/db/client.ts';
+import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
+import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
 import { ownChain, type OwnChain } from '../support/chain.ts';
 import { aPartner, aWallet, storePlaque } from '../partner/fixtures.ts';
+
+/** The delivery worker fed by the context's table stream, as `npm start` runs it, polled quickly; stop it after the file. */
+export function startDeliveryWorker(ctx: AppContext): Promise<StreamPoller> {
+  return startStreamPoller({
+    db: dbOf(ctx),
+    endpoint: inject('dynamoEndpoint'),
+    region: 'us-east-1',
+    tableName: ctx.tableName,
+    handler: (event) => deliveryWorker(event),
+    filters: DELIVERY_STREAM_FILTERS,
+    batchSize: 10,
+    pollIntervalMs: 50,
+  });
+}
 
 /** A contract and signer of the test file's own on the run's anvil, polled quickly for receipts. */
 export async function deliveryChain(): Promise<OwnChain> {

@@ -3,19 +3,15 @@
 // server, its code mail sender and its delivery worker. Only the server's address and the data folder are this test's
 // own; the key is revoked last, as the walkthroughs that continue from it still use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
-import { dbOf } from '#lib/db/client.ts';
-import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
-import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import type { StreamPoller } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { shBlock } from './sh-blocks.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
-import { deliveryChain } from '../delivery/fixtures.ts';
+import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { storePlaque } from '../partner/fixtures.ts';
 
 const run = promisify(execFile);
@@ -29,16 +25,7 @@ beforeAll(async () => {
   ctx = await freshTable({ chain: own.chain, catalogStalenessMs: 0 });
   // As `npm start` runs them: the walkthrough waits for the code's mail and for the delivery.
   await startCodeMail(ctx);
-  poller = await startStreamPoller({
-    db: dbOf(ctx),
-    endpoint: inject('dynamoEndpoint'),
-    region: 'us-east-1',
-    tableName: ctx.tableName,
-    handler: (event) => deliveryWorker(event),
-    filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
-    pollIntervalMs: 50,
-  });
+  poller = await startDeliveryWorker(ctx);
   server = await startLocalServer({ ctx, port: 0 });
 }, 60_000);
 afterAll(async () => {
