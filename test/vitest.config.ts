@@ -19,6 +19,7 @@ export default defineConfig({
     maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: 'SILENT' },
+    // The AWS SDK's notice about Node 20 would repeat in every file's output (lib/runtime/node-support.ts).
+    env: { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   },
 });

@@ -15,6 +15,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on `port` of 127.0.0.1 (the address the local servers bind). */
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((answer) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => answer(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
+  });
+}
+
 /** How long a child gets to exit after its stop signal before it is killed outright. */
 const STOP_GRACE_MS = 5000;
 

@@ -91,3 +91,23 @@ export function releaseDataDir(dataDir: string): void {
   const current = readRecord(dataDir);
   if (current?.pid === process.pid) rmSync(runtimeRecordFile(dataDir), { force: true });
 }
+
+/**
+ * The address the folder was last served on (`DATA_DIR/served.json`, kept after the server stops): the media URLs the
+ * records hold point there, so an ops command run while no server runs stores URLs of the same address.
+ */
+const servedFile = (dataDir: string): string => join(dataDir, 'served.json');
+
+export function recordServedAddress(dataDir: string, url: string): void {
+  writeFileSync(`${servedFile(dataDir)}.${process.pid}`, `${JSON.stringify({ url }, null, 2)}\n`);
+  renameSync(`${servedFile(dataDir)}.${process.pid}`, servedFile(dataDir));
+}
+
+export function lastServedAddress(dataDir: string): string | undefined {
+  try {
+    const { url } = JSON.parse(readFileSync(servedFile(dataDir), 'utf8')) as { url?: unknown };
+    return typeof url === 'string' && URL.canParse(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,6 +7,7 @@
 // Stopping: SIGINT (Ctrl-C), SIGTERM (`kill <pid of npm start>`: npm forwards it, the script execs this process) and
 // SIGHUP (the terminal closed) stop everything it started; so does npm itself going away without forwarding anything
 // (killed, or SIGHUP, which npm does not forward): this process then has a new parent, which it checks twice a second.
+import { nodeVersionNotice } from '#lib/runtime/node-support.ts';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -16,8 +17,9 @@ import { ensureTable } from '#lib/db/create-table.ts';
 import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
+import { portIsFree } from '#lib/local/child-process.ts';
 import { startLocalServer } from '#lib/local/server.ts';
-import { claimDataDir, releaseDataDir, updateRuntimeRecord } from '#lib/local/runtime-record.ts';
+import { claimDataDir, recordServedAddress, releaseDataDir, updateRuntimeRecord } from '#lib/local/runtime-record.ts';
 import { startupStep } from '#lib/local/startup-steps.ts';
 import { useReadableLogs } from '#lib/local/readable-log.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
@@ -62,25 +64,32 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   useReadableLogs();
+  const notice = nodeVersionNotice();
+  if (notice) console.log(notice);
   const dataDir = resolve(coreConfig().DATA_DIR);
   const tableName = coreConfig().TABLE_NAME;
   const stoppers: (() => Promise<void>)[] = [];
   const children: { kill: (signal: NodeJS.Signals) => boolean }[] = [];
   let stopping = false;
-  const stop = async (code: number): Promise<never> => {
+  const stop = async (code: number, why?: string): Promise<never> => {
     if (!stopping) {
       stopping = true;
+      if (why) console.log(`Stopping (${why}): the server, the delivery worker, the chain and the database…`);
       for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
       releaseDataDir(dataDir);
+      console.log(code === 0 ? `Stopped. The data is kept in ${dataDir}.` : 'Stopped what had started.');
     }
     process.exit(code);
   };
-  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0, signal));
   // npm gone without a word (killed, or SIGHUP, which it does not forward): this process is re-parented.
   const parent = process.ppid;
   if (parent !== 1) {
-    setInterval(() => {
-      if (process.ppid !== parent) void stop(0);
+    // Once: a second call of stop() while the first still stops the children would exit at once (as a second Ctrl-C does).
+    const watch = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(watch);
+      void stop(0, 'npm went away');
     }, 500).unref();
   }
   // If this process dies without running the handlers above, take the child processes with it.
@@ -101,6 +110,29 @@ async function main(): Promise<void> {
     'data folder',
     () => claimDataDir(dataDir, { owner: 'npm start', tableName }),
     () => dataDir,
+  );
+
+  // A taken port is found before the database, the chain and the seed have run (they take seconds on a first start).
+  await step(
+    'ports',
+    async () => {
+      const wanted = Object.entries({
+        PORT: localConfig().PORT,
+        DYNAMODB_PORT: localConfig().DYNAMODB_PORT,
+        ANVIL_PORT: localConfig().ANVIL_PORT,
+      });
+      const taken: string[] = [];
+      for (const [name, port] of wanted) {
+        if (port !== 0 && !(await portIsFree(port))) taken.push(`port ${port} (${name}) is taken`);
+      }
+      if (taken.length > 0) {
+        throw new Error(
+          `${taken.join(', ')} on 127.0.0.1: stop what listens there (another npm start?), or set the variable to a free port`,
+        );
+      }
+      return wanted;
+    },
+    (wanted) => wanted.map(([name, port]) => `${name} ${port}`).join(', '),
   );
 
   const { dynamo, db } = await step(
@@ -287,6 +319,7 @@ async function main(): Promise<void> {
         }),
       );
       updateRuntimeRecord(dataDir, { server: { url: server.url, port: server.port } });
+      recordServedAddress(dataDir, server.url);
       return server;
     },
     (s) => `Plaque API listening on ${s.url} (data in ${dataDir})`,

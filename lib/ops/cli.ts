@@ -1,4 +1,5 @@
 // `npm run ops -- <command>`: operator commands against the local table (default) or a named AWS table.
+import '#lib/runtime/node-support.ts';
 import { Command } from 'commander';
 import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
 import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
@@ -13,6 +14,7 @@ const program = new Command()
   .option('--table <name>', 'table name (default: TABLE_NAME or "plaques")')
   .option('--endpoint <url>', 'a DynamoDB endpoint to use as it is, e.g. a running DynamoDB Local')
   .option('--data-dir <dir>', 'local data folder (default: DATA_DIR or .data)')
+  .option('--create-data-dir', 'start an empty local data folder when the one named holds no data (refused otherwise)')
   .option(
     '--contract-address <0x…>',
     "the stage's token contract, which new and migrated plaques carry (default: CONTRACT_ADDRESS; locally the one npm start deployed)",
@@ -29,7 +31,7 @@ const target = (): TargetOptions => {
 registerPlaqueCommands(program, target);
 registerDeliveryCommands(program, target);
 registerMigrateCommand(program, target);
-registerStageCommands(program, () => program.opts<{ region?: string }>());
+registerStageCommands(program, () => program.opts<{ region?: string; dataDir?: string; createDataDir?: boolean }>());
 registerChainCommands(program, () => program.opts<{ region?: string }>());
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it

@@ -1,6 +1,7 @@
 // `rotate-jwt-key`: makes a new current signing key and keeps the old one as previous, so tokens it signed stay
 // valid until they expire (24 h). Works on the local key file (DATA_DIR) or on the stage's Secrets Manager secret;
 // a secret still holding CloudFormation's placeholder gets its first key set.
+import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { coreConfig, tokenConfig } from '#lib/config.ts';
@@ -20,6 +21,8 @@ export interface RotateJwtKeyOptions {
   region?: string;
   /** Local data folder; defaults to DATA_DIR. */
   dataDir?: string;
+  /** Make the local key file when the folder has none (otherwise refused: a mistyped DATA_DIR would get a new key). */
+  createDataDir?: boolean;
   /** A client standing in for Secrets Manager's. */
   secrets?: Pick<SecretsManagerClient, 'send'>;
   /** Where the secret lives when not in Secrets Manager (`--secrets-dir`). */
@@ -54,6 +57,11 @@ export async function rotateJwtKey(options: RotateJwtKeyOptions = {}): Promise<R
 
   const dataDir = options.dataDir ?? coreConfig().DATA_DIR;
   const file = localKeyFile(dataDir);
+  if (!options.createDataDir && !existsSync(file)) {
+    throw new Error(
+      `${file} does not exist: run npm start on ${dataDir} once (it makes the key), point DATA_DIR or --data-dir at a folder that holds data, or pass --create-data-dir to make a first key there`,
+    );
+  }
   const next = await rotatedKeySet(await readLocalKeySet(dataDir, newKeySet));
   // Write beside, then rename: a reader sees the old set or the new one, never half of one.
   const draft = `${file}.rotating`;

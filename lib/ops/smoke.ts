@@ -3,6 +3,7 @@
 // --email, a sign-in code requested to that address; with --api-key, a partner dry run (pick an available plaque,
 // look it up, see its owner, hold it for --buyer-wallet) that stops before the buy: nothing is sold, and the hold
 // lapses after 10 minutes. One line per check; exit code 1 when any failed.
+import '#lib/runtime/node-support.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
@@ -34,6 +35,20 @@ interface Answer {
   status: number;
   headers: Headers;
   body: unknown;
+}
+
+/**
+ * Why a request got no answer, in words: fetch's own message is "fetch failed", and the reason (refused, unknown host,
+ * certificate) is in its cause.
+ */
+function failureOf(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+  const reasons: string[] = [];
+  for (let e: unknown = error; e instanceof Error && reasons.length < 4; e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    reasons.push(code && !e.message.includes(code) ? `${e.message} (${code})` : e.message);
+  }
+  return reasons.length > 0 ? reasons.join(': ') : String(error);
 }
 
 export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
@@ -75,7 +90,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       checks.push({ name, ok: true, detail, ms: Math.round(performance.now() - started) });
       return value;
     } catch (error) {
-      const detail = error instanceof CheckFailed ? error.message : `request failed: ${(error as Error).message}`;
+      const detail = error instanceof CheckFailed ? error.message : `request failed: ${failureOf(error, timeout)}`;
       checks.push({ name, ok: false, detail, ms: Math.round(performance.now() - started) });
       return undefined;
     }

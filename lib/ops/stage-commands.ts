@@ -45,7 +45,10 @@ const ROLE_BY_NAME: Record<string, SecretRole> = {
   signer: 'chainSigner',
 };
 
-export function registerStageCommands(program: Command, global: () => { region?: string }): void {
+export function registerStageCommands(
+  program: Command,
+  global: () => { region?: string; dataDir?: string; createDataDir?: boolean },
+): void {
   program
     .command('init-stage')
     .description(
@@ -102,10 +105,12 @@ export function registerStageCommands(program: Command, global: () => { region?:
     .action(async (options: { stage?: StageName; secretId?: string; secretsDir?: string }) => {
       const secretId = options.secretId ?? (options.stage ? secretIdOf(options.stage, 'jwtKeys') : undefined);
       if (options.secretsDir && !secretId) throw new Error('--secrets-dir needs --stage or --secret-id: name the secret to rotate');
-      const { region } = global();
+      const { region, dataDir, createDataDir } = global();
       const result = await rotateJwtKey({
         ...(secretId && { secretId }),
         ...(region && { region }),
+        ...(dataDir && { dataDir }),
+        ...(createDataDir && { createDataDir }),
         ...(options.secretsDir && { store: fileSecretStore(options.secretsDir) }),
       });
       console.log(`Rotated ${result.location}: current key ${result.currentKid}, previous ${result.previousKid ?? 'none'}.`);

@@ -4,15 +4,16 @@
 // other rather than create tables in someone else's database.
 import { DescribeTableCommand, ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getAddress, isAddress } from 'viem';
-import { chainConfig, coreConfig, localConfig } from '#lib/config.ts';
+import { chainConfig, coreConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { tableDefinition } from '#lib/db/table.ts';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
-import { claimDataDir, releaseDataDir, runningRuntime } from '#lib/local/runtime-record.ts';
+import { claimDataDir, lastServedAddress, releaseDataDir, runningRuntime } from '#lib/local/runtime-record.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
 import { createAppContext, type AppContext } from '#lib/runtime/context.ts';
@@ -26,8 +27,10 @@ export interface TargetOptions {
   dataDir?: string;
   /** The stage's token contract; CONTRACT_ADDRESS, else (local data) the one `npm start` deployed. */
   contractAddress?: string;
-  /** Where the stage serves media; MEDIA_BASE_URL, else (local data) the local server's /_media. */
+  /** Where the stage serves media; MEDIA_BASE_URL, else (local data) the /_media of the server that serves the folder. */
   mediaBaseUrl?: string;
+  /** Start an empty data folder when `dataDir` holds no data yet (otherwise refused: a mistyped DATA_DIR). */
+  createDataDir?: boolean;
 }
 
 export interface Target {
@@ -44,13 +47,13 @@ export interface Target {
  */
 export function targetStage(options: TargetOptions, where: { local: boolean; dataDir: string; describe: string }): StageValues {
   let contractAddress: string | undefined;
-  const mediaBaseUrl =
-    options.mediaBaseUrl ?? coreConfig().MEDIA_BASE_URL ?? (where.local ? `http://127.0.0.1:${localConfig().PORT}/_media` : undefined);
+  const mediaBaseUrl = options.mediaBaseUrl ?? coreConfig().MEDIA_BASE_URL ?? (where.local ? servedMediaBase(where.dataDir) : undefined);
   return {
     get placeholderImage() {
       if (!mediaBaseUrl) {
+        const local = where.local ? `, or start npm start on ${where.dataDir} (its address is used)` : '';
         throw new Error(
-          `No media base URL for ${where.describe}: pass --media-base-url <url> (the stack output MediaBaseUrl) or set MEDIA_BASE_URL`,
+          `No media base URL for ${where.describe}: pass --media-base-url <url> (the stack output MediaBaseUrl) or set MEDIA_BASE_URL${local}`,
         );
       }
       if (!URL.canParse(mediaBaseUrl) || !/^https?:$/.test(new URL(mediaBaseUrl).protocol)) {
@@ -76,14 +79,41 @@ export function targetStage(options: TargetOptions, where: { local: boolean; dat
   };
 }
 
-async function reachable(db: DynamoDBDocumentClient): Promise<boolean> {
+/**
+ * Where the server serving a local data folder serves its media: the running `npm start`'s address, else the address
+ * the folder was last served on. Never a default port: media URLs are stored in the records and outlive the command.
+ */
+function servedMediaBase(dataDir: string): string | undefined {
+  const url = runningRuntime(dataDir)?.server?.url ?? lastServedAddress(dataDir);
+  return url ? `${url}/_media` : undefined;
+}
+
+/** Whether DynamoDB answers at the client's endpoint: 'silent' when nothing answers, 'other' when something else does. */
+async function probe(db: DynamoDBDocumentClient): Promise<'dynamodb' | 'silent' | 'other'> {
   try {
-    await db.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1500) });
-    return true;
-  } catch {
-    return false;
+    const answer = await db.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(1500) });
+    // An HTTP server that is not DynamoDB (the API server, the chain's JSON-RPC) can answer 200 with JSON of another shape.
+    return Array.isArray(answer.TableNames) ? 'dynamodb' : 'other';
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    return status === undefined ? 'silent' : 'other';
   }
 }
+
+/** Throws unless DynamoDB answers at the client's endpoint; `where` names the endpoint and who said it was there. */
+async function assertDynamoDb(db: DynamoDBDocumentClient, endpoint: string, silent: string): Promise<void> {
+  const found = await probe(db);
+  if (found === 'silent') throw new Error(silent);
+  if (found === 'other') {
+    throw new Error(
+      `${endpoint} answers, but not as DynamoDB does (no table list to ListTables): it is not a DynamoDB endpoint. ` +
+        "Name DynamoDB's own: npm start prints it on its database line and records it in DATA_DIR/runtime.json",
+    );
+  }
+}
+
+/** Whether the folder holds a local table (DynamoDB Local's files), i.e. whether `npm start` or a command ran on it. */
+const holdsData = (dataDir: string): boolean => existsSync(resolve(dataDir, 'dynamodb'));
 
 /** Throws unless `tableName` exists at `where` with this project's keys (lib/db/table.ts). */
 export async function assertProjectTable(db: DynamoDBDocumentClient, tableName: string, where: string): Promise<void> {
@@ -91,6 +121,7 @@ export async function assertProjectTable(db: DynamoDBDocumentClient, tableName: 
   let indexes: string[];
   try {
     const { Table } = await db.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table) throw new Error(`${where} answered DescribeTable without a table: it is not a DynamoDB endpoint`);
     keys = (Table?.KeySchema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`);
     indexes = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
   } catch (error) {
@@ -134,13 +165,13 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
     if (!endpoint) throw new Error(`npm start (pid ${running!.pid}) is still starting on ${dataDir}: try again in a moment`);
     const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint });
     try {
-      if (!(await reachable(db))) {
-        throw new Error(
-          named
-            ? `no DynamoDB answers at ${endpoint}`
-            : `npm start (pid ${running!.pid}) owns ${dataDir}, but its DynamoDB Local at ${endpoint} does not answer`,
-        );
-      }
+      await assertDynamoDb(
+        db,
+        endpoint,
+        named
+          ? `no DynamoDB answers at ${endpoint}`
+          : `npm start (pid ${running!.pid}) owns ${dataDir}, but its DynamoDB Local at ${endpoint} does not answer`,
+      );
       await assertProjectTable(db, tableName, named ? endpoint : `npm start's DynamoDB Local (${endpoint})`);
     } catch (error) {
       db.destroy();
@@ -153,6 +184,13 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       stage: targetStage(options, { local: true, dataDir, describe }),
       close: async () => db.destroy(),
     };
+  }
+  if (!options.createDataDir && !holdsData(dataDir)) {
+    throw new Error(
+      `${dataDir} holds no data (no DynamoDB Local files in it) and no npm start serves it: ` +
+        'run npm start once (it creates and seeds the folder), point DATA_DIR or --data-dir at a folder that holds data, ' +
+        'or pass --create-data-dir to start an empty one',
+    );
   }
   claimDataDir(dataDir, { owner: 'ops', tableName });
   try {

@@ -93,7 +93,17 @@ describe('local logs', () => {
     );
     expect(server.output()).not.toContain('"level":"INFO"');
     // One line per start-up step, with its duration.
-    for (const step of ['data folder', 'database', 'contract compile', 'chain', 'contract deploy', 'migrations', 'seeding', 'listening']) {
+    for (const step of [
+      'data folder',
+      'ports',
+      'database',
+      'contract compile',
+      'chain',
+      'contract deploy',
+      'migrations',
+      'seeding',
+      'listening',
+    ]) {
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^✓ ${step} +\\d+\\.\\d+ s `)));
     }
   }, 150_000);

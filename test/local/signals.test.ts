@@ -108,8 +108,9 @@ describe('stopping npm start', () => {
         throw new Error(`${error.message}: still running ${tree.filter(runs).join(', ')}\n${output}`);
       });
       for (const port of Object.values(ports)) expect(await portOpen(port), `port ${port}`).toBe(false);
-      // The data folder is free for the next start.
+      // The data folder is free for the next start, and the stop said so.
       expect(existsSync(join(dataDir, 'runtime.json'))).toBe(false);
+      expect(output).toContain(`Stopped. The data is kept in ${dataDir}.`);
     },
     150_000,
   );

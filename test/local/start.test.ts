@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { connect } from 'node:net';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -220,13 +222,32 @@ describe('npm start', () => {
     child.stderr!.on('data', (c) => (stderr += c));
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     expect(code).toBe(1);
-    const lines = stderr
-      .split('\n')
-      .filter(
-        (l) =>
-          l.trim() &&
-          !/NodeVersionSupportWarning|AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|versions published|will require/.test(l),
-      );
-    expect(lines).toEqual([expect.stringMatching(/Java 17 or newer.*install/)]);
+    // One line, and nothing else on stderr: the AWS SDK's notice about the Node version is not printed.
+    expect(stderr.split('\n').filter((l) => l.trim())).toEqual([expect.stringMatching(/Java 17 or newer.*install/)]);
+  });
+
+  it('finds a taken port before it starts the database, and says which variable to change', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const port = (taken.address() as AddressInfo).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-taken-'));
+    try {
+      const child = spawn(process.execPath, ENTRY, {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DYNAMODB_PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (c) => (output += c));
+      child.stderr!.on('data', (c) => (output += c));
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      expect(code).toBe(1);
+      expect(output).toMatch(new RegExp(`✗ ports .*port ${port} \\(PORT\\) is taken.*set the variable to a free port`));
+      expect(output).not.toMatch(/database/);
+      expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
+      expect(existsSync(join(dataDir, 'runtime.json'))).toBe(false);
+    } finally {
+      taken.close();
+    }
   });
 });

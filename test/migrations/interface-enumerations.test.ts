@@ -55,7 +55,13 @@ beforeAll(async () => {
   );
   before = new Map(await Promise.all(Array.from({ length: OLD + NEW }, async (_, i) => [i + 1, await rawPlaque(ctx, i + 1)] as const)));
   server = await startLocalServer({ ctx, port: 0 });
-  target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName, dataDir: ctx.dataDir, contractAddress: contract };
+  target = {
+    endpoint: inject('dynamoEndpoint'),
+    table: ctx.tableName,
+    dataDir: ctx.dataDir,
+    contractAddress: contract,
+    mediaBaseUrl: ctx.mediaBaseUrl,
+  };
 });
 
 afterAll(async () => {
@@ -233,6 +239,7 @@ describe('npm run ops -- migrate', () => {
     const table = await anotherTable();
     await writeOldPlaques(table, anOldCatalogue(12, 1));
     const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', inject('dynamoEndpoint'), '--table', table.tableName];
+    args.push('--media-base-url', ctx.mediaBaseUrl);
     const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: table.dataDir };
 
     const pending = await run(process.execPath, [...args, 'migrate', '--status'], { env });

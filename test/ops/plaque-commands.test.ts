@@ -11,6 +11,7 @@ import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { recordServedAddress } from '#lib/local/runtime-record.ts';
 import { importPlaques } from '#lib/ops/plaque-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 import { readJsonRows } from '#lib/plaques/import-rows.ts';
@@ -34,6 +35,8 @@ let target: TargetOptions;
 beforeEach(async () => {
   ctx = await freshTable();
   target = { endpoint: inject('dynamoEndpoint'), table: ctx.tableName, dataDir: ctx.dataDir, contractAddress: CONTRACT };
+  // The folder was last served where the test context serves media: new plaques get that placeholder.
+  recordServedAddress(ctx.dataDir, new URL(TEST_PLACEHOLDER).origin);
 });
 
 const allPlaques = async () =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
+import { freePort } from '#lib/local/child-process.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { smoke } from '#lib/ops/smoke.ts';
@@ -65,6 +66,12 @@ describe('smoke', () => {
     const checks = await smoke({ base: brokenUrl });
     expect(checks.every((c) => !c.ok)).toBe(true);
     expect(checks[0]!.detail).toBe('answered 500');
+  });
+
+  it('says why a stage that does not answer got no answer: the refused connection, not only "fetch failed"', async () => {
+    const stopped = await freePort();
+    const checks = await smoke({ base: `http://127.0.0.1:${stopped}` });
+    expect(checks[0]!.detail).toMatch(new RegExp(`^request failed: fetch failed: .*ECONNREFUSED.*127\\.0\\.0\\.1:${stopped}`));
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { localContractRecordFile } from '#lib/chain/deploy.ts';
+import { recordServedAddress, runtimeRecordFile } from '#lib/local/runtime-record.ts';
 import { targetStage } from '#lib/ops/target.ts';
 import { TEST_CONTRACT } from '../support/factories.ts';
 
@@ -43,6 +44,25 @@ describe('targetStage', () => {
     writeFileSync(record, JSON.stringify({ chainId: 31337, contractAddress: TEST_CONTRACT, deployedAt: '2026-01-01T00:00:00.000Z' }));
     const stage = targetStage({}, where);
     expect(stage.contractAddress).toBe(TEST_CONTRACT);
-    expect(stage.placeholderImage).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_media\/plaques\/placeholder\.png$/);
+  });
+
+  it('takes local media URLs from the server that serves the folder, never from a default port', () => {
+    const where = local();
+    // Never served: no address to store, and the error names the ways to give one.
+    expect(() => targetStage({}, where).placeholderImage).toThrow(/--media-base-url .* or start npm start on /);
+    recordServedAddress(where.dataDir, 'http://127.0.0.1:4300');
+    expect(targetStage({}, where).placeholderImage).toBe('http://127.0.0.1:4300/_media/plaques/placeholder.png');
+    // A server running on the folder now wins over the address it was served on before.
+    writeFileSync(
+      runtimeRecordFile(where.dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        owner: 'npm start',
+        startedAt: '',
+        tableName: 'plaques',
+        server: { url: 'http://127.0.0.1:4301', port: 4301 },
+      }),
+    );
+    expect(targetStage({}, where).placeholderImage).toBe('http://127.0.0.1:4301/_media/plaques/placeholder.png');
   });
 });

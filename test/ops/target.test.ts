@@ -2,6 +2,8 @@
 // without this project's table, and never a second DynamoDB Local on a data folder somebody runs.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { createDocumentClient } from '#lib/db/client.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { claimDataDir, DataDirTakenError, runtimeRecordFile, type RuntimeRecord } from '#lib/local/runtime-record.ts';
 import { openTarget } from '#lib/ops/target.ts';
+import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 import { freshTable } from '../support/db.ts';
 
 const run = promisify(execFile);
@@ -66,9 +69,29 @@ describe('openTarget on local data', () => {
     await expect(openTarget({ dataDir })).rejects.toThrow(new RegExp(`npm start \\(pid ${stand.pid}\\) owns .* does not answer`));
   });
 
+  it('refuses a folder that holds no data unless told to create it, and leaves it as it was', async () => {
+    const dataDir = join(aDataDir(), 'typo');
+    await expect(openTarget({ dataDir })).rejects.toThrow(/typo holds no data .*--create-data-dir/);
+    expect(existsSync(dataDir)).toBe(false);
+    await expect(rotateJwtKey({ dataDir })).rejects.toThrow(/does not exist: run npm start .*--create-data-dir/);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('names an endpoint that answers HTTP but is not DynamoDB as such', async () => {
+    // A JSON-RPC node or an API answers 200 with JSON of another shape.
+    const other = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const endpoint = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      await expect(openTarget({ endpoint })).rejects.toThrow(`${endpoint} answers, but not as DynamoDB does`);
+    } finally {
+      other.close();
+    }
+  });
+
   it('claims the folder while it runs its own DynamoDB Local, and gives it back when done', async () => {
     const dataDir = aDataDir();
-    const target = await openTarget({ dataDir });
+    const target = await openTarget({ dataDir, createDataDir: true });
     expect(() => claimDataDir(dataDir, { owner: 'npm start', tableName: 'plaques' })).toThrow(DataDirTakenError);
     await target.close();
     expect(existsSync(runtimeRecordFile(dataDir))).toBe(false);
