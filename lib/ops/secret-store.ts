@@ -9,6 +9,7 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
+import { assertAwsCredentials } from '#lib/ops/aws-credentials.ts';
 
 export interface SecretStore {
   /** Where the secrets live, for messages: `Secrets Manager (eu-west-1)` or the folder. */
@@ -29,9 +30,18 @@ class SecretNotFoundError extends Error {
 export function secretsManagerStore(options: { region: string; client?: Pick<SecretsManagerClient, 'send'> }): SecretStore {
   const client = options.client ?? new SecretsManagerClient({ region: options.region });
   const describe = `Secrets Manager (${options.region})`;
+  // A client of our own is checked for credentials once, before its first call; a given one is the caller's.
+  let ready: Promise<void> | undefined = options.client ? Promise.resolve() : undefined;
+  const checked = (): Promise<void> =>
+    (ready ??= assertAwsCredentials(
+      client as SecretsManagerClient,
+      `reach ${describe}`,
+      'a rehearsal without AWS takes --secrets-dir <folder>',
+    ));
   return {
     describe,
     async read(secretId) {
+      await checked();
       try {
         const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
         return out.SecretString ?? null;
@@ -41,6 +51,7 @@ export function secretsManagerStore(options: { region: string; client?: Pick<Sec
       }
     },
     async write(secretId, value) {
+      await checked();
       await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: value }));
     },
   };

@@ -206,6 +206,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
         );
         for (const { account, txHash } of rotation.revoked) console.log(`  ${account}: MINTER_ROLE revoked in ${txHash}`);
         console.log(`  admin ${rotation.admin} unchanged; ${rotation.next} alone holds MINTER_ROLE.`);
+        console.log(`Recorded the minter in ${options.record}: commit it, so the record names who mints on ${options.stage}.`);
         console.log(
           `The delivery worker reads the new key at its next cold start (infra/DEPLOY.md, signer rotation); orders it failed meanwhile are re-queued with retry-delivery.`,
         );

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { getAddress, isAddress } from 'viem';
 import { chainConfig, coreConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
+import { assertAwsCredentials } from '#lib/ops/aws-credentials.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { tableDefinition } from '#lib/db/table.ts';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
@@ -151,6 +152,10 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
   if (options.region) {
     const db = createDocumentClient({ region: options.region });
     const describe = `table ${tableName} in ${options.region}`;
+    await assertAwsCredentials(db, `work on the ${describe}`).catch((error: Error) => {
+      db.destroy();
+      throw error;
+    });
     return {
       ctx: createAppContext({ db, tableName, dataDir }),
       describe,

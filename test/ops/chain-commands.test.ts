@@ -223,5 +223,6 @@ describe('npm run ops -- deploy-contract / rotate-signer', () => {
     const rotated = await rotating;
     expect(rotated.stdout).toContain(`minter ${privateKeyToAccount(next).address} (granted in 0x`);
     expect(rotated.stdout).toContain(`${privateKeyToAccount(key).address}: MINTER_ROLE revoked in 0x`);
+    expect(rotated.stdout).toContain(`Recorded the minter in ${record}: commit it`);
   }, 120_000);
 });

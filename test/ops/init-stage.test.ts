@@ -115,4 +115,20 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("unknown option '--signer-key'") });
   });
+
+  it('says what to set, before any work, when there are no AWS credentials', async () => {
+    // No credentials anywhere: no variables, an empty home (no ~/.aws), no instance metadata service.
+    const bare = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
+    const noAws = { ...bare, HOME: mkdtempSync(join(tmpdir(), 'plaque-home-')), AWS_EC2_METADATA_DISABLED: 'true', LOG_LEVEL: 'SILENT' };
+    for (const args of [
+      ['rotate-jwt-key', '--stage', 'staging', '--region', 'eu-west-1'],
+      ['--region', 'eu-west-1', '--table', 'PlaqueApi-staging-Table', 'deliveries'],
+    ]) {
+      const failed = await run(process.execPath, [...CLI, ...args], { env: noAws }).catch((e: { code: number; stderr: string }) => e);
+      expect(failed, args.join(' ')).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/^No AWS credentials to .*: set AWS_PROFILE .* or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/),
+      });
+    }
+  }, 60_000);
 });
