@@ -184,10 +184,13 @@ export const webhookConfig = section({
   DATA_DIR: dataDir,
 });
 
+/** The local server's port unless PORT says otherwise (the OpenAPI document's local server entry names it too). */
+export const LOCAL_DEFAULT_PORT = 3000;
+
 /** Ports of the local runtime's own servers (`npm start`, and the ops command line looking for them). */
 export const localConfig = section({
   /** The local server; also names the local media URL (`http://127.0.0.1:<PORT>/_media`). */
-  PORT: orElse(wholeNumber(), 3000),
+  PORT: orElse(wholeNumber(), LOCAL_DEFAULT_PORT),
   DYNAMODB_PORT: orElse(wholeNumber(), 8000),
   ANVIL_PORT: orElse(wholeNumber(), 8545),
   /** The local runtime's log lines: `text` (readable) or `json` (as in AWS); by default readable at a terminal. */

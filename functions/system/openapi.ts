@@ -1,9 +1,10 @@
 // GET /openapi.json: the OpenAPI 3.1 document, written from the manifest and the request schemas by `npm run openapi`
-// (lib/http/write-openapi-document.ts) and served as that text.
+// (lib/http/write-openapi-document.ts) and served as that text; a local server's document names its own port.
 import { httpHandler } from '#lib/http/handler.ts';
+import { documentFor } from '#lib/http/document-servers.ts';
 import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
 import { ok } from '#lib/http/response.ts';
 
-export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async () =>
-  ok(OPENAPI_DOCUMENT_JSON, { 'content-type': 'application/json' }),
+export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async ({ request }) =>
+  ok(documentFor(OPENAPI_DOCUMENT_JSON, request.headers.host), { 'content-type': 'application/json' }),
 );

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
 import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
@@ -382,7 +383,11 @@ export function openApiDocument(serverUrl?: string): Json {
         description: "A deployed stage: API Gateway's stage URL, as the stack output ApiUrl gives it",
         variables: { apiId: { default: 'api-id' }, region: { default: 'eu-west-1' }, stage: { default: 'v1', enum: ['v1'] } },
       },
-      { url: 'http://127.0.0.1:3000', description: 'The local server (`npm start`; PORT overrides the port)' },
+      {
+        url: 'http://127.0.0.1:{port}',
+        description: 'The local server (`npm start`): PORT sets the port; the document a local server serves names its own',
+        variables: { port: { default: String(LOCAL_DEFAULT_PORT) } },
+      },
     ],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,

@@ -46,7 +46,12 @@ export const featuredFilters = z
     condition: z.optional(oneOrMany(CONDITIONS)),
     marketplace: z.optional(oneOrMany(MARKETPLACE_FILTERS)),
     status: z.optional(oneOrMany(STATUSES)),
-    featured: z.optional(z.boolean()),
+    featured: z.optional(
+      z.boolean().register(z.globalRegistry, {
+        description:
+          'Default true: the listing lists featured plaques only; false lists the plaques that are not featured instead. No value lists both at once.',
+      }),
+    ),
     from: z.optional(isoInstant),
     to: z.optional(isoInstant),
     priceMin: z.optional(z.number().check(z.minimum(0))),
@@ -70,9 +75,21 @@ const upperCase = z.pipe(
 
 export const listFeaturedInput = z.object({
   filters: z.optional(featuredFilters),
-  filterBy: z._default(z.enum(keysOf(FILTER_BY_FIELDS)), 'p.featured_at'),
+  filterBy: z._default(
+    z.enum(keysOf(FILTER_BY_FIELDS)).register(z.globalRegistry, {
+      description:
+        'The date field filters.from and filters.to range over, inclusively: p.updated_at (updatedAt), p.sale_at (saleAt), p.featured_at (featuredAt, the default) or p.minted_at (mintedAt). A plaque whose field is null matches no range.',
+    }),
+    'p.featured_at',
+  ),
   search: z.optional(z.string().check(z.maxLength(MAX_SEARCH))),
-  orderBy: z._default(z.enum(keysOf(ORDER_FIELDS)), 'p.featured_at'),
+  orderBy: z._default(
+    z.enum(keysOf(ORDER_FIELDS)).register(z.globalRegistry, {
+      description:
+        'The field the page is ordered by, in the direction of sort; ties are broken by id in the same direction and nulls come last either way. p.status orders by the status name alphabetically (AVAILABLE, LOCKED, MINTED, SOLD ascending), an expired hold counting as AVAILABLE.',
+    }),
+    'p.featured_at',
+  ),
   sort: z._default(z.pipe(upperCase, z.enum(['ASC', 'DESC'])), 'DESC'),
   limit: z._default(z.int().check(z.minimum(1), z.maximum(MAX_LIMIT)), 20),
   skip: z._default(z.int().check(z.minimum(0), z.maximum(MAX_SKIP)), 0),

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { routes } from '#lib/http/routes.ts';
+import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
+import { documentFor } from '#lib/http/document-servers.ts';
+import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
 import { freshTable } from '../support/db.ts';
 
 let server: LocalServer;
@@ -18,6 +21,16 @@ describe('GET /openapi.json', () => {
     const document = (await response.json()) as Record<string, any>;
     expect(document.openapi).toBe('3.1.0');
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('names, in its local server entry, the port of the server it was fetched from', async () => {
+    type Servers = { servers: { url: string; variables?: { port?: { default: string } } }[] };
+    const local = (document: Servers) => document.servers.find((s) => s.url === 'http://127.0.0.1:{port}')!;
+    const served = (await (await fetch(`${server.url}/openapi.json`)).json()) as Servers;
+    expect(local(served).variables!.port!.default).toBe(new URL(server.url).port);
+    // Fetched through another host name (a stage's domain), the default stays PORT's.
+    const elsewhere = JSON.parse(documentFor(OPENAPI_DOCUMENT_JSON, 'api.plaques.dev')) as Servers;
+    expect(local(elsewhere).variables!.port!.default).toBe(String(LOCAL_DEFAULT_PORT));
   });
 
   it('describes every route of the route table and nothing else', async () => {

@@ -30,6 +30,7 @@ export interface components {
             condition?: ("VIRGIN" | "USED" | "DAMAGED") | ("VIRGIN" | "USED" | "DAMAGED")[];
             marketplace?: ("SERVICE" | "OPENSEA") | ("SERVICE" | "OPENSEA")[];
             status?: ("AVAILABLE" | "LOCKED" | "SOLD" | "MINTED") | ("AVAILABLE" | "LOCKED" | "SOLD" | "MINTED")[];
+            /** @description Default true: the listing lists featured plaques only; false lists the plaques that are not featured instead. No value lists both at once. */
             featured?: boolean;
             /** @description ISO 8601: a date (midnight UTC) or a date-time, with `Z` or an offset (none: UTC). */
             from?: string;
