@@ -74,3 +74,21 @@ export function withPath(body: unknown, path: Record<string, unknown>): unknown 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return { ...body, ...path };
 }
+
+// Numbers written in a query string, one rule on every operation: an integer is decimal digits with an optional minus
+// sign (`20`, `05`, `-1`: the schema then judges its range); a number may add a decimal fraction (`12.5`). No
+// exponent (`1e1`), no plus sign, no hexadecimal, no blank: such text is left as it is, for the schema to refuse as
+// not a number. JSON (a body, or `filters` as JSON text) keeps JSON's own types: "5" there is a string, refused.
+
+const INTEGER = /^-?\d{1,15}$/;
+const DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+
+/** Query text → a number when written as an integer; anything else as it came. */
+export const queryInteger = (raw: unknown): unknown => (typeof raw === 'string' && INTEGER.test(raw) ? Number(raw) : raw);
+
+/** Query text → a number when written as an integer or a decimal fraction; anything else as it came. */
+export const queryDecimal = (raw: unknown): unknown => (typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : raw);
+
+/** The rule, as the OpenAPI document states it. */
+export const QUERY_NUMBER_RULE =
+  'Numbers in a query string are written in decimal: an integer as digits with an optional minus sign (05 reads as 5), a price may add a decimal fraction (12.5). An exponent (1e1), a plus sign or any other form answers 400 VALIDATION_FAILED naming the parameter, on every operation. In JSON (a body, or filters given as JSON text) a number is a JSON number: "5" is a string there, and refused.';

@@ -3,7 +3,8 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { signedInUser } from '#lib/http/principals.ts';
 import { listDeliveries } from '#lib/webhooks/endpoints.ts';
-import { deliveriesInput, typedLimit } from '#lib/webhooks/deliveries-schema.ts';
+import { queryInteger } from '#lib/validation.ts';
+import { deliveriesInput } from '#lib/webhooks/deliveries-schema.ts';
 
 export const handler = httpHandler(
   {
@@ -12,7 +13,7 @@ export const handler = httpHandler(
     body: 'none',
     input: {
       schema: deliveriesInput,
-      read: (request) => ({ limit: typedLimit(request.query.limit), id: request.pathParameters.id }),
+      read: (request) => ({ limit: queryInteger(request.query.limit), id: request.pathParameters.id }),
     },
   },
   async ({ input, principal, ctx }) => ok(await listDeliveries(ctx, principal.id, input.id, input.limit)),

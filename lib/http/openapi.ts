@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
 import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { QUERY_NUMBER_RULE } from '#lib/validation.ts';
 import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
@@ -359,6 +360,7 @@ const DESCRIPTION = [
       'User and plaque ids are positive integers, written in plain decimal in paths; API key, reservation and order ids ' +
         'are opaque strings.',
       'Operations that take no body answer 400 BODY_NOT_ALLOWED to one; JSON bodies are limited to 64 KiB (413).',
+      QUERY_NUMBER_RULE,
     ]
       .map((line) => `- ${line}`)
       .join('\n'),

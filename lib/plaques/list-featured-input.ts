@@ -1,6 +1,7 @@
 // The featured listing's parameters: one zod schema for the JSON body, and the query-string normaliser that feeds it.
 import * as z from 'zod/mini';
 import { validationFailed } from '#lib/errors.ts';
+import { queryDecimal, queryInteger } from '#lib/validation.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
@@ -98,8 +99,6 @@ export const listFeaturedInput = z.object({
 
 export type ListFeaturedInput = z.infer<typeof listFeaturedInput>;
 
-const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const asNumber = (v: unknown): unknown => (typeof v === 'string' && NUMBER.test(v.trim()) ? Number(v) : v);
 const asBoolean = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
 
 /** `filters` arrives as a JSON text or as an object (bracket form, or a JSON body member). */
@@ -113,15 +112,15 @@ function readFilters(raw: unknown): unknown {
   }
 }
 
-/** Query-string members arrive as text: turn the well-formed ones into the JSON types the schema expects. */
+/** Bracket-form members arrive as text: turn the well-formed ones into the JSON types the schema expects. */
 function typedFilters(filters: unknown): unknown {
   if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return filters;
   // Member names are the client's (`constructor`, `__proto__`…): a copy without a prototype keeps them plain data, for
   // the schema to refuse as unknown members.
   const out = Object.assign(Object.create(null) as Record<string, unknown>, filters);
   if (Object.hasOwn(out, 'featured')) out.featured = asBoolean(out.featured);
-  if (Object.hasOwn(out, 'priceMin')) out.priceMin = asNumber(out.priceMin);
-  if (Object.hasOwn(out, 'priceMax')) out.priceMax = asNumber(out.priceMax);
+  if (Object.hasOwn(out, 'priceMin')) out.priceMin = queryDecimal(out.priceMin);
+  if (Object.hasOwn(out, 'priceMax')) out.priceMax = queryDecimal(out.priceMax);
   return out;
 }
 
@@ -131,10 +130,11 @@ const blankToAbsent = (v: unknown): unknown => (v === '' ? undefined : v);
 export function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
   return {
     ...query,
-    filters: typedFilters(readFilters(query.filters)),
+    // JSON text keeps JSON's types, as in a body; only the bracket form's members are text to read.
+    filters: typeof query.filters === 'string' ? readFilters(query.filters) : typedFilters(query.filters),
     search: blankToAbsent(query.search),
-    limit: asNumber(query.limit),
-    skip: asNumber(query.skip),
+    limit: queryInteger(query.limit),
+    skip: queryInteger(query.skip),
     cursor: blankToAbsent(query.cursor),
   };
 }

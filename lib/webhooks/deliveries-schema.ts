@@ -9,6 +9,3 @@ export const deliveriesQuery = z.object({
 });
 
 export const deliveriesInput = z.extend(deliveriesQuery, { id: webhookIdParam });
-
-/** Query text → the JSON types the schema expects: a plainly written integer becomes a number. */
-export const typedLimit = (raw: unknown): unknown => (typeof raw === 'string' && /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw);

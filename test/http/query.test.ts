@@ -5,6 +5,9 @@ import { handler } from '#functions/plaques/list-featured.ts';
 import { AppError } from '#lib/errors.ts';
 import { MAX_QUERY_LENGTH, parseNestedQuery } from '#lib/http/nested-query.ts';
 import { flatQuery } from '#lib/http/query.ts';
+import { queryInteger } from '#lib/validation.ts';
+import { listOrdersQuery } from '#lib/partner/order-list-schemas.ts';
+import { usageQuery } from '#lib/partner/usage-schemas.ts';
 import { parseInput } from '#lib/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
@@ -173,6 +176,26 @@ describe('listing handler with arbitrary queries', () => {
         if (response.statusCode === 400) expect(response.json).toMatchObject({ code: 'VALIDATION_FAILED' });
       }),
       { numRuns: 200 },
+    );
+  });
+
+  // Invariant: one rule for numbers in a query string, on every operation that reads one (lib/validation.ts).
+  it('reads a number in any query string by the same rule: decimal digits and a sign, no exponent', () => {
+    const text = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }).map(String),
+      fc.constantFrom('05', '007', '1e1', '1E1', '+5', '0x10', ' 5', '5 ', '1.0', '-0', '', '١٢'),
+      fc.string({ maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(text, (raw) => {
+        const read = /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+        expect(fromQuery({ limit: raw }).limit, 'listing limit').toEqual(read);
+        expect(fromQuery({ skip: raw }).skip, 'listing skip').toEqual(read);
+        expect(listOrdersQuery({ limit: raw }).limit, 'orders limit').toEqual(read);
+        expect(usageQuery({ days: raw }).days, 'usage days').toEqual(read);
+        expect(queryInteger(raw), 'deliveries limit').toEqual(read);
+      }),
+      { numRuns: 300 },
     );
   });
 });
