@@ -33,7 +33,7 @@ export const ENV = {
   deliveryDlqUrl: 'DELIVERY_DLQ_URL',
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
   chainExplorerUrl: 'CHAIN_EXPLORER_URL',
-  corsAllowOrigin: 'CORS_ALLOW_ORIGIN',
+  corsAllowOrigins: 'CORS_ALLOW_ORIGINS',
 } as const;
 
 /** The alias every caller invokes; deployments move it from one published version to the next. */
@@ -206,9 +206,9 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** Answers carry CORS headers for this one browser origin (the stage's partner dashboard). */
-  answersBrowsersFrom(origin: string): this {
-    this.env(ENV.corsAllowOrigin, origin);
+  /** Answers carry CORS headers for these browser origins (the stage's partner dashboard and frontends). */
+  answersBrowsersFrom(origins: readonly string[]): this {
+    this.env(ENV.corsAllowOrigins, origins.join(','));
     return this;
   }
 

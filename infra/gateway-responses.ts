@@ -111,15 +111,19 @@ function problemTemplate(problem: GatewayProblem): string {
   });
 }
 
-/** CORS headers on gateway responses, so the stage's dashboard (the one allowed origin) can read these errors too. */
-function corsHeaders(corsOrigin: string): Record<string, string> {
+/**
+ * CORS headers on gateway responses, so the stage's pages can read these errors too: the dashboard's origin where it is
+ * the only one; where frontends are allowed too, the caller's own origin (a gateway response cannot choose among a
+ * list, and these problem documents carry no data of anyone's).
+ */
+function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': `'${corsOrigin}'`,
+    'Access-Control-Allow-Origin': corsOrigins.length === 1 ? `'${corsOrigins[0]}'` : 'method.request.header.origin',
     'Access-Control-Expose-Headers': "'x-request-id,retry-after'",
   };
 }
 
-export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig, corsOrigin: string): void {
+export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig, corsOrigins: readonly string[]): void {
   for (const problem of gatewayProblems(stage)) {
     api.addGatewayResponse(`Problem${problem.type.responseType}`, {
       type: problem.type,
@@ -127,7 +131,7 @@ export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig,
       responseHeaders: {
         'Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
         'x-request-id': 'context.requestId',
-        ...corsHeaders(corsOrigin),
+        ...corsHeaders(corsOrigins),
         ...problem.headers,
       },
       templates: { 'application/json': problemTemplate(problem) },

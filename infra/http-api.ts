@@ -6,6 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { CORS_ALLOW_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import type { ApiFunction } from './api-function.ts';
 import { addProblemResponses } from './gateway-responses.ts';
 import type { StageConfig } from './stages.ts';
@@ -18,12 +19,11 @@ import { acknowledge } from './nag.ts';
 export const BEARER_TOKEN_PATTERN = '^[Bb][Ee][Aa][Rr][Ee][Rr] +[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]+\\.[-0-9A-Za-z_]*$';
 
 /** Request headers browsers may send cross-origin. */
-const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
 
 export interface HttpApiProps {
   stage: StageConfig;
-  /** The one browser origin allowed by CORS: the stage's partner dashboard. */
-  corsOrigin: string;
+  /** The browser origins allowed by CORS: the stage's partner dashboard first, then its frontends (lib/http/cors.ts). */
+  corsOrigins: readonly string[];
 }
 
 export class HttpApi extends Construct {
@@ -33,7 +33,7 @@ export class HttpApi extends Construct {
   private readonly stage: StageConfig;
   private readonly integrations = new Map<ApiFunction, apigateway.Integration>();
 
-  constructor(scope: Construct, id: string, { stage, corsOrigin }: HttpApiProps) {
+  constructor(scope: Construct, id: string, { stage, corsOrigins }: HttpApiProps) {
     super(scope, id);
     this.stage = stage;
 
@@ -90,14 +90,14 @@ export class HttpApi extends Construct {
         ),
       },
       defaultCorsPreflightOptions: {
-        allowOrigins: [corsOrigin],
+        allowOrigins: [...corsOrigins],
         allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowHeaders: CORS_ALLOW_HEADERS,
-        maxAge: Duration.hours(1),
+        maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
       },
     });
 
-    addProblemResponses(this.api, stage, corsOrigin);
+    addProblemResponses(this.api, stage, corsOrigins);
 
     this.usagePlan = this.api.addUsagePlan('PartnerPlan', {
       name: `${stage.stackName}-partners`,

@@ -33,7 +33,7 @@ import { PayloadLimit } from './payload-limit.ts';
 import { functionSettings, grantAccess, type ServiceResources } from './permissions.ts';
 import { SafeDeployments } from './safe-deployments.ts';
 import { ServiceSecrets } from './secrets.ts';
-import type { StageConfig } from './stages.ts';
+import { frontendOriginsOf, type StageConfig } from './stages.ts';
 import { Webhooks } from './webhooks.ts';
 
 export interface PlaqueApiStackProps extends StackProps {
@@ -65,7 +65,9 @@ export class PlaqueApiStack extends Stack {
     const media = new MediaStore(this, 'Media', { stage });
     const secrets = new ServiceSecrets(this, 'Secrets', { stage });
     const dashboard = (this.dashboard = new DashboardSite(this, 'Dashboard', { stage, logBucket: media.accessLogs }));
-    this.httpApi = new HttpApi(this, 'Http', { stage, corsOrigin: dashboard.origin });
+    // The dashboard's origin first: where one origin is named alone (the firewall's own answers), it is the dashboard's.
+    const corsOrigins = [dashboard.origin, ...frontendOriginsOf(stage)];
+    this.httpApi = new HttpApi(this, 'Http', { stage, corsOrigins });
     dashboard.callsApi(this.httpApi.api);
     const catalogSnapshots = new CatalogSnapshots(this, 'CatalogSnapshots', { stage, table: data.table });
     const webhooks = new Webhooks(this, 'Webhooks', { stage });
@@ -95,7 +97,7 @@ export class PlaqueApiStack extends Stack {
         }),
       });
       grantAccess(fn, access, resources);
-      if (answering.has(handlerModule)) fn.answersBrowsersFrom(dashboard.origin);
+      if (answering.has(handlerModule)) fn.answersBrowsersFrom(corsOrigins);
       this.functions.set(handlerModule, fn);
     }
     const functionFor = (handlerModule: string): ApiFunction => {

@@ -111,6 +111,11 @@ export interface StageConfig {
    * and alias records into, else the operator adds them.
    */
   domain?: { name: string; certificateArn?: string; hostedZone?: { id: string; name: string } };
+  /**
+   * Browser origins of the stage's frontends (`https://shop.example`: scheme, host and port only) whose pages may call
+   * the API, besides the stage's partner dashboard: preflights answer them and every answer names them (infra/DEPLOY.md, "CORS").
+   */
+  frontendOrigins: readonly string[];
   media: {
     priceClass: PriceClass;
   };
@@ -120,6 +125,8 @@ export interface StageConfig {
 const common = {
   apiStageName: 'v1',
   authorizerCacheTtlSeconds: 300,
+  // e.g. frontendOrigins: ['https://shop.example', 'https://staging.shop.example'] in a stage below.
+  frontendOrigins: [],
   delivery: { batchSize: 10, retryAttempts: 5, maxRecordAgeHours: 6 },
   media: { priceClass: PriceClass.PRICE_CLASS_100 },
 } satisfies Partial<StageConfig>;
@@ -211,3 +218,18 @@ export const stages: Record<StageName, StageConfig> = {
 };
 
 export const stageNames: StageName[] = [...STAGE_NAMES];
+
+/** An origin as browsers send it: https, a host name and an optional port; no path, no trailing slash. */
+const BROWSER_ORIGIN = /^https:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[1-9]\d{0,4})?$/;
+
+/** The stage's frontend origins, each checked: a synth stops on one a browser would never send. */
+export function frontendOriginsOf(stage: StageConfig): string[] {
+  for (const origin of stage.frontendOrigins) {
+    if (!BROWSER_ORIGIN.test(origin)) {
+      throw new Error(
+        `stage ${stage.name}: frontendOrigins holds ${JSON.stringify(origin)}, not an origin as browsers send it (https://host or https://host:port, lower case, no path)`,
+      );
+    }
+  }
+  return [...new Set(stage.frontendOrigins)];
+}

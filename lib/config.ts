@@ -96,8 +96,11 @@ export const coreConfig = section({
   LOG_LEVEL: orElse(oneOf(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** Public base URL of stored media (S3/CloudFront in AWS, the local server's /_media otherwise). */
   MEDIA_BASE_URL: optionalText,
-  /** The one browser origin that may read answers (the stage's partner dashboard); absent locally (same origin). */
-  CORS_ALLOW_ORIGIN: optionalText,
+  /**
+   * Browser origins that may read answers, comma-separated (lib/http/cors.ts): the stage's dashboard and frontends in
+   * AWS; locally none unless set (the dashboard shares the local server's origin).
+   */
+  CORS_ALLOW_ORIGINS: optionalText,
 });
 
 /** The featured listing's in-memory catalogue (the listing function and the snapshot writer read it). */

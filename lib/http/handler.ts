@@ -5,11 +5,11 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
-import { coreConfig } from '#lib/config.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
 import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
+import { corsHeaders } from '#lib/http/cors.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
 import { parseInput } from '#lib/validation.ts';
 import type { PrincipalKind } from '#lib/http/operation.ts';
@@ -85,15 +85,6 @@ interface RequestState {
   parsedBody?: { value: unknown };
 }
 
-/**
- * CORS headers for the stage's one browser origin (its partner dashboard), on every answer, refusals included, so the
- * page can read them; none locally, where the page and the API share an origin.
- */
-function browserAccess(): Record<string, string> {
-  const origin = coreConfig().CORS_ALLOW_ORIGIN;
-  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-request-id, retry-after' } : {};
-}
-
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** Header names are the client's: kept in an object without a prototype, so `constructor` is a name like any other. */
@@ -131,7 +122,7 @@ export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K e
     },
     after: async (request) => {
       const state = stateOf(request);
-      if (request.response) request.response.headers = { ...request.response.headers, ...browserAccess() };
+      if (request.response) request.response.headers = { ...request.response.headers, ...corsHeaders(state.headers.origin) };
       state.log.info('request', access(request, state));
     },
     onError: async (request) => {
@@ -143,7 +134,7 @@ export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K e
         state.log.info('request refused', { ...access(request, state), status: error.status, code: error.code });
       }
       const problem = problemResult(error, state.requestId);
-      request.response = { ...problem, headers: { ...problem.headers, ...browserAccess() } };
+      request.response = { ...problem, headers: { ...problem.headers, ...corsHeaders(state.headers.origin) } };
     },
   };
 

@@ -360,6 +360,11 @@ const DESCRIPTION = [
       'User and plaque ids are positive integers, written in plain decimal in paths; API key, reservation and order ids ' +
         'are opaque strings.',
       'Operations that take no body answer 400 BODY_NOT_ALLOWED to one; JSON bodies are limited to 64 KiB (413).',
+      'Browsers: the stage names the origins whose pages may call the API (its partner dashboard and its frontends, in ' +
+        'its configuration; locally CORS_ALLOW_ORIGINS). Every path answers a CORS preflight (OPTIONS) with 204, naming ' +
+        'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key and X-Request-Id for an ' +
+        'allowed origin; every answer, refusals included, names the calling origin when it is allowed and exposes ' +
+        '`x-request-id` and `Retry-After`.',
       QUERY_NUMBER_RULE,
     ]
       .map((line) => `- ${line}`)

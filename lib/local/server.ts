@@ -1,6 +1,7 @@
 // The local server: serves the route table over HTTP by building API Gateway REST proxy (v1) events, running the
 // same authorizer and API-key check as AWS, and answering what API Gateway answers itself (404/405/413/431, 401/403);
 // and what the stage's buckets serve: images at /_media/ and the partner dashboard at /dashboard/.
+import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -359,6 +360,19 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
   createReadStream(file).pipe(res);
 }
 
+/**
+ * A CORS preflight, answered as API Gateway's OPTIONS methods do: 204 with the path's methods for an allowed origin, 204
+ * without CORS headers for any other (its browser then refuses the call); an unknown path is 404 as for any method.
+ */
+function preflight(res: ServerResponse, path: string, origin: string | undefined, requestId: string, answered: Answered): void {
+  const match = matchRoute('OPTIONS', path);
+  if (match.kind !== 'method-not-allowed') {
+    logger.info('request refused', { requestId, method: 'OPTIONS', path, status: 404, code: 'NOT_FOUND' });
+    return sendProblem(res, notFound('NOT_FOUND', `no route for ${path}`), requestId, answered);
+  }
+  send(res, 204, { ...preflightHeaders(origin, match.allow), 'x-request-id': requestId }, Buffer.alloc(0), answered);
+}
+
 interface ServerParts {
   ctx: AppContext;
   dashboardDir: string;
@@ -373,6 +387,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1);
   const answered: Answered = { method: req.method ?? 'GET', path };
+  // The origins CORS_ALLOW_ORIGINS names read every answer, the server's own refusals included (as in AWS).
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+  if (req.method === 'OPTIONS') return preflight(res, path, origin, requestId, answered);
+  for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
   try {
     if (req.method === 'GET' && path.startsWith('/_media/')) return await serveMedia(res, ctx, path, requestId);
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === DASHBOARD_PATH.slice(0, -1) || path.startsWith(DASHBOARD_PATH))) {

@@ -34,7 +34,7 @@ function placeholder(name: string): string {
     WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-webhook-wakeups',
     DELIVERY_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-delivery-dlq',
     WEBHOOK_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
-    CORS_ALLOW_ORIGIN: 'https://d222222abcdef8.cloudfront.net',
+    CORS_ALLOW_ORIGINS: 'https://d222222abcdef8.cloudfront.net',
     // A stage without a custom domain issues tokens as its stage URL.
     JWT_ISSUER: 'https://abc123.execute-api.us-east-1.amazonaws.com/v1',
   };

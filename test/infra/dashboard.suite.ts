@@ -97,10 +97,10 @@ describe.each(stageNames)('the %s dashboard', (stageName) => {
     const functions = functionsByModule(template);
     const origin = stack.resolve(site.origin);
     for (const module of handlerModules()) {
-      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGIN'], module).toEqual(origin);
+      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS'], module).toEqual(origin);
     }
     for (const module of [AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER]) {
-      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGIN'], module).toBeUndefined();
+      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS'], module).toBeUndefined();
     }
   });
 

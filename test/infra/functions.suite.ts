@@ -52,7 +52,7 @@ const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functi
 function expectedEnv(access: FunctionAccess, stage: { chain: { contractAddress: string | null } }, module?: string): string[] {
   return [
     ...(access.readsDeliveryDeadLetters ? [ENV.deliveryDlqUrl] : []),
-    ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigin] : []),
+    ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigins] : []),
     ...(access.table ? [ENV.tableName] : []),
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
