@@ -9,6 +9,7 @@ import {
   CATALOG_SNAPSHOT_HANDLER,
   CODE_MAIL_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
+  KEY_DISABLER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
   ORDER_EVENTS_HANDLER,
@@ -26,6 +27,7 @@ import { DashboardSite } from './dashboard.ts';
 import { DataTable } from './data.ts';
 import { Delivery } from './delivery.ts';
 import { DeliveryReconciler } from './delivery-reconciler.ts';
+import { KeyDisabler } from './key-disabler.ts';
 import { FunctionStacks } from './function-stacks.ts';
 import { HttpApi } from './http-api.ts';
 import { MediaStore } from './media.ts';
@@ -128,6 +130,7 @@ export class PlaqueApiStack extends Stack {
       if (access.readsDeliveryDeadLetters) delivery.grantDeadLetters(functionFor(handlerModule));
     }
     new DeliveryReconciler(this, 'DeliveryReconciler', { table: data.table, reconciler: functionFor(DELIVERY_RECONCILER_HANDLER) });
+    new KeyDisabler(this, 'KeyDisabler', { disabler: functionFor(KEY_DISABLER_HANDLER) });
 
     const alarms = new Alarms(this, 'Alarms', {
       stage,

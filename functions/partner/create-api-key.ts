@@ -4,8 +4,14 @@ import { created } from '#lib/http/response.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
 import { signedInUser } from '#lib/http/principals.ts';
+import { idempotencyKeys } from '#lib/http/idempotency.ts';
 
 export const handler = httpHandler(
-  { operation: 'createApiKey', principal: signedInUser, input: { schema: createApiKeyBody, read: (request) => request.body ?? {} } },
-  async ({ input, principal, ctx }) => created(await createApiKey(ctx, principal.id, input.name ?? null)),
+  {
+    operation: 'createApiKey',
+    principal: signedInUser,
+    input: { schema: createApiKeyBody, read: (request) => request.body ?? {} },
+    idempotency: idempotencyKeys,
+  },
+  async ({ input, principal, ctx }) => created(await createApiKey(ctx, principal.id, input.name ?? null, input.scope)),
 );

@@ -3,12 +3,12 @@ import * as z from 'zod/mini';
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { getOrder } from '#lib/partner/orders.ts';
-import { apiKeyPartner } from '#lib/http/principals.ts';
+import { readKeyPartner } from '#lib/http/principals.ts';
 
 export const handler = httpHandler(
   {
     operation: 'getOrder',
-    principal: apiKeyPartner,
+    principal: readKeyPartner,
     body: 'none',
     input: { schema: z.object({ orderId: z.string() }), read: (request) => request.pathParameters },
   },

@@ -2,13 +2,13 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { ok } from '#lib/http/response.ts';
 import { lookupPlaque } from '#lib/partner/lookup.ts';
-import { apiKeyPartner } from '#lib/http/principals.ts';
+import { readKeyPartner } from '#lib/http/principals.ts';
 import { plaqueIdInput } from '#lib/partner/schemas.ts';
 
 export const handler = httpHandler(
   {
     operation: 'lookupPlaque',
-    principal: apiKeyPartner,
+    principal: readKeyPartner,
     body: 'none',
     input: { schema: plaqueIdInput, read: (request) => request.pathParameters },
   },

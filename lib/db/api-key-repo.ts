@@ -1,8 +1,19 @@
 // The only module that speaks DynamoDB for partner API keys: the key record (by id), the claim of its hash, and the
 // count of a user's active keys that holds the limit in the same transactions that add and revoke keys.
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
-import { ENTITY, apiKeyCountKey, apiKeyHashKey, apiKeyKey, userApiKeysIndexKey, userApiKeysPartition } from '#lib/db/keys.ts';
+import {
+  API_KEY_EXPIRIES_PARTITION,
+  ENTITY,
+  apiKeyCountKey,
+  apiKeyExpiryIndexKey,
+  apiKeyExpiryKey,
+  apiKeyHashKey,
+  apiKeyKey,
+  userApiKeysIndexKey,
+  userApiKeysPartition,
+} from '#lib/db/keys.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import { queryAll } from '#lib/db/query-all.ts';
@@ -13,6 +24,8 @@ export interface ApiKeyRecord {
   /** The account that created it: the partner. */
   userId: number;
   name: string | null;
+  /** What the key may do; keys stored before scopes existed are read as `sell` (what they could do then). */
+  scope: KeyScope;
   /** The key's first characters, to recognise it later; null on keys stored before prefixes were recorded. */
   prefix: string | null;
   /** SHA-256 (hex) of the key; the key itself is never stored. */
@@ -21,12 +34,14 @@ export interface ApiKeyRecord {
   /** When a request last presented the key (recorded at most once a minute); null when never. */
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** Set when the key was rolled: the end of its window beside its successor. */
+  expiresAt: string | null;
 }
 
 type Item = Record<string, unknown>;
 
 function toItem(record: ApiKeyRecord): Item {
-  const { revokedAt, lastUsedAt, ...rest } = record;
+  const { revokedAt, lastUsedAt, expiresAt, ...rest } = record;
   return {
     ...apiKeyKey(record.id),
     ...userApiKeysIndexKey(record.userId, record.createdAt, record.id),
@@ -35,6 +50,7 @@ function toItem(record: ApiKeyRecord): Item {
     // Absent until revoked or used, so that conditions can ask whether they are (attribute_not_exists).
     ...(revokedAt !== null && { revokedAt }),
     ...(lastUsedAt !== null && { lastUsedAt }),
+    ...(expiresAt !== null && { expiresAt }),
   };
 }
 
@@ -43,11 +59,13 @@ function fromItem(item: Item): ApiKeyRecord {
     id: item.id as string,
     userId: item.userId as number,
     name: (item.name as string | null | undefined) ?? null,
+    scope: item.scope === 'read' ? 'read' : 'sell',
     prefix: (item.prefix as string | null | undefined) ?? null,
     keyHash: item.keyHash as string,
     createdAt: item.createdAt as string,
     lastUsedAt: (item.lastUsedAt as string | null | undefined) ?? null,
     revokedAt: (item.revokedAt as string | null | undefined) ?? null,
+    expiresAt: (item.expiresAt as string | null | undefined) ?? null,
   };
 }
 
@@ -75,6 +93,15 @@ export type InsertOutcome = 'written' | 'limit-reached' | 'count-changed';
 /** `revoked` now; `already-revoked` by its owner before; `not-found`: unknown, or another user's key. */
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
+/** `rolled`; `not-found`: unknown or another user's; `revoked` or `already-rolled`: the key cannot be rolled. */
+export type RollOutcome = 'rolled' | 'not-found' | 'revoked' | 'already-rolled';
+
+/** A rolled key whose window has ended, as the key disabler reads it. */
+export interface KeyExpiry {
+  id: string;
+  expiresAt: string;
+}
+
 export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   /** How many of the user's keys are not revoked, read on the index (eventually consistent in AWS). */
   async function countActiveOnIndex(userId: number): Promise<number> {
@@ -86,7 +113,8 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           TableName: tableName,
           IndexName: GSI1,
           KeyConditionExpression: 'gsi1pk = :pk',
-          FilterExpression: 'attribute_not_exists(revokedAt) OR revokedAt = :null',
+          // A rolled key gave its place to its successor.
+          FilterExpression: '(attribute_not_exists(revokedAt) OR revokedAt = :null) AND attribute_not_exists(expiresAt)',
           ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId), ':null': null },
           Select: 'COUNT',
           ExclusiveStartKey: startKey,
@@ -99,12 +127,13 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   }
 
   /** The key's revocation, only if it is the user's and not revoked yet (the blocking item comes back). */
-  const revokeItem = (id: string, userId: number, now: Date): TransactItem => ({
+  const revokeItem = (id: string, userId: number, now: Date, counted = true): TransactItem => ({
     Update: {
       TableName: tableName,
       Key: apiKeyKey(id),
       UpdateExpression: 'SET revokedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt)',
+      // A counted key is not rolled (a rolled key gave its place in the count to its successor).
+      ConditionExpression: `attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt)${counted ? ' AND attribute_not_exists(expiresAt)' : ''}`,
       ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -209,9 +238,10 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         {
           written: () => 'revoked',
           refused: (refusal) => {
-            if (refusal.rejected(0)) return refusedOn(refusal.current(0));
-            // No stored count: revoke the key alone (the count is taken on the index when it is first stored).
-            const single = revokeItem(id, userId, now).Update!;
+            const rolled = refusal.rejected(0) && refusal.current(0)?.expiresAt !== undefined;
+            if (refusal.rejected(0) && !rolled) return refusedOn(refusal.current(0));
+            // A rolled key, or no stored count: revoke the key alone (the count is taken on the index when it is first stored).
+            const single = revokeItem(id, userId, now, false).Update!;
             return conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
               written: (): RevokeOutcome => 'revoked',
               refused: refusedOn,
@@ -220,6 +250,74 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         },
         { conflictRetries: 2 },
       );
+    },
+
+    /**
+     * Rolls the user's key `oldId`: stores `successor` (same owner, name and scope) with the claim of its hash, and ends
+     * the old key's window at `expiresAt` with a marker the key disabler reads, all or nothing, only while the old key is
+     * the user's, not revoked and not rolled yet. The successor takes the old key's place in the active count.
+     */
+    roll(oldId: string, successor: ApiKeyRecord, expiresAt: string): Promise<RollOutcome> {
+      return transactWrite<RollOutcome>(
+        db,
+        [
+          {
+            Update: {
+              TableName: tableName,
+              Key: apiKeyKey(oldId),
+              UpdateExpression: 'SET expiresAt = :expires',
+              ConditionExpression:
+                'attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt) AND attribute_not_exists(expiresAt)',
+              ExpressionAttributeValues: { ':expires': expiresAt, ':user': successor.userId },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
+          { Put: { TableName: tableName, Item: toItem(successor), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName, Item: hashClaimToItem(successor), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...apiKeyExpiryKey(oldId),
+                ...apiKeyExpiryIndexKey(expiresAt, oldId),
+                entity: ENTITY.apiKeyExpiry,
+                id: oldId,
+                expiresAt,
+              },
+            },
+          },
+        ],
+        {
+          written: () => 'rolled',
+          refused: (refusal) => {
+            if (!refusal.rejected(0)) throw new Error(`API key ${successor.id} collides with a stored one`);
+            const current = refusal.current(0);
+            const found = current ? fromItem(current) : null;
+            if (found?.userId !== successor.userId) return 'not-found';
+            return found.revokedAt !== null ? 'revoked' : 'already-rolled';
+          },
+        },
+        { conflictRetries: 2 },
+      );
+    },
+
+    /** Rolled keys whose window ended by `now`, soonest first, at most `limit`. */
+    async endedWindows(now: Date, limit: number): Promise<KeyExpiry[]> {
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+          ExpressionAttributeValues: { ':pk': API_KEY_EXPIRIES_PARTITION, ':now': `${now.toISOString()}#\uffff` },
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((item) => ({ id: item.id as string, expiresAt: item.expiresAt as string }));
+    },
+
+    /** Forgets a rolled key's end once the key is disabled. */
+    async forgetWindow(id: string): Promise<void> {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: apiKeyExpiryKey(id) }));
     },
 
     /** Records a use of the key, unless one was recorded since `since`; false when nothing was written. */

@@ -13,6 +13,7 @@ export const ENTITY = {
   apiKey: 'apiKey',
   apiKeyHash: 'apiKeyHash',
   apiKeyCount: 'apiKeyCount',
+  apiKeyExpiry: 'apiKeyExpiry',
   keyUsage: 'keyUsage',
   order: 'order',
   idempotency: 'idempotency',
@@ -86,6 +87,14 @@ export const apiKeyKey = (id: string) => ({ pk: `APIKEY#${id}`, sk: 'APIKEY' });
 export const apiKeyHashKey = (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEYHASH' });
 /** How many API keys of a user are active: the limit is checked against it in the transaction that adds a key. */
 export const apiKeyCountKey = (userId: number) => ({ pk: `APIKEYCOUNT#${userId}`, sk: 'APIKEYCOUNT' });
+/** The end of a rolled key's window, until the key is disabled where keys are checked (API Gateway in AWS). */
+export const apiKeyExpiryKey = (id: string) => ({ pk: `APIKEYEXPIRY#${id}`, sk: 'APIKEYEXPIRY' });
+/** Every rolled key's end (gsi1), soonest first: what the key disabler reads. */
+export const API_KEY_EXPIRIES_PARTITION = 'APIKEYEXPIRIES';
+export const apiKeyExpiryIndexKey = (expiresAt: string, id: string) => ({
+  gsi1pk: API_KEY_EXPIRIES_PARTITION,
+  gsi1sk: `${expiresAt}#${id}`,
+});
 /** A user's API keys (gsi1), oldest first. */
 export const userApiKeysPartition = (userId: number) => `USER#${userId}#APIKEYS`;
 export const userApiKeysIndexKey = (userId: number, createdAt: string, id: string) => ({

@@ -38,6 +38,9 @@ export type InsertOutcome = { kind: 'inserted' } | { kind: 'name-taken'; name: s
 
 export type HoldOutcome = { kind: 'held'; plaque: PlaqueForSale } | { kind: 'refused'; current: PlaqueForSale | null };
 
+/** `released`; or `refused` with the plaque as the refusal found it (changed since it was read, or no longer so held). */
+export type ReleaseOutcome = { kind: 'released' } | { kind: 'refused'; current: PlaqueForSale | null };
+
 export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(id: number): Promise<StoredPlaque | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id) }));
@@ -168,6 +171,42 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       }),
       {
         written: (output) => ({ kind: 'held', plaque: forSaleFromItem(output.Attributes!) }),
+        refused: (current) => ({ kind: 'refused', current: current ? forSaleFromItem(current) : null }),
+      },
+    );
+  },
+
+  /**
+   * Ends a partner's hold now with one conditional write: the plaque goes back to AVAILABLE only while it is exactly as
+   * read (same updatedAt) and LOCKED under that reservation of that partner. `updatedAt` must be later than the
+   * version read, so the listing's change feed (ordered by it) sees the release.
+   */
+  releaseHold(read: PlaqueForSale, hold: { reservationId: string; partnerId: number }, updatedAt: string): Promise<ReleaseOutcome> {
+    const id = read.plaque.id;
+    return conditionalWrite<UpdateCommand, ReleaseOutcome>(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: plaqueKey(id),
+        UpdateExpression:
+          'SET #status = :available, reservationId = :null, lockExpiresAt = :null, updatedAt = :updatedAt, catsk = :catsk ' +
+          'REMOVE holdPartnerId, holdApiKeyId, holdBuyerWallet, holdPrice, holdCurrency',
+        ConditionExpression: 'updatedAt = :seen AND #status = :locked AND reservationId = :rid AND holdPartnerId = :partner',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':available': 'AVAILABLE',
+          ':null': null,
+          ':updatedAt': updatedAt,
+          ':catsk': catalogSortKey(updatedAt, id),
+          ':seen': read.plaque.updatedAt,
+          ':locked': 'LOCKED',
+          ':rid': hold.reservationId,
+          ':partner': hold.partnerId,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+      {
+        written: () => ({ kind: 'released' }),
         refused: (current) => ({ kind: 'refused', current: current ? forSaleFromItem(current) : null }),
       },
     );

@@ -13,7 +13,8 @@ import { corsHeaders } from '#lib/http/cors.ts';
 import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
 import { parseInput } from '#lib/validation.ts';
 import type { PrincipalKind } from '#lib/http/operation.ts';
-import type { OperationId, PrincipalOf } from '#lib/http/routes.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { IdempotencyOf, KeyScopeOf, OperationId, PrincipalOf } from '#lib/http/routes.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -42,9 +43,29 @@ interface InputSpec<S extends z.ZodMiniType> {
  * or refuses the request (401/403). The handler module imports it, so only functions that need it bundle it. The kind
  * exists for the type checker alone (it costs the bundle nothing).
  */
-export type PrincipalResolver<K extends PrincipalKind, P> = ((ctx: AppContext, request: RequestView) => Promise<P>) & {
+export type PrincipalResolver<K extends PrincipalKind, P, Sc extends KeyScope | 'none' = 'none'> = ((
+  ctx: AppContext,
+  request: RequestView,
+) => Promise<P>) & {
   readonly kind?: K;
+  /** The API key scope the resolver demands (`sell`, or `read` for operations a read key may call). */
+  readonly scope?: Sc;
 };
+
+/**
+ * The shared Idempotency-Key handling (lib/http/idempotency.ts) an operation declared `idempotency: 'optional'` opts
+ * into: it answers a replay itself, or runs `respond` and keeps its answer for the key. Passed by the handler module, so
+ * only functions that honour the header bundle it.
+ */
+export interface IdempotencyHandling {
+  run(args: {
+    ctx: AppContext;
+    principal: unknown;
+    request: RequestView;
+    requestId: string;
+    respond: () => Promise<APIGatewayProxyResult>;
+  }): Promise<APIGatewayProxyResult>;
+}
 
 /**
  * Compiles only when the resolver given is of the one kind the manifest declares for every operation named; otherwise
@@ -56,15 +77,37 @@ type DeclaredPrincipal<Op extends OperationId, K extends PrincipalKind> = [Princ
     : { principal: { manifestDeclares: PrincipalOf<Op> } }
   : { principal: { manifestDeclares: PrincipalOf<Op> } };
 
-export type HandlerSpec<Op extends OperationId, S extends z.ZodMiniType, K extends PrincipalKind, P> = {
+/** Compiles only when the resolver demands the key scope the manifest declares (`sell` unless `keyScope: 'read'`). */
+type DeclaredScope<Op extends OperationId, Sc extends KeyScope | 'none'> = [KeyScopeOf<Op>] extends [never]
+  ? unknown
+  : [Sc] extends [KeyScopeOf<Op>]
+    ? [KeyScopeOf<Op>] extends [Sc]
+      ? unknown
+      : { principal: { keyScopeDeclared: KeyScopeOf<Op> } }
+    : { principal: { keyScopeDeclared: KeyScopeOf<Op> } };
+
+/** An operation declared `idempotency: 'optional'` must be given the shared handling, and only such an operation. */
+type DeclaredIdempotency<Op extends OperationId> = [IdempotencyOf<Op>] extends [never]
+  ? { idempotency?: never }
+  : { idempotency: IdempotencyHandling };
+
+export type HandlerSpec<
+  Op extends OperationId,
+  S extends z.ZodMiniType,
+  K extends PrincipalKind,
+  P,
+  Sc extends KeyScope | 'none' = 'none',
+> = {
   /** The manifest entries (lib/http/routes.ts) this handler serves. */
   operation: Op | readonly Op[];
   /** Resolved before the input is read: the manifest's principal for the operation, or none for a public one. */
-  principal?: PrincipalResolver<K, P>;
+  principal?: PrincipalResolver<K, P, Sc>;
   input?: InputSpec<S>;
   /** How the body is read: JSON (default), left raw for the handler (multipart), or refused. */
   body?: 'json' | 'raw' | 'none';
-} & DeclaredPrincipal<Op, K>;
+} & DeclaredPrincipal<Op, K> &
+  DeclaredScope<Op, Sc> &
+  DeclaredIdempotency<Op>;
 
 export interface HandlerArgs<T, P> {
   input: T;
@@ -94,10 +137,13 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null | unde
   return out;
 }
 
-export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K extends PrincipalKind = 'none', P = undefined>(
-  spec: HandlerSpec<Op, S, K, P>,
-  impl: (args: HandlerArgs<z.infer<S>, P>) => Promise<HttpResult>,
-) {
+export function httpHandler<
+  Op extends OperationId,
+  S extends z.ZodMiniType,
+  K extends PrincipalKind = 'none',
+  P = undefined,
+  Sc extends KeyScope | 'none' = 'none',
+>(spec: HandlerSpec<Op, S, K, P, Sc>, impl: (args: HandlerArgs<z.infer<S>, P>) => Promise<HttpResult>) {
   const bodyMode = spec.body ?? 'json';
   const states = new WeakMap<APIGatewayProxyEvent, RequestState>();
   const stateOf = (request: Request): RequestState => states.get(request.event)!;
@@ -182,7 +228,9 @@ export function httpHandler<Op extends OperationId, S extends z.ZodMiniType, K e
       // The caller first: a request that may not call the operation learns nothing about its input rules.
       const principal = spec.principal ? await spec.principal(ctx, request) : (undefined as P);
       const input = spec.input ? parseInput(spec.input.schema, spec.input.read(request)) : (undefined as z.infer<S>);
-      const result = await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log });
-      return toProxyResult(result, state.requestId);
+      const respond = async () =>
+        toProxyResult(await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log }), state.requestId);
+      // A valid request only: a refused one never claims its Idempotency-Key.
+      return spec.idempotency ? spec.idempotency.run({ ctx, principal, request, requestId: state.requestId, respond }) : respond();
     });
 }

@@ -10,7 +10,8 @@ import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
-import { plaqueIdParam } from '#lib/partner/schemas.ts';
+import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -190,6 +191,26 @@ const TAGS: Record<Tag, string> = {
   Service: 'About the service itself.',
 };
 
+/** An `apiKey` operation a `read` key may not call. */
+const sellOnly = (route: Route): boolean => route.auth === 'apiKey' && !('keyScope' in route && route.keyScope === 'read');
+
+/** The header of operations declared `idempotency: 'optional'` (lib/http/idempotency.ts). */
+const optionalIdempotencyHeader = {
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: `Optional: ${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per attempt to create (a UUID is a good choice).`,
+  schema: idempotencyKeyHeader,
+};
+
+/** What every operation declared `idempotency: 'optional'` promises, added to its description. */
+const IDEMPOTENCY_RULES =
+  'Idempotency-Key (optional): keys belong to the account (the partner, whether it calls with an API key or signed in) and are kept 24 h. ' +
+  'The same key with the same request (method, route, path parameters and body; body member order and whitespace do not matter) replays the ' +
+  'first success byte for byte, with header `Idempotent-Replayed: true`; only a success is kept: a refusal frees the key, so a retry with it runs again. ' +
+  'The same key with another request → 409 IDEMPOTENCY_MISMATCH; while its first request runs → 409 REQUEST_IN_PROGRESS with Retry-After ' +
+  `(a first request that died frees its key after ${IN_PROGRESS_LEASE_MS / 1000} s). A malformed key → 400 VALIDATION_FAILED naming \`Idempotency-Key\`. ` +
+  'The kept answer is sealed with a key derived from the Idempotency-Key, so what it shows once (a new API key, a webhook secret) is never readable from storage.';
+
 /** Problem codes every operation may answer, whatever its own rules; more by auth kind and access below. */
 function commonErrors(route: Route): Record<number, string[]> {
   const errors: Record<number, string[]> = {
@@ -207,8 +228,12 @@ function commonErrors(route: Route): Record<number, string[]> {
     errors[403] = ['FORBIDDEN'];
   }
   if (route.auth === 'apiKey') {
-    errors[403] = ['FORBIDDEN'];
+    errors[403] = sellOnly(route) ? ['FORBIDDEN', 'KEY_SCOPE_INSUFFICIENT'] : ['FORBIDDEN'];
     errors[429]!.push('QUOTA_EXCEEDED');
+  }
+  if (route.idempotency) {
+    errors[400] = ['VALIDATION_FAILED'];
+    errors[409] = ['IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS'];
   }
   if (route.access.table) errors[503] = ['SERVICE_UNAVAILABLE'];
   return errors;
@@ -281,7 +306,8 @@ function parameters(route: Route, example: RequestExample): Json[] {
       out.push(value === undefined ? parameter : { ...parameter, example: value });
     }
   }
-  for (const header of request?.headers ?? []) {
+  const headers = route.idempotency ? [...(request?.headers ?? []), optionalIdempotencyHeader] : (request?.headers ?? []);
+  for (const header of headers) {
     out.push({
       name: header.name,
       in: 'header',
@@ -315,6 +341,7 @@ function operation(route: Route): Json {
   for (const [status, response] of Object.entries(route.responses)) {
     const headers: Json = { 'x-request-id': header('x-request-id', true) };
     for (const name of response.headers ?? []) headers[name] = header(name, false);
+    if (route.idempotency) headers['Idempotent-Replayed'] = header('Idempotent-Replayed', false);
     responses[status] = {
       description: response.description,
       headers,
@@ -326,14 +353,18 @@ function operation(route: Route): Json {
     errors[Number(status)] = [...new Set([...codes, ...(errors[Number(status)] ?? [])])];
   }
   for (const [status, codes] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
-    responses[status] = problemResponse(Number(status), codes, route.errorHeaders?.[Number(status)] ?? []);
+    const extra = [
+      ...(route.errorHeaders?.[Number(status)] ?? []),
+      ...(route.idempotency && status === '409' ? (['Retry-After'] as const) : []),
+    ];
+    responses[status] = problemResponse(Number(status), codes, extra);
   }
   const example = route.example.request(SAMPLE_VALUES);
   const body = requestBody(route, example);
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: route.description,
+    description: route.idempotency ? `${route.description}\n\n${IDEMPOTENCY_RULES}` : route.description,
     tags: [...route.tags],
     parameters: parameters(route, example),
     ...(body && { requestBody: body }),

@@ -4,12 +4,18 @@
 // No deployed bundle imports a declaration: handlers import their schemas from the domain and name their operation.
 import type * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
 export type PrincipalKind = 'none' | 'user' | 'partner';
-/** Each auth kind resolves one principal. */
-type OperationAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
+/**
+ * Each auth kind resolves one principal. An `apiKey` operation needs a `sell` key unless it declares `keyScope: 'read'`
+ * (a read key may call it too); its handler then resolves the partner with `readKeyPartner` instead of `apiKeyPartner`
+ * (lib/http/principals.ts), and the type checker holds the two together.
+ */
+type OperationAuth =
+  { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner'; keyScope?: KeyScope };
 
 export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service';
 
@@ -117,6 +123,12 @@ export type Operation = OperationAuth & {
   readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
   /** A request its caller sends that answers its success status: the document's example of it. */
   readonly example: OperationExample;
+  /**
+   * `optional`: an `Idempotency-Key` header is honoured (a create retried with its key answers the first answer); the
+   * document lists the header and its 409s. The handler passes `idempotency: idempotencyKeys` (lib/http/idempotency.ts)
+   * and the type checker demands it.
+   */
+  readonly idempotency?: 'optional';
 };
 
 /** A request example and the values it needs (a value may be needed for the state it makes, unused in the request). */

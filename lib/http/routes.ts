@@ -10,6 +10,8 @@ import { plaqueOperations } from '#lib/http/operations/plaques.ts';
 import { accountsOperations } from '#lib/http/operations/accounts.ts';
 import { partnerOperations } from '#lib/http/operations/partner.ts';
 import { webhookOperations } from '#lib/http/operations/webhooks.ts';
+import { holdOperations } from '#lib/http/operations/holds.ts';
+import { keyOperations } from '#lib/http/operations/keys.ts';
 
 /** One operation of the manifest, as the stack, the local server and the generator read it. */
 export type Route = Operation;
@@ -28,12 +30,26 @@ export const routes = [
   ...accountsOperations,
   ...partnerOperations,
   ...webhookOperations,
+  ...holdOperations,
+  ...keyOperations,
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */
 export type OperationId = (typeof routes)[number]['operationId'];
 /** The principal an operation's handler is given. */
 export type PrincipalOf<Op extends OperationId> = Extract<(typeof routes)[number], { operationId: Op }>['principal'];
+/** The key scope an `apiKey` operation needs: `read` where declared so, `sell` otherwise; none for other operations. */
+export type KeyScopeOf<Op extends OperationId> =
+  Extract<(typeof routes)[number], { operationId: Op }> extends infer R
+    ? R extends { auth: 'apiKey' }
+      ? R extends { keyScope: infer S }
+        ? S
+        : 'sell'
+      : never
+    : never;
+/** Whether an operation honours `Idempotency-Key` through the shared mechanism. */
+export type IdempotencyOf<Op extends OperationId> =
+  Extract<(typeof routes)[number], { operationId: Op }> extends { idempotency: infer I } ? I : never;
 
 /** The REST API's TOKEN authorizer, run before every `jwt` route. */
 export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
@@ -55,6 +71,9 @@ export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 
 /** Mails requested sign-in codes (and creates the users of new addresses), fed by the table's stream (not an HTTP route). */
 export const CODE_MAIL_HANDLER = 'functions/auth/send-code-mail.ts';
+
+/** Disables the API Gateway keys of rolled partner keys whose window has ended, on a schedule (not an HTTP route). */
+export const KEY_DISABLER_HANDLER = 'functions/keys/disable-ended-keys.ts';
 
 /** The functions no route leads to. */
 const backgroundFunctions = [
@@ -114,6 +133,13 @@ const backgroundFunctions = [
     // Opens endpoint secrets, sends (15 s a try, lanes side by side), records attempts and wakes itself for retries; the
     // queue read permission comes with its event source.
     access: { table: 'readWrite', webhookQueue: true, webhookSecrets: 'open', timeoutSeconds: 120 },
+  },
+  {
+    handler: KEY_DISABLER_HANDLER,
+    trigger: 'schedule',
+    description: 'Disables the API Gateway keys of rolled partner keys whose window has ended',
+    // Reads the ends of rolled keys' windows and forgets each once its key is disabled (UpdateApiKey).
+    access: { table: 'readWrite', apiKeys: 'disable', timeoutSeconds: 60 },
   },
 ] as const satisfies readonly BackgroundFunction[];
 

@@ -4,3 +4,14 @@
 import * as z from 'zod/mini';
 
 export const apiKeyIdParam = z.string().check(z.minLength(1), z.maxLength(128));
+
+/** Hours a rolled key keeps working beside its successor. */
+export const MAX_ROLL_OVERLAP_HOURS = 168;
+export const DEFAULT_ROLL_OVERLAP_HOURS = 24;
+
+/** The body of POST /partner/api-keys/{id}/roll (optional). */
+export const rollApiKeyBody = z.strictObject({
+  expiresInHours: z._default(z.int().check(z.minimum(0), z.maximum(MAX_ROLL_OVERLAP_HOURS)), DEFAULT_ROLL_OVERLAP_HOURS),
+});
+
+export const rollApiKeyInput = z.extend(rollApiKeyBody, { id: apiKeyIdParam });

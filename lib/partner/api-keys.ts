@@ -10,6 +10,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-schemas.ts';
 import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
 
 const API_KEY_PREFIX = 'pk_';
 export { LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
@@ -29,9 +30,11 @@ export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   id: record.id,
   name: record.name,
   prefix: record.prefix ?? API_KEY_PREFIX,
+  scope: record.scope,
   createdAt: record.createdAt,
   lastUsedAt: record.lastUsedAt,
   revokedAt: record.revokedAt,
+  expiresAt: record.expiresAt,
 });
 
 const keyLimitReached = () => conflict('KEY_LIMIT_REACHED', `at most ${MAX_ACTIVE_KEYS} API keys may be active at once; revoke one first`);
@@ -43,24 +46,13 @@ const COUNT_ATTEMPTS = 3;
  * Creates a key for the user, refused with 409 KEY_LIMIT_REACHED at the limit. The limit holds under concurrent
  * requests: the key is stored in one transaction with the user's active count, on the condition that it is under the limit.
  */
-export async function createApiKey(ctx: AppContext, userId: number, name: string | null): Promise<CreatedApiKey> {
+export async function createApiKey(ctx: AppContext, userId: number, name: string | null, scope: KeyScope = 'sell'): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   let seen = await repo.activeCount(userId);
   if (seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached();
-  const apiKey = generateApiKey();
-  const createdAt = ctx.now().toISOString();
   const issuer = apiKeyIssuerOf(ctx);
-  const id = await issuer.register({ value: apiKey, name: `partner-${userId}-${createdAt.replace(/[:.]/g, '')}` });
-  const record: ApiKeyRecord = {
-    id,
-    userId,
-    name,
-    prefix: apiKey.slice(0, KEY_PREFIX_LENGTH),
-    keyHash: hashApiKey(apiKey),
-    createdAt,
-    lastUsedAt: null,
-    revokedAt: null,
-  };
+  const { apiKey, record } = await issueKey(ctx, userId, name, scope);
+  const { id } = record;
   try {
     for (let attempt = 1; ; attempt++) {
       const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen);
@@ -74,7 +66,92 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
     await issuer.unregister(id).catch(() => undefined);
     throw error;
   }
-  return { id, apiKey, name, prefix: record.prefix!, createdAt };
+  return createdKey(apiKey, record);
+}
+
+/** A new key registered where keys are checked, and its record (not stored yet). */
+async function issueKey(ctx: AppContext, userId: number, name: string | null, scope: KeyScope) {
+  const apiKey = generateApiKey();
+  const createdAt = ctx.now().toISOString();
+  const id = await apiKeyIssuerOf(ctx).register({ value: apiKey, name: `partner-${userId}-${createdAt.replace(/[:.]/g, '')}` });
+  const record: ApiKeyRecord = {
+    id,
+    userId,
+    name,
+    scope,
+    prefix: apiKey.slice(0, KEY_PREFIX_LENGTH),
+    keyHash: hashApiKey(apiKey),
+    createdAt,
+    lastUsedAt: null,
+    revokedAt: null,
+    expiresAt: null,
+  };
+  return { apiKey, record };
+}
+
+const createdKey = (apiKey: string, record: ApiKeyRecord): CreatedApiKey => ({
+  id: record.id,
+  apiKey,
+  name: record.name,
+  prefix: record.prefix!,
+  scope: record.scope,
+  createdAt: record.createdAt,
+});
+
+/**
+ * Rolls one of the user's keys: a new key with the same name and scope, while the old one keeps working for
+ * `overlapHours` (0: it stops now) and is then refused, and disabled by the key disabler. Another user's or an unknown
+ * key → 404 API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE.
+ */
+export async function rollApiKey(ctx: AppContext, userId: number, id: string, overlapHours: number): Promise<CreatedApiKey> {
+  const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
+  const old = await repo.get(id);
+  if (!old || old.userId !== userId) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
+  if (old.revokedAt !== null || old.expiresAt !== null) throw notRollable(old);
+  const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope);
+  const expiresAt = new Date(Date.parse(record.createdAt) + overlapHours * 3_600_000).toISOString();
+  let outcome: Awaited<ReturnType<typeof repo.roll>>;
+  try {
+    outcome = await repo.roll(id, record, expiresAt);
+  } catch (error) {
+    await apiKeyIssuerOf(ctx)
+      .unregister(record.id)
+      .catch(() => undefined);
+    throw error;
+  }
+  if (outcome !== 'rolled') {
+    // Without its record the new key would be refused anyway; do not leave it registered.
+    await apiKeyIssuerOf(ctx)
+      .unregister(record.id)
+      .catch(() => undefined);
+    if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
+    throw notRollable({ revokedAt: outcome === 'revoked' ? 'revoked' : null });
+  }
+  return createdKey(apiKey, record);
+}
+
+const notRollable = (key: Pick<ApiKeyRecord, 'revokedAt'>) =>
+  conflict(
+    'KEY_NOT_ROLLABLE',
+    key.revokedAt !== null ? 'a revoked key cannot be rolled' : 'this key was rolled already; roll its successor',
+  );
+
+/** Rolled keys disabled at most per run of the key disabler; the next run takes the rest. */
+const DISABLE_BATCH = 50;
+
+/**
+ * Disables, where keys are checked (API Gateway in AWS), the rolled keys whose window has ended, and forgets their
+ * ends: what the key disabler runs on its schedule. The handlers refuse such a key from its `expiresAt` on anyway.
+ * → how many keys were disabled.
+ */
+export async function disableEndedKeys(ctx: AppContext): Promise<number> {
+  const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
+  const ended = await repo.endedWindows(ctx.now(), DISABLE_BATCH);
+  for (const { id } of ended) {
+    await apiKeyIssuerOf(ctx).disable(id);
+    await repo.forgetWindow(id);
+  }
+  return ended.length;
 }
 
 /** The user's keys, revoked ones included, newest first. */
@@ -92,10 +169,11 @@ export async function revokeApiKey(ctx: AppContext, userId: number, id: string):
   await apiKeyIssuerOf(ctx).unregister(id);
 }
 
-/** The active key record with this id; null when unknown or revoked. */
+/** The active key record with this id; null when unknown, revoked, or rolled and past the end of its window. */
 export async function activeApiKey(ctx: AppContext, id: string): Promise<ApiKeyRecord | null> {
   const record = await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id);
-  return record && record.revokedAt === null ? record : null;
+  if (!record || record.revokedAt !== null) return null;
+  return record.expiresAt === null || Date.parse(record.expiresAt) > ctx.now().getTime() ? record : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
 
 export interface Partner {
   /** The account that owns the key: holds, orders and idempotency keys belong to it, whichever of its keys is used. */
@@ -17,11 +18,16 @@ export interface Partner {
 const refused = () => forbidden('FORBIDDEN', 'a valid x-api-key header is required');
 
 /**
- * The calling partner; 403 FORBIDDEN (as API Gateway answers) when the key is missing, unknown or revoked, or when
- * its owner no longer exists or is deleted: a key works only while its owner does (the usage plan knows nothing of
- * owners, so this is where a deleted owner's keys stop).
+ * The calling partner; 403 FORBIDDEN (as API Gateway answers) when the key is missing, unknown, revoked or past the end
+ * of its window after a roll, or when its owner no longer exists or is deleted: a key works only while its owner does
+ * (the usage plan knows nothing of owners, so this is where a deleted owner's keys stop). A `read` key calling an
+ * operation that needs `sell` → 403 KEY_SCOPE_INSUFFICIENT (its use is still recorded: the key is valid).
  */
-export async function requirePartner(ctx: AppContext, event: Pick<APIGatewayProxyEvent, 'requestContext'>): Promise<Partner> {
+export async function requirePartner(
+  ctx: AppContext,
+  event: Pick<APIGatewayProxyEvent, 'requestContext'>,
+  needs: KeyScope,
+): Promise<Partner> {
   const apiKeyId = event.requestContext?.identity?.apiKeyId;
   if (!apiKeyId) throw refused();
   const record = await activeApiKey(ctx, apiKeyId);
@@ -29,5 +35,8 @@ export async function requirePartner(ctx: AppContext, event: Pick<APIGatewayProx
   const owner = await userRepo(dbOf(ctx), ctx.tableName).get(record.userId);
   if (!owner || owner.deletedAt !== null) throw refused();
   await recordKeyUse(ctx, record);
+  if (needs === 'sell' && record.scope !== 'sell') {
+    throw forbidden('KEY_SCOPE_INSUFFICIENT', 'this API key may only read; this operation needs a key of scope sell');
+  }
   return { partnerId: record.userId, apiKeyId };
 }

@@ -18,7 +18,19 @@ import { chainReaderOf } from '#lib/chain/chain-port.ts';
 
 export type Reservation = z.infer<typeof reservationSchema>;
 
-const newReservationId = (): string => `res_${randomBytes(16).toString('base64url')}`;
+/**
+ * `res_<plaque id>_<22 random base64url characters>`: the reservation names its plaque, so releasing it needs no other
+ * record (lib/partner/release.ts). Opaque to clients.
+ */
+const newReservationId = (plaqueId: number): string => `res_${plaqueId}_${randomBytes(16).toString('base64url')}`;
+
+const RESERVATION_ID = /^res_([1-9][0-9]{0,14})_[A-Za-z0-9_-]{22}$/;
+
+/** The plaque a reservation id names; null for an id this service never issued (or issued before ids named plaques). */
+export function plaqueOfReservation(reservationId: string): number | null {
+  const match = RESERVATION_ID.exec(reservationId);
+  return match ? Number(match[1]) : null;
+}
 
 const recorded = new WeakMap<AppContext, Promise<unknown>>();
 
@@ -85,7 +97,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
   const outcome = await repo.placeHold(
     plaqueId,
     {
-      reservationId: newReservationId(),
+      reservationId: newReservationId(plaqueId),
       expiresAt: new Date(now.getTime() + HOLD_MS).toISOString(),
       partnerId: partner.partnerId,
       apiKeyId: partner.apiKeyId,

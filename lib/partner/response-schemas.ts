@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
-import { LOOKUP_REASONS } from '#lib/partner/schemas.ts';
+import { KEY_SCOPES, LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 
 export const apiKeySchema = z
   .object({
@@ -14,15 +14,18 @@ export const apiKeySchema = z
     name: z.nullable(z.string()),
     // Keys stored before prefixes were recorded show the common prefix alone.
     prefix: z.string(),
+    scope: z.enum(KEY_SCOPES),
     createdAt: z.iso.datetime(),
     lastUsedAt: z.nullable(z.iso.datetime()),
     revokedAt: z.nullable(z.iso.datetime()),
+    // Set when the key was rolled: it works until then, and answers 403 FORBIDDEN from then on.
+    expiresAt: z.nullable(z.iso.datetime()),
   })
   .register(z.globalRegistry, { id: 'ApiKey' });
 
 /** A new key: what identifies it, and the key itself, shown in this answer only. */
 export const apiKeyCreatedSchema = z
-  .extend(z.pick(apiKeySchema, { id: true, name: true, prefix: true, createdAt: true }), { apiKey: z.string() })
+  .extend(z.pick(apiKeySchema, { id: true, name: true, prefix: true, scope: true, createdAt: true }), { apiKey: z.string() })
   .register(z.globalRegistry, { id: 'ApiKeyCreated' });
 
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) }).register(z.globalRegistry, { id: 'ApiKeyList' });

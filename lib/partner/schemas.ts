@@ -6,6 +6,10 @@ import * as z from 'zod/mini';
 
 export const LOOKUP_REASONS = ['LOCKED', 'SOLD', 'ALREADY_MINTED', 'NOT_MINTABLE'] as const;
 
+/** What a partner API key may do: `sell` calls every partner operation, `read` only those that change nothing. */
+export const KEY_SCOPES = ['sell', 'read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
 /** Idempotency-Key length limits (characters). */
 export const KEY_MIN = 8;
 export const KEY_MAX = 128;

@@ -145,8 +145,10 @@ describe('the partner dashboard in a browser', () => {
     // Getting started: the calls against this server.
     await openView(page, 'Getting started');
     const commands = await page.locator('ol.calls pre').allTextContents();
-    expect(commands).toHaveLength(5);
+    expect(commands).toHaveLength(6);
     for (const command of commands) expect(command).toContain(`"${server.url}/partner/`);
+    // Releasing a hold is the checkout's call: shown as a command, never a button.
+    expect(commands[5]).toContain(`-X DELETE "${server.url}/partner/reservations/$RESERVATION"`);
     await accessible(page, 'getting-started');
     await screenshots(page, 'getting-started');
 
@@ -165,6 +167,53 @@ describe('the partner dashboard in a browser', () => {
     const refused = await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: apiKey });
     expect(refused.status).toBe(403);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a read-only key, rolls it with the overlap chosen, and shows when the old key stops', async () => {
+    const { context, page, errors } = await aVisitor();
+    await signIn(page, `dashboard-${process.pid}-${users++}@example.com`);
+
+    // A read-only key: chosen on the form, shown in the list.
+    await page.getByLabel('Name (optional)').fill('Storefront');
+    await page.getByRole('radio', { name: /Read only/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const oldKey = (await page.locator('#new-key-value').textContent())!;
+    const row = page.locator('tr', { hasText: 'Storefront' });
+    await row.getByText('Read only').waitFor();
+    await accessible(page, 'keys-read-only');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const plaque = await storePlaque(ctx);
+    const prepare = () =>
+      call(server.url, 'POST', `/partner/plaques/${plaque.id}/prepare`, { key: oldKey, body: { buyerWallet: aWallet() } });
+    expect((await prepare()).json.code).toBe('KEY_SCOPE_INSUFFICIENT');
+
+    // Roll it, the old key working one more hour.
+    await row.getByRole('button', { name: 'Roll…' }).click();
+    const overlap = row.getByLabel('Old key keeps working for');
+    await overlap.waitFor();
+    expect(await overlap.inputValue()).toBe('24');
+    await accessible(page, 'keys-rolling');
+    await screenshots(page, 'keys-rolling');
+    await overlap.selectOption('1');
+    await row.getByRole('button', { name: 'Roll key' }).click();
+    const newKey = (await page.locator('#new-key-value').textContent())!;
+    expect(newKey).not.toBe(oldKey);
+    await page.getByRole('status').filter({ hasText: 'keeps working until' }).waitFor();
+    const oldRow = page.locator('tr', { hasText: `${oldKey.slice(0, 10)}…` });
+    await oldRow.getByText('Rolled: works until').waitFor();
+    expect(await oldRow.getByRole('button', { name: 'Roll…' }).count()).toBe(0);
+    const newRow = page.locator('tr', { hasText: `${newKey.slice(0, 10)}…` });
+    expect(await newRow.textContent()).toContain('Storefront');
+    expect(await newRow.textContent()).toContain('Read only');
+    await accessible(page, 'keys-rolled');
+    await screenshots(page, 'keys-rolled');
+
+    // Both keys work during the overlap.
+    for (const key of [oldKey, newKey]) {
+      expect((await call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key })).status).toBe(200);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,6 +10,7 @@ import {
   DELIVERY_RECONCILER_HANDLER,
   DELIVERY_WORKER_HANDLER,
   functionManifest,
+  KEY_DISABLER_HANDLER,
   handlerModules,
   ORDER_EVENTS_HANDLER,
   routes,
@@ -41,6 +42,7 @@ const allModules = [
   CATALOG_SNAPSHOT_HANDLER,
   ORDER_EVENTS_HANDLER,
   WEBHOOK_SENDER_HANDLER,
+  KEY_DISABLER_HANDLER,
 ];
 /** What each function may touch, as the manifest declares it. */
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
@@ -262,6 +264,12 @@ describe.each(stageNames)('%s functions', (stageName) => {
       }
       expect(fn.properties['Environment'].Variables['API_KEY_USAGE_PLAN_ID']).toEqual({ Ref: plan });
       const byAction = (action: string) => apigw.filter((s) => actionsOf([s]).includes(action)).flatMap((s) => asArray(s['Resource']));
+      if (mode === 'disable') {
+        // The key disabler may only switch keys off: no creating, no deleting.
+        expect(actionsOf(apigw)).toEqual(['apigateway:PATCH']);
+        expect(JSON.stringify(byAction('apigateway:PATCH'))).toContain('::/apikeys/*');
+        continue;
+      }
       expect(actionsOf(apigw).sort()).toEqual(mode === 'create' ? ['apigateway:DELETE', 'apigateway:POST'] : ['apigateway:DELETE']);
       expect(JSON.stringify(byAction('apigateway:DELETE'))).toContain('::/apikeys/*');
       if (mode === 'create') {
@@ -339,16 +347,20 @@ describe.each(stageNames)('%s functions', (stageName) => {
   });
 });
 
+/** The schedule expressions of the rules that invoke a function's live alias (deployments.suite.ts checks every trigger). */
+function schedulesOf(stageName: (typeof stageNames)[number], handlerModule: string): unknown[] {
+  const { stack, template } = synthStage(stageName);
+  const alias = logicalIdOf(stack.functions.get(handlerModule)!.live);
+  return Object.values(resourcesOf(template, 'AWS::Events::Rule'))
+    .filter((r) => JSON.stringify(r.Properties!['Targets']).includes(`"Ref":"${alias}"`))
+    .map((r) => r.Properties!['ScheduleExpression']);
+}
+
 describe.each(stageNames)('the delivery reconciler (%s)', (stageName) => {
   it('runs every minute, reads and deletes the worker’s dead letters and the stream they point into, and signs nothing', () => {
     const { stack, template } = synthStage(stageName);
     const reconciler = functionsByModule(template).get(DELIVERY_RECONCILER_HANDLER)!;
-    // The schedule invokes the live alias (deployments.suite.ts checks every trigger).
-    const alias = logicalIdOf(stack.functions.get(DELIVERY_RECONCILER_HANDLER)!.live);
-    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((r) =>
-      JSON.stringify(r.Properties!['Targets']).includes(`"Ref":"${alias}"`),
-    );
-    expect(rules.map((r) => r.Properties!['ScheduleExpression'])).toEqual(['rate(1 minute)']);
+    expect(schedulesOf(stageName, DELIVERY_RECONCILER_HANDLER)).toEqual(['rate(1 minute)']);
     const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('DeadLetters'));
     const table = logicalIdOf(stack.node.findChild('Data').node.findChild('Table'));
     expect(reconciler.properties['Environment'].Variables[ENV.deliveryDlqUrl]).toEqual({ Ref: queue });
@@ -372,5 +384,25 @@ describe.each(stageNames)('the delivery worker’s dead letters (%s)', (stageNam
       );
       expect(reads, module).toBe(functionAccess[module]!.readsDeliveryDeadLetters === true);
     }
+  });
+});
+
+describe.each(stageNames)('the key disabler and the hold and key operations (%s)', (stageName) => {
+  it('runs the key disabler every 5 minutes on its live alias, with the table and API Gateway key PATCH alone', () => {
+    const { template } = synthStage(stageName);
+    const disabler = functionsByModule(template).get(KEY_DISABLER_HANDLER)!;
+    expect(schedulesOf(stageName, KEY_DISABLER_HANDLER)).toEqual(['rate(5 minutes)']);
+    const statements = roleStatements(template, disabler.properties['Role']['Fn::GetAtt'][0]);
+    expect(actionsOf(statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('apigateway:'))))).toEqual(['apigateway:PATCH']);
+    expect(actionsOf(statements)).toContain('dynamodb:Query');
+    expect(actionsOf(statements)).toContain('dynamodb:DeleteItem');
+  });
+
+  it('puts releasing a hold and rolling a key in nested stacks of their own, not the crowded partner one', () => {
+    const { stack } = synthStage(stageName);
+    const stackOf = (module: string) => Stack.of(stack.functions.get(module)!).node.id;
+    expect(stackOf('functions/holds/release-hold.ts')).toBe('HoldsFunctions');
+    expect(stackOf('functions/keys/roll-api-key.ts')).toBe('KeysFunctions');
+    expect(stackOf(KEY_DISABLER_HANDLER)).toBe('KeysFunctions');
   });
 });

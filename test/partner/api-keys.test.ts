@@ -23,6 +23,7 @@ let ctx: AppContext;
 let server: LocalServer;
 const issued: string[] = [];
 const unregistered: string[] = [];
+const disabled: string[] = [];
 let emails = 0;
 
 /** The local issuer, recording what it was asked to do. */
@@ -34,6 +35,9 @@ const recordingIssuer: ApiKeyIssuer = {
   },
   async unregister(id) {
     unregistered.push(id);
+  },
+  async disable(id) {
+    disabled.push(id);
   },
 };
 
@@ -79,7 +83,14 @@ describe('POST /partner/api-keys', () => {
     const reply = await create(alice);
     expect(reply.status).toBe(201);
     const { id, apiKey } = reply.json;
-    expect(reply.json).toEqual({ id, apiKey, name: null, prefix: apiKey.slice(0, 10), createdAt: expect.stringMatching(ISO) });
+    expect(reply.json).toEqual({
+      id,
+      apiKey,
+      name: null,
+      prefix: apiKey.slice(0, 10),
+      scope: 'sell',
+      createdAt: expect.stringMatching(ISO),
+    });
     expect(apiKey).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
     expect(issued).toContain(id);
 
@@ -186,8 +197,10 @@ describe('GET /partner/api-keys', () => {
         name: k.name,
         prefix: k.prefix,
         createdAt: k.createdAt,
+        scope: 'sell',
         lastUsedAt: null,
         revokedAt: k.name === 'second' ? expect.stringMatching(ISO) : null,
+        expiresAt: null,
       })),
     );
     expect(reply.text).not.toContain(made[0].apiKey);

@@ -6,6 +6,7 @@ import { userRepo } from '#lib/db/user-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { KeyScope } from '#lib/partner/schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { aPlaque, TEST_CONTRACT } from '../support/factories.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -18,15 +19,18 @@ export interface TestPartner {
   apiKey: string;
 }
 
-/** A partner account (its user stored unless it exists: a key works only while its owner does) with one fresh API key. */
-export async function aPartner(ctx: AppContext, userId = nextUser++): Promise<TestPartner> {
+/**
+ * A partner account (its user stored unless it exists: a key works only while its owner does) with one fresh API key,
+ * of scope `sell` unless told.
+ */
+export async function aPartner(ctx: AppContext, userId = nextUser++, scope: KeyScope = 'sell'): Promise<TestPartner> {
   const users = userRepo(dbOf(ctx), ctx.tableName);
   if (!(await users.get(userId))) {
     const email = `partner-${userId}-${randomUUID()}@example.com`;
     const created = await users.create(newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() }));
     if (created !== 'created') throw new Error(`partner ${userId} was not stored: ${created}`);
   }
-  const { id, apiKey } = await createApiKey(ctx, userId, null);
+  const { id, apiKey } = await createApiKey(ctx, userId, null, scope);
   return { userId, id, apiKey };
 }
 

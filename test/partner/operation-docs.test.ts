@@ -40,10 +40,19 @@ describe('partner operations in the OpenAPI document', () => {
   it("documents the revocation's 204 and the other operations' not-found codes", () => {
     expect(operation('/partner/api-keys/{id}', 'delete').responses['204']).toBeDefined();
     expect(codesAt(operation('/partner/api-keys/{id}', 'delete'), 404)).toContain('API_KEY_NOT_FOUND');
-    expect(codesAt(operation('/partner/api-keys', 'post'), 409)).toEqual(['KEY_LIMIT_REACHED', 'CONFLICT']);
+    expect(codesAt(operation('/partner/api-keys', 'post'), 409)).toEqual([
+      'KEY_LIMIT_REACHED',
+      'CONFLICT',
+      'IDEMPOTENCY_MISMATCH',
+      'REQUEST_IN_PROGRESS',
+    ]);
     expect(operation('/partner/api-keys', 'get').security).toEqual([{ bearer: [] }]);
     expect(codesAt(operation('/partner/orders/{orderId}', 'get'), 404)).toContain('ORDER_NOT_FOUND');
-    expect(codesAt(operation('/partner/plaques/{id}/prepare', 'post'), 409)).toEqual(['NOT_AVAILABLE']);
+    expect(codesAt(operation('/partner/plaques/{id}/prepare', 'post'), 409)).toEqual([
+      'NOT_AVAILABLE',
+      'IDEMPOTENCY_MISMATCH',
+      'REQUEST_IN_PROGRESS',
+    ]);
     expect(codesAt(operation('/partner/plaques/{id}/lookup', 'get'), 404)).toContain('PLAQUE_NOT_FOUND');
   });
 });

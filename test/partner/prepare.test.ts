@@ -45,7 +45,7 @@ describe('POST /partner/plaques/{id}/prepare', () => {
     const reply = await prepare(plaque.id, { buyerWallet: wallet });
     expect(reply.status).toBe(200);
     const { reservationId, expiresAt, ...rest } = reply.json;
-    expect(reservationId).toMatch(/^res_[A-Za-z0-9_-]{22}$/);
+    expect(reservationId).toMatch(new RegExp(`^res_${plaque.id}_[A-Za-z0-9_-]{22}$`));
     const expiry = Date.parse(expiresAt);
     expect(expiry).toBeGreaterThanOrEqual(before + 10 * 60_000);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 10 * 60_000);

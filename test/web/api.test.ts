@@ -52,10 +52,10 @@ async function signedIn(): Promise<{ api: ApiClient; state: { token: string | nu
 describe('the dashboard API client', () => {
   it('signs in, creates a named key, lists it, revokes it, and reads orders and usage', async () => {
     const { api } = await signedIn();
-    const created = await api.createKey('  Shop front-end  ');
-    expect(created).toMatchObject({ name: 'Shop front-end', prefix: created.apiKey.slice(0, 10) });
-    const unnamed = await api.createKey('   ');
-    expect(unnamed.name).toBeNull();
+    const created = await api.createKey('  Shop front-end  ', 'read');
+    expect(created).toMatchObject({ name: 'Shop front-end', prefix: created.apiKey.slice(0, 10), scope: 'read' });
+    const unnamed = await api.createKey('   ', 'sell');
+    expect(unnamed).toMatchObject({ name: null, scope: 'sell' });
     expect((await api.listKeys()).map((k) => k.id)).toEqual([unnamed.id, created.id]);
     await api.revokeKey(created.id);
     expect((await api.listKeys()).find((k) => k.id === created.id)!.revokedAt).not.toBeNull();
@@ -63,6 +63,16 @@ describe('the dashboard API client', () => {
     const usage = await api.usage(7);
     expect(usage.keys.map((k) => k.id).sort()).toEqual([created.id, unnamed.id].sort());
     expect(usage.keys[0]!.days).toHaveLength(7);
+  });
+
+  it('rolls a key: a new one of the same name and scope, the old one listed with the end of its window', async () => {
+    const { api } = await signedIn();
+    const old = await api.createKey('Checkout', 'read');
+    const next = await api.rollKey(old.id, 3);
+    expect(next).toMatchObject({ name: 'Checkout', scope: 'read' });
+    const listed = await api.listKeys();
+    const end = listed.find((k) => k.id === old.id)!.expiresAt!;
+    expect(Date.parse(end) - Date.parse(next.createdAt)).toBe(3 * 3_600_000);
   });
 
   it('registers a webhook endpoint, lists it, sends it a test event, reads its log and deletes it', async () => {
@@ -93,7 +103,7 @@ describe('the dashboard API client', () => {
 
   it('turns a refused input into a problem that names its field, with the API’s detail', async () => {
     const { api } = await signedIn();
-    const refusal = await api.createKey('x'.repeat(65)).catch((error: unknown) => error);
+    const refusal = await api.createKey('x'.repeat(65), 'sell').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiRefusal);
     const problem = (refusal as ApiRefusal).problem;
     expect(problem).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });

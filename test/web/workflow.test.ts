@@ -1,4 +1,4 @@
-// "Getting started": the four workflow calls (look up, owner, hold, buy) and the order poll, against the partner's
+// "Getting started": the four workflow calls (look up, owner, hold, buy), the order poll and the release, against the partner's
 // base URL, as curl lines a shell runs as written.
 import { describe, expect, it } from 'vitest';
 import { workflowCalls, workflowVariables } from '../../web/src/workflow.ts';
@@ -7,7 +7,7 @@ describe('workflowCalls', () => {
   it('names the partner operations against the base URL, with the key header, however the base URL ends', () => {
     for (const base of ['https://abc.execute-api.eu-west-1.amazonaws.com/v1', 'https://abc.execute-api.eu-west-1.amazonaws.com/v1/']) {
       const commands = workflowCalls(base).map((c) => c.command);
-      expect(commands).toHaveLength(5);
+      expect(commands).toHaveLength(6);
       for (const command of commands) {
         expect(command).toMatch(/^curl -s /);
         expect(command).toContain('"https://abc.execute-api.eu-west-1.amazonaws.com/v1/partner/');
@@ -19,6 +19,7 @@ describe('workflowCalls', () => {
       expect(commands[3]).toMatch(/-X POST ".*\/partner\/plaques\/\$PLAQUE\/buy"/);
       expect(commands[3]).toContain('-H "idempotency-key: $(uuidgen)"');
       expect(commands[4]).toContain('/partner/orders/$ORDER"');
+      expect(commands[5]).toMatch(/-X DELETE ".*\/partner\/reservations\/\$RESERVATION"/);
     }
   });
 

@@ -5,6 +5,7 @@ import type {
   ApiKey,
   CodeSent,
   CreatedApiKey,
+  KeyScope,
   CreatedWebhook,
   OrderPage,
   OrderStatus,
@@ -132,8 +133,14 @@ export function apiClient(options: ApiClientOptions) {
     verifyCode: (email: string, code: string) =>
       call<SignedIn>({ method: 'POST', path: '/auth/evaluate-email-verification-code', body: { email, code }, signedIn: false }),
     listKeys: async () => (await call<{ keys: ApiKey[] }>({ method: 'GET', path: '/partner/api-keys' })).keys,
-    createKey: (name: string) =>
-      call<CreatedApiKey>({ method: 'POST', path: '/partner/api-keys', body: name.trim() === '' ? {} : { name: name.trim() } }),
+    createKey: (name: string, scope: KeyScope) =>
+      call<CreatedApiKey>({
+        method: 'POST',
+        path: '/partner/api-keys',
+        body: name.trim() === '' ? { scope } : { name: name.trim(), scope },
+      }),
+    rollKey: (id: string, expiresInHours: number) =>
+      call<CreatedApiKey>({ method: 'POST', path: `/partner/api-keys/${encodeURIComponent(id)}/roll`, body: { expiresInHours } }),
     revokeKey: (id: string) => call<void>({ method: 'DELETE', path: `/partner/api-keys/${encodeURIComponent(id)}` }),
     listOrders: (query: { status?: OrderStatus | null; cursor?: string | null; limit?: number }) => {
       const params = new URLSearchParams();

@@ -16,6 +16,7 @@ true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 export type OrderPage = Schemas['OrderPage'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['ApiKeyCreated'];
+export type KeyScope = ApiKey['scope'];
 export type UsageReport = Schemas['UsageReport'];
 
 /** An endpoint as listed; the answer to a registration adds the only showing of its signing secret. */

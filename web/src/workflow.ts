@@ -40,6 +40,12 @@ export function workflowCalls(baseUrl: string): WorkflowCall[] {
       explanation: 'SOLD, then MINTING, then DELIVERED once the token is in the wallet.',
       command: `curl -s "${base}/partner/orders/$ORDER" -H "x-api-key: $KEY"`,
     },
+    {
+      title: 'Or release the hold',
+      explanation:
+        'When the buyer walks away: the plaque is available again at once, instead of after ten minutes. Your checkout calls this; the dashboard has no button for it.',
+      command: `curl -s -X DELETE "${base}/partner/reservations/$RESERVATION" -H "x-api-key: $KEY"`,
+    },
   ];
 }
 

@@ -46,7 +46,7 @@ const dashboardRules =
 const partnerRules = [
   'The partner is the account that created the API key: holds, orders and Idempotency-Keys belong to the account, ' +
     'so any of its keys sees them (keys can be rotated without losing orders).',
-  'A missing, unknown or revoked key answers 403 FORBIDDEN; revocation takes effect from the next request.',
+  "A missing, unknown or revoked key answers 403 FORBIDDEN; revocation takes effect from the next request, and so does the end of a rolled key's window (`expiresAt`).",
   "Every call records the key's last use (GET /partner/api-keys' `lastUsedAt`, to within a minute).",
   'Deleted plaques answer 404 PLAQUE_NOT_FOUND.',
 ].join('\n\n');
@@ -83,15 +83,17 @@ export const partnerOperations = [
       "The key (`pk_` and 43 base64url characters) is in this response only; only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
       `\`prefix\` is the key's first ${KEY_PREFIX_LENGTH} characters, kept in the clear so the owner can tell keys apart later (GET /partner/api-keys); \`createdAt\` is when it was made.`,
       'The body is optional; `name` (1–64 characters, no control character or bidirectional control such as U+202E) labels the key for its owner and operators; without it `name` is null.',
+      "`scope`: `sell` (default) may call every partner operation; `read` may call only those that change nothing (lookup, owner, GET /partner/orders/{orderId} and the events): prepare, buy and releasing a hold answer it 403 KEY_SCOPE_INSUFFICIENT. A key's scope never changes (roll it to replace it).",
       `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 KEY_LIMIT_REACHED until one is revoked. ` +
         'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',
     ].join('\n\n'),
     tags: TAGS,
     request: { body: { contentType: 'application/json', schema: createApiKeyBody, required: false } },
-    example: example([], () => ({ body: { name: 'shop' } })),
+    example: example([], () => ({ body: { name: 'shop', scope: 'read' } })),
     responses: { 201: { description: 'The new key', schema: apiKeyCreatedSchema } },
     errors: { ...badBody, 409: ['KEY_LIMIT_REACHED', 'CONFLICT'] },
     errorHeaders: { 409: ['Retry-After'] },
+    idempotency: 'optional',
   },
   {
     method: 'GET', path: '/partner/api-keys', operationId: 'listApiKeys',
@@ -104,6 +106,7 @@ export const partnerOperations = [
         'Keys made before prefixes were recorded show `pk_` alone.',
       `\`lastUsedAt\` is the last request that presented the key, to within ${LAST_USED_RESOLUTION_MS / 1000} s (a use is recorded at most once a minute); null when never used. ` +
         '`revokedAt` is null while the key is active.',
+      '`scope` is what the key may do (keys made before scopes existed are `sell`). `expiresAt` is set on a rolled key: the key works until then and answers 403 FORBIDDEN from then on; null for a key that was not rolled.',
     ].join('\n\n'),
     tags: TAGS,
     // The caller holds a key, so there is one to list.
@@ -130,7 +133,7 @@ export const partnerOperations = [
   },
   {
     method: 'GET', path: '/partner/plaques/{id}/lookup', operationId: 'lookupPlaque',
-    handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner',
+    handler: 'functions/partner/lookup-plaque.ts', auth: 'apiKey', principal: 'partner', keyScope: 'read',
     // `mintable` comes from simulating the mint on the chain.
     access: { ...partnerCall, chain: true },
     summary: 'Can this plaque be bought and minted now?',
@@ -180,10 +183,12 @@ export const partnerOperations = [
     example: example(['plaqueId', 'wallet'], ({ plaqueId, wallet }) => ({ path: { id: plaqueId }, body: { buyerWallet: wallet } })),
     responses: { 200: { description: 'The reservation', schema: reservationSchema } },
     errors: { ...badBody, 404: ['PLAQUE_NOT_FOUND'], 409: ['NOT_AVAILABLE'], 503: ['CHAIN_UNAVAILABLE', 'SERVICE_UNAVAILABLE'] },
+    // A prepare retried with its key answers the same reservation, not 409 NOT_AVAILABLE against its own hold.
+    idempotency: 'optional',
   },
   {
     method: 'GET', path: '/partner/plaques/{id}/owner', operationId: 'getPlaqueOwner',
-    handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner',
+    handler: 'functions/partner/get-owner.ts', auth: 'apiKey', principal: 'partner', keyScope: 'read',
     access: partnerCall,
     summary: 'Who owns the plaque',
     description: [
@@ -283,7 +288,7 @@ export const partnerOperations = [
   },
   {
     method: 'GET', path: '/partner/orders/{orderId}', operationId: 'getOrder',
-    handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner',
+    handler: 'functions/partner/get-order.ts', auth: 'apiKey', principal: 'partner', keyScope: 'read',
     access: { ...partnerCall, linksExplorer: true },
     summary: 'An order and its delivery status',
     description: [

@@ -68,6 +68,7 @@ export const webhookOperations = [
       413: ['PAYLOAD_TOO_LARGE'],
       415: ['UNSUPPORTED_MEDIA_TYPE'],
     },
+    idempotency: 'optional',
   },
   {
     method: 'GET', path: '/partner/webhooks', operationId: 'listWebhooks',

@@ -145,15 +145,20 @@ export interface components {
             id: string;
             name: string | null;
             prefix: string;
+            /** @enum {string} */
+            scope: "sell" | "read";
             /** Format: date-time */
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            expiresAt: string | null;
         };
         ApiKeyCreated: {
             id: string;
             name: string | null;
             prefix: string;
+            /** @enum {string} */
+            scope: "sell" | "read";
             /** Format: date-time */
             createdAt: string;
             apiKey: string;

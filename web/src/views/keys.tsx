@@ -1,17 +1,59 @@
-// API keys: create one with a name (shown once, with a copy button), list them with prefix, creation, last use and
-// revocation, and revoke one after confirming.
+// API keys: create one with a name and what it may do (shown once, with a copy button), list them with prefix, access,
+// creation, last use and state, roll one (a new key, the old one working for the overlap chosen) and revoke one, each
+// after confirming. Releasing a hold is the partner's checkout's call, not the dashboard's.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
-import type { ApiKey, CreatedApiKey } from '../types.ts';
+import { formatTime } from '../format.ts';
+import type { ApiKey, CreatedApiKey, KeyScope } from '../types.ts';
 import { CopyButton, FieldError, Status, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+
+const SCOPES: readonly { scope: KeyScope; label: string; hint: string }[] = [
+  { scope: 'sell', label: 'Sell', hint: 'every partner call: look up, hold, buy, release' },
+  { scope: 'read', label: 'Read only', hint: 'look-ups, owners, orders and events; safe in a browser front-end' },
+];
+
+/** How long the old key keeps working after a roll, in hours (the API takes 0–168). */
+const OVERLAPS: readonly { hours: number; label: string }[] = [
+  { hours: 0, label: 'Stop it now' },
+  { hours: 1, label: '1 hour' },
+  { hours: 24, label: '24 hours' },
+  { hours: 72, label: '3 days' },
+  { hours: 168, label: '7 days' },
+];
+
+type Confirming = { id: string; action: 'revoke' | 'roll' } | null;
+
+function KeyState({ apiKey, now }: { apiKey: ApiKey; now: number }) {
+  if (apiKey.revokedAt)
+    return (
+      <span class="badge badge-failed">
+        Revoked <Time iso={apiKey.revokedAt} />
+      </span>
+    );
+  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= now)
+    return (
+      <span class="badge badge-failed">
+        Ended <Time iso={apiKey.expiresAt} />
+      </span>
+    );
+  if (apiKey.expiresAt)
+    return (
+      <span class="badge badge-waiting">
+        Rolled: works until <Time iso={apiKey.expiresAt} />
+      </span>
+    );
+  return <span class="badge badge-done">Active</span>;
+}
 
 export function Keys({ api }: { api: ApiClient }) {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [name, setName] = useState('');
+  const [scope, setScope] = useState<KeyScope>('sell');
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [overlap, setOverlap] = useState(24);
+  const [actionError, setActionError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { busy, trouble, guarded } = useGuardedCalls();
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -25,7 +67,7 @@ export function Keys({ api }: { api: ApiClient }) {
       async () => {
         setNameError(null);
         setDone(null);
-        const key = await api.createKey(name);
+        const key = await api.createKey(name, scope);
         setCreated(key);
         setName('');
         setKeys(await api.listKeys());
@@ -36,14 +78,44 @@ export function Keys({ api }: { api: ApiClient }) {
   const revoke = (key: ApiKey) =>
     guarded(
       async () => {
-        setRevokeError(null);
+        setActionError(null);
         await api.revokeKey(key.id);
         setConfirming(null);
         setDone(`The key ${key.prefix}… is revoked: requests with it are refused from now on.`);
         setKeys(await api.listKeys());
       },
-      (refusal) => setRevokeError(refusal.message),
+      (refusal) => setActionError(refusal.message),
     );
+
+  const roll = (key: ApiKey) =>
+    guarded(
+      async () => {
+        setActionError(null);
+        const next = await api.rollKey(key.id, overlap);
+        setConfirming(null);
+        setCreated(next);
+        const listed = await api.listKeys();
+        const end = listed.find((k) => k.id === key.id)?.expiresAt;
+        setDone(
+          overlap === 0 || !end
+            ? `The key ${key.prefix}… is replaced and refused from now on.`
+            : `The key ${key.prefix}… is replaced: it keeps working until ${formatTime(end)}. Put the new key in its place before then.`,
+        );
+        setKeys(listed);
+      },
+      (refusal) => setActionError(refusal.message),
+    );
+
+  const cancel = () => {
+    setConfirming(null);
+    setActionError(null);
+  };
+  const now = Date.now();
+  const actionAlert = actionError && (
+    <p class="field-error" role="alert">
+      {actionError}
+    </p>
+  );
 
   return (
     <>
@@ -71,6 +143,23 @@ export function Keys({ api }: { api: ApiClient }) {
             />
             <FieldError id="key-name-error" message={nameError} />
           </div>
+          <fieldset class="checks">
+            <legend>What it may do</legend>
+            {SCOPES.map((option) => (
+              <label key={option.scope} class="check">
+                <input
+                  type="radio"
+                  name="scope"
+                  value={option.scope}
+                  checked={scope === option.scope}
+                  onChange={() => setScope(option.scope)}
+                />
+                <span>
+                  {option.label} <span class="muted">— {option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
           <button type="submit" disabled={busy}>
             Create key
           </button>
@@ -106,6 +195,7 @@ export function Keys({ api }: { api: ApiClient }) {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
+                  <th scope="col">Access</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Status</th>
@@ -121,48 +211,62 @@ export function Keys({ api }: { api: ApiClient }) {
                     <td>
                       <code>{key.prefix}…</code>
                     </td>
+                    <td>{key.scope === 'read' ? 'Read only' : 'Sell'}</td>
                     <td>
                       <Time iso={key.createdAt} />
                     </td>
                     <td>{key.lastUsedAt ? <Time iso={key.lastUsedAt} /> : <span class="muted">Never</span>}</td>
                     <td>
-                      {key.revokedAt ? (
-                        <span class="badge badge-failed">
-                          Revoked <Time iso={key.revokedAt} />
-                        </span>
-                      ) : (
-                        <span class="badge badge-done">Active</span>
-                      )}
+                      <KeyState apiKey={key} now={now} />
                     </td>
                     <td class="actions-cell">
-                      {key.revokedAt === null &&
-                        (confirming === key.id ? (
-                          <div class="confirm" role="group" aria-label={`Revoke ${key.prefix}…?`}>
-                            <span>Revoke {key.prefix}…? Calls with it will be refused.</span>
-                            <button type="button" class="danger" ref={confirmButton} disabled={busy} onClick={() => void revoke(key)}>
-                              Revoke key
+                      {key.revokedAt === null && confirming?.id === key.id && confirming.action === 'revoke' && (
+                        <div class="confirm" role="group" aria-label={`Revoke ${key.prefix}…?`}>
+                          <span>Revoke {key.prefix}…? Calls with it will be refused.</span>
+                          <button type="button" class="danger" ref={confirmButton} disabled={busy} onClick={() => void revoke(key)}>
+                            Revoke key
+                          </button>
+                          <button type="button" class="secondary" onClick={cancel}>
+                            Keep it
+                          </button>
+                          {actionAlert}
+                        </div>
+                      )}
+                      {confirming?.id === key.id && confirming.action === 'roll' && (
+                        <div class="confirm" role="group" aria-label={`Roll ${key.prefix}…?`}>
+                          <label for={`overlap-${key.id}`}>Old key keeps working for</label>
+                          <select
+                            id={`overlap-${key.id}`}
+                            value={String(overlap)}
+                            onChange={(event) => setOverlap(Number(event.currentTarget.value))}
+                          >
+                            {OVERLAPS.map((option) => (
+                              <option key={option.hours} value={String(option.hours)}>
+                                {option.label}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="button" ref={confirmButton} disabled={busy} onClick={() => void roll(key)}>
+                            Roll key
+                          </button>
+                          <button type="button" class="secondary" onClick={cancel}>
+                            Cancel
+                          </button>
+                          {actionAlert}
+                        </div>
+                      )}
+                      {key.revokedAt === null && confirming?.id !== key.id && (
+                        <div class="row-actions">
+                          {key.expiresAt === null && (
+                            <button type="button" class="secondary" onClick={() => setConfirming({ id: key.id, action: 'roll' })}>
+                              Roll…
                             </button>
-                            <button
-                              type="button"
-                              class="secondary"
-                              onClick={() => {
-                                setConfirming(null);
-                                setRevokeError(null);
-                              }}
-                            >
-                              Keep it
-                            </button>
-                            {revokeError && (
-                              <p class="field-error" role="alert">
-                                {revokeError}
-                              </p>
-                            )}
-                          </div>
-                        ) : (
-                          <button type="button" class="secondary" onClick={() => setConfirming(key.id)}>
+                          )}
+                          <button type="button" class="secondary" onClick={() => setConfirming({ id: key.id, action: 'revoke' })}>
                             Revoke…
                           </button>
-                        ))}
+                        </div>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,0 +1,41 @@
+// The API key operations beyond creating, listing and revoking (lib/http/operations/partner.ts): rolling a key, with
+// the decisions taken where the service's contract is silent.
+import { example, type Operation } from '#lib/http/operation.ts';
+import { apiKeyIdParam, DEFAULT_ROLL_OVERLAP_HOURS, MAX_ROLL_OVERLAP_HOURS, rollApiKeyBody } from '#lib/partner/api-key-schemas.ts';
+import { apiKeyCreatedSchema } from '#lib/partner/response-schemas.ts';
+
+// prettier-ignore
+export const keyOperations = [
+  {
+    method: 'POST', path: '/partner/api-keys/{id}/roll', operationId: 'rollApiKey',
+    handler: 'functions/keys/roll-api-key.ts', auth: 'jwt', principal: 'user',
+    access: { table: 'readWrite', apiKeys: 'create' },
+    summary: 'Replace an API key without an outage',
+    description: [
+      "Called by the dashboard with the signed-in user's JWT. Makes a new key with the same `name` and `scope`, answered as a created key " +
+        '(the key itself in this answer only), while the old key keeps working for `expiresInHours`: time to deploy the new key everywhere.',
+      `\`expiresInHours\`: 0–${MAX_ROLL_OVERLAP_HOURS} (whole hours), default ${DEFAULT_ROLL_OVERLAP_HOURS}; 0 ends the old key now. ` +
+        "The old key's `expiresAt` (GET /partner/api-keys) is the new key's `createdAt` plus that; from then on it answers 403 FORBIDDEN. " +
+        'In AWS its API Gateway key is disabled as well within 5 minutes of that time (the functions refuse it from `expiresAt` on either way).',
+      'The new key takes the old one\'s place among the active keys, so a roll never meets 409 KEY_LIMIT_REACHED. Revoking the old key during its window stops it at once.',
+      "Only the key's owner may roll it: another user's key and unknown ids answer 404 API_KEY_NOT_FOUND. " +
+        'A revoked key, or one rolled already (roll its successor instead), answers 409 KEY_NOT_ROLLABLE.',
+    ].join('\n\n'),
+    tags: ['Partner'],
+    request: {
+      path: { id: { description: 'The id of the key to replace', schema: apiKeyIdParam } },
+      body: { contentType: 'application/json', schema: rollApiKeyBody, required: false },
+    },
+    example: example(['apiKeyId'], ({ apiKeyId }) => ({ path: { id: apiKeyId }, body: { expiresInHours: 24 } })),
+    responses: { 201: { description: 'The new key', schema: apiKeyCreatedSchema } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      404: ['API_KEY_NOT_FOUND'],
+      409: ['KEY_NOT_ROLLABLE', 'CONFLICT'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE'],
+    },
+    errorHeaders: { 409: ['Retry-After'] },
+    idempotency: 'optional',
+  },
+] as const satisfies readonly Operation[];
