@@ -50,7 +50,7 @@ export function walletIndexOf(
 }
 
 /** A position in a wallet's minted plaques (newest mint first): the page after it starts with the next older mint. */
-interface WalletPlaquePosition {
+export interface WalletPlaquePosition {
   mintedAt: string;
   id: number;
 }
