@@ -2,6 +2,7 @@
 // DynamoDB Local: found whatever the status, not found, deleted, bad input, and a wallet read page by page with
 // cursors, newest mint first, never another wallet's plaques; the DynamoDB calls each makes.
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { handler as getPlaque } from '#functions/plaques/get-plaque.ts';
 import { handler as getPlaqueByName } from '#functions/plaques/get-plaque-by-name.ts';
 import { handler as listWalletPlaques } from '#functions/plaques/list-wallet-plaques.ts';
@@ -40,7 +41,7 @@ async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 let mintSeconds = 0;
-/** A plaque minted to `wallet`, `secondsAgo` before a fixed instant (several may share one instant). */
+/** A plaque minted to `wallet`: each a second after the last, or at `at` (several may share one instant). */
 function aMintedPlaque(wallet: string, at = new Date(Date.parse('2026-06-01T00:00:00.000Z') + mintSeconds++ * 1000).toISOString()) {
   return storePlaque(ctx, {
     status: 'MINTED',
@@ -215,5 +216,28 @@ describe('GET /wallets/{address}/plaques', () => {
       expect(reply.json!.errors).toEqual([expect.objectContaining({ path: 'cursor' })]);
     }
     expect((await ofWallet(wallet, { cursor: encodeWalletCursor(wallet, position) })).statusCode).toBe(200);
+  });
+
+  // Whatever text comes as a cursor, the answer is a page (a cursor this service issued for this wallet) or 400 naming
+  // `cursor`, never another answer.
+  it('answers any cursor text with a page or 400 naming cursor', async () => {
+    const wallet = aWallet();
+    await aMintedPlaque(wallet);
+    const issued = encodeWalletCursor(wallet, { mintedAt: '2026-06-01T00:00:00.000Z', id: 1 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 600 }),
+          fc.base64String({ minLength: 1, maxLength: 120 }),
+          fc.constantFrom(issued).chain((c) => fc.nat(c.length - 1).map((i) => c.slice(0, i) + c.slice(i + 1))),
+        ),
+        async (cursor) => {
+          const reply = await ofWallet(wallet, { cursor });
+          if (reply.statusCode === 200) expect(cursor).toBe(issued);
+          else expect(reply.json).toMatchObject({ status: 400, errors: [expect.objectContaining({ path: 'cursor' })] });
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
