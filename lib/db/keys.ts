@@ -62,6 +62,18 @@ export function catalogPositionOf(catsk: string): { updatedAt: string; id: numbe
  */
 export const CHANGES_PARTITION = ENTITY.plaque;
 
+/**
+ * A wallet's minted plaques (gsi1, on the plaque item itself): one partition per lower-case wallet address, sorted by
+ * `mintedAt` then id, so a page newest mint first is one Query. Set in the delivery's transaction with the move to
+ * MINTED, removed with the move back; only MINTED plaques that are not deleted carry it.
+ */
+export const walletPlaquesPartition = (address: string) => `WALLET#${address.toLowerCase()}#PLAQUES`;
+const walletPlaqueSortKey = (mintedAt: string, id: number) => `${mintedAt}#${String(id).padStart(12, '0')}`;
+export const walletPlaqueIndexKey = (address: string, mintedAt: string, id: number) => ({
+  gsi1pk: walletPlaquesPartition(address),
+  gsi1sk: walletPlaqueSortKey(mintedAt, id),
+});
+
 /** Atomic counters (e.g. the next plaque id). */
 export const counterKey = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
 

@@ -1,10 +1,22 @@
-// The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index and the id counter.
-import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// The only module that speaks DynamoDB for plaques: records, the name claims, the catalogue index, the wallets' index
+// of minted plaques and the id counter.
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allocate } from '#lib/db/counter-repo.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { PlaqueHold } from '#lib/partner/plaque-state.ts';
-import { ENTITY, PLAQUE_NAME_PREFIX, catalogKey, catalogSortKey, plaqueKey, plaqueNameKey } from '#lib/db/keys.ts';
+import {
+  ENTITY,
+  PLAQUE_NAME_PREFIX,
+  catalogKey,
+  catalogSortKey,
+  plaqueKey,
+  plaqueNameKey,
+  walletPlaqueIndexKey,
+  walletPlaquesPartition,
+} from '#lib/db/keys.ts';
+import { GSI1 } from '#lib/db/table.ts';
+import { countAll } from '#lib/db/query-all.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { currentAttributes } from '#lib/db/legacy-values.ts';
 
@@ -14,6 +26,7 @@ export function toItem(plaque: StoredPlaque): Item {
   return {
     ...plaqueKey(plaque.id),
     ...catalogKey(plaque.updatedAt, plaque.id),
+    ...walletIndexOf(plaque),
     entity: ENTITY.plaque,
     ...plaque,
   };
@@ -21,8 +34,31 @@ export function toItem(plaque: StoredPlaque): Item {
 
 /** Values stored by earlier versions are read as the interface's (see lib/db/legacy-values.ts). */
 export function fromItem(item: Item): StoredPlaque {
-  const { pk: _pk, sk: _sk, catpk: _cp, catsk: _cs, entity: _e, ...record } = item;
+  const { pk: _pk, sk: _sk, catpk: _cp, catsk: _cs, gsi1pk: _gp, gsi1sk: _gs, entity: _e, ...record } = item;
   return currentAttributes(record) as unknown as StoredPlaque;
+}
+
+/**
+ * The wallet index keys of a plaque (gsi1): only a MINTED plaque that names its wallet and is not deleted is listed
+ * under its wallet; every other plaque carries none.
+ */
+export function walletIndexOf(
+  plaque: Pick<StoredPlaque, 'id' | 'status' | 'wallet_address' | 'mintedAt' | 'deletedAt'>,
+): ReturnType<typeof walletPlaqueIndexKey> | Record<string, never> {
+  const { id, status, wallet_address: wallet, mintedAt, deletedAt } = plaque;
+  return status === 'MINTED' && wallet && mintedAt && deletedAt === null ? walletPlaqueIndexKey(wallet, mintedAt, id) : {};
+}
+
+/** A position in a wallet's minted plaques (newest mint first): the page after it starts with the next older mint. */
+export interface WalletPlaquePosition {
+  mintedAt: string;
+  id: number;
+}
+
+/** One page of a wallet's minted plaques, newest mint first, and the position to go on from (null on the last page). */
+export interface WalletPlaquePage {
+  plaques: StoredPlaque[];
+  next: WalletPlaquePosition | null;
 }
 
 const BATCH_GET_LIMIT = 100;
@@ -64,6 +100,49 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     }
     return found;
   },
+
+  /** The plaque that holds a name (as stored: upper-case letters), read through its name claim; null when none does. */
+  async getByName(name: string): Promise<StoredPlaque | null> {
+    const claim = await db.send(new GetCommand({ TableName: tableName, Key: plaqueNameKey(name), ProjectionExpression: 'plaqueId' }));
+    return typeof claim.Item?.plaqueId === 'number' ? this.get(claim.Item.plaqueId) : null;
+  },
+
+  /**
+   * A page of the plaques minted to a wallet (any casing), newest mint first (then highest id), after a position or
+   * from the newest: one Query of the wallet's partition of gsi1, `limit` + 1 entries (the one more tells whether
+   * another page follows). The index is eventually consistent: a mint shows within about a second.
+   */
+  async pageByWallet(wallet: string, query: { limit: number; after: WalletPlaquePosition | null }): Promise<WalletPlaquePage> {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': walletPlaquesPartition(wallet) },
+        ScanIndexForward: false,
+        Limit: query.limit + 1,
+        ...(query.after && {
+          ExclusiveStartKey: { ...plaqueKey(query.after.id), ...walletPlaqueIndexKey(wallet, query.after.mintedAt, query.after.id) },
+        }),
+      }),
+    );
+    const plaques = (out.Items ?? []).map(fromItem);
+    const last = plaques.length > query.limit ? plaques[query.limit - 1]! : null;
+    return { plaques: plaques.slice(0, query.limit), next: last && { mintedAt: last.mintedAt!, id: last.id } };
+  },
+
+  /**
+   * How many plaques are minted to a wallet: Select COUNT over the wallet's partition of gsi1. It returns no item but
+   * is billed for every entry it reads (about 0.9 KB a plaque: 0.11 RCU a plaque, at least 0.5; docs/bench.md), following
+   * DynamoDB's 1 MB pages.
+   */
+  countByWallet: (wallet: string): Promise<number> =>
+    countAll(db, {
+      TableName: tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': walletPlaquesPartition(wallet) },
+    }),
 
   /** Which of the given names are already claimed by a plaque. */
   async claimedNames(names: string[]): Promise<Set<string>> {
@@ -262,12 +341,15 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     read: StoredPlaque,
     mint: { orderId: string; tokenId: string; contractAddress: string; mintedAt: string; updatedAt: string },
   ): TransactItem {
+    // Listed under its wallet from the same write that makes it MINTED.
+    const listed = walletIndexOf({ ...read, status: 'MINTED', mintedAt: mint.mintedAt });
     return {
       Update: {
         TableName: tableName,
         Key: plaqueKey(read.id),
         UpdateExpression:
-          'SET #status = :minted, minted = :true, mintedAt = :mintedAt, tokenId = :tokenId, contractAddress = :contract, updatedAt = :updatedAt, catsk = :catsk',
+          'SET #status = :minted, minted = :true, mintedAt = :mintedAt, tokenId = :tokenId, contractAddress = :contract, updatedAt = :updatedAt, catsk = :catsk' +
+          ('gsi1pk' in listed ? ', gsi1pk = :walletPk, gsi1sk = :walletSk' : ''),
         ConditionExpression: 'updatedAt = :seen AND #status = :sold AND orderId = :order',
         // A refusal carries the plaque as it now is: the delivery judges it without reading it again.
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -283,6 +365,7 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           ':seen': read.updatedAt,
           ':sold': 'SOLD',
           ':order': mint.orderId,
+          ...('gsi1pk' in listed && { ':walletPk': listed.gsi1pk, ':walletSk': listed.gsi1sk }),
         },
       },
     };
@@ -297,7 +380,9 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       Update: {
         TableName: tableName,
         Key: plaqueKey(read.id),
-        UpdateExpression: 'SET #status = :sold, minted = :false, mintedAt = :null, updatedAt = :updatedAt, catsk = :catsk',
+        // No longer listed under its wallet.
+        UpdateExpression:
+          'SET #status = :sold, minted = :false, mintedAt = :null, updatedAt = :updatedAt, catsk = :catsk REMOVE gsi1pk, gsi1sk',
         ConditionExpression: 'updatedAt = :seen AND #status = :minted AND orderId = :order',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

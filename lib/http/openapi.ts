@@ -82,6 +82,8 @@ const SAMPLE_VALUES: ExampleValues = {
   webhookUrl: 'https://shop.example/hooks/plaques',
   webhookId: 'wh_5d41402abc4b2a76b9719d911017c592',
   orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
+  plaqueName: 'ABC-0042',
+  mintedWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
 };
 
 const SCHEMA_REF = '#/components/schemas/';

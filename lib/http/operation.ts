@@ -92,6 +92,10 @@ export interface ExampleValues {
   readonly webhookId: string;
   /** One of the calling partner's orders. */
   readonly orderId: string;
+  /** The name of a stored plaque (`ABC-0042`). */
+  readonly plaqueName: string;
+  /** A wallet that holds a minted plaque. */
+  readonly mintedWallet: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */

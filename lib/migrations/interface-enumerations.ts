@@ -1,18 +1,13 @@
 // Migration 0002: stored plaques take the interface's own values and field types (docs/catalogue.md "The plaque's values",
 // lib/plaques/plaque.ts). Until it reaches a plaque, reads convert the old values on the fly (lib/db/legacy-values.ts).
 import { isDeepStrictEqual } from 'node:util';
-import { dbOf } from '#lib/db/client.ts';
-import { plaqueMigrationRepo, type AttributeChange } from '#lib/db/plaque-migration-repo.ts';
+import type { AttributeChange } from '#lib/db/plaque-migration-repo.ts';
 import { currentCondition, currentMarketplace, currentMetadata, currentStandard } from '#lib/db/legacy-values.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
 import type { Migration, MigrationCounts } from '#lib/migrations/migration.ts';
+import { rewriteEveryPlaque } from '#lib/migrations/plaque-rewrites.ts';
 
 type Item = Record<string, unknown>;
-
-/** Rewrites of one plaque in flight at once. */
-const CONCURRENCY = 8;
-/** Times one plaque is re-read and rewritten when it changed between the read and the write. */
-const ATTEMPTS = 5;
 
 const isAbsent = (value: unknown): boolean => value === null || value === undefined;
 
@@ -49,39 +44,5 @@ export const interfaceEnumerations: Migration = {
     "the stage's contract; sold plaques' token metadata likewise",
   needs: ['placeholderImage', 'contractAddress'],
 
-  async run({ ctx, stage }): Promise<MigrationCounts> {
-    const repo = plaqueMigrationRepo(dbOf(ctx), ctx.tableName);
-    const counts: MigrationCounts = { scanned: 0, converted: 0, alreadyConverted: 0 };
-
-    const convert = async (id: number, first: Item): Promise<void> => {
-      let item: Item | null = first;
-      for (let attempt = 1; item !== null; attempt++) {
-        const changes = plaqueChanges(item, stage);
-        if (changes.length === 0) {
-          // Written in the interface's values, converted before, or converted by a concurrent run meanwhile.
-          counts.alreadyConverted++;
-          return;
-        }
-        if ((await repo.rewrite(id, changes)) === 'applied') {
-          counts.converted++;
-          return;
-        }
-        if (attempt >= ATTEMPTS) throw new Error(`plaque ${id} kept changing while it was converted; run the migration again`);
-        // Written in between (a sale, a hold, another run): read it again and convert what is still old.
-        item = await repo.rawItem(id);
-      }
-    };
-
-    for await (const ids of repo.plaqueIds()) {
-      const items = await repo.rawItems(ids);
-      counts.scanned += items.size;
-      const queue = [...items];
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) await convert(...next);
-        }),
-      );
-    }
-    return counts;
-  },
+  run: ({ ctx, stage }): Promise<MigrationCounts> => rewriteEveryPlaque(ctx, (item) => plaqueChanges(item, stage)),
 };

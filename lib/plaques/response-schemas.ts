@@ -44,10 +44,15 @@ export const plaqueSchema = z
   })
   .register(z.globalRegistry, { id: 'Plaque' });
 
-export const featuredPageSchema = z
-  .object({
+/** A page of plaques: `count` matches across all pages, `nextCursor` null on the last page. */
+const plaquePage = () =>
+  z.object({
     count: z.int().check(z.minimum(0)),
     plaques: z.array(plaqueSchema),
     nextCursor: z.nullable(z.string()),
-  })
-  .register(z.globalRegistry, { id: 'FeaturedPage' });
+  });
+
+export const featuredPageSchema = plaquePage().register(z.globalRegistry, { id: 'FeaturedPage' });
+
+/** The plaques minted to one wallet, newest mint first. */
+export const walletPlaquePageSchema = plaquePage().register(z.globalRegistry, { id: 'WalletPlaquePage' });

@@ -1,4 +1,4 @@
-// `npm run bench`: prints the listing figures, the bundle figures, a password burst, the code request timing and the dashboard's size; asserts nothing and writes nothing tracked.
+// `npm run bench`: prints the listing figures, the bundle figures, a password burst, the code request timing, the plaque reads' capacity and the dashboard's size; asserts nothing and writes nothing tracked.
 import { parseArgs } from 'node:util';
 import { runListingBench } from './listing.ts';
 
@@ -33,6 +33,10 @@ if (!values.only || values.only === 'passwords') {
 if (!values.only || values.only === 'code-timing') {
   const { runCodeTimingBench } = await import('./code-timing.ts');
   await runCodeTimingBench();
+}
+if (!values.only || values.only === 'plaque-reads') {
+  const { runPlaqueReadsBench } = await import('./plaque-reads.ts');
+  await runPlaqueReadsBench();
 }
 if (!values.only || values.only === 'dashboard') {
   const { runDashboardBench } = await import('./dashboard.ts');

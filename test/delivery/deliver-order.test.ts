@@ -47,6 +47,8 @@ afterEach(() => {
 const orders = () => deliveryOrderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
 const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
+const walletPlaqueIds = async (wallet: string) =>
+  (await plaqueRepo(dbOf(ctx), ctx.tableName).pageByWallet(wallet, { limit: 100, after: null })).plaques.map((p) => p.id);
 const failuresOf = (response: { batchItemFailures: { itemIdentifier: string }[] }) =>
   response.batchItemFailures.map((f) => f.itemIdentifier);
 
@@ -94,6 +96,8 @@ describe('delivering a sold order', () => {
       status: 'MINTED',
     });
     expect(await orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredOrderIds()).not.toContain(sold.orderId);
+    // Listed under the buyer's wallet by the same write that made it MINTED.
+    expect(await walletPlaqueIds(sold.wallet)).toEqual([sold.plaque.id]);
   });
 
   it('mints once when the same order comes twice in one batch, and again in a later one', async () => {
@@ -268,6 +272,7 @@ describe('failures', () => {
     const { order } = await readOrder(sold.orderId);
     expect(order).toMatchObject({ status: 'FAILED', txHash: null, failureReason: expect.stringContaining('ALREADY_MINTED') });
     expect(await readPlaque(sold.plaque.id)).toMatchObject({ status: 'SOLD', minted: false, mintedAt: null });
+    expect(await walletPlaqueIds(sold.wallet)).toEqual([]);
     expect(await orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredOrderIds()).toContain(sold.orderId);
     expect(await own.chain.balanceOf(sold.wallet, sold.tokenId)).toBe(0n);
   });

@@ -52,6 +52,8 @@ afterEach(() => {
 const orders = () => deliveryOrderRepo(dbOf(ctx), ctx.tableName);
 const readOrder = async (orderId: string) => (await orders().getForDelivery(orderId))!;
 const readPlaque = async (id: number) => (await plaqueRepo(dbOf(ctx), ctx.tableName).get(id))!;
+const walletPlaqueIds = async (wallet: string) =>
+  (await plaqueRepo(dbOf(ctx), ctx.tableName).pageByWallet(wallet, { limit: 100, after: null })).plaques.map((p) => p.id);
 const rpc = <T>(method: string, params: unknown[] = []) =>
   createPublicClient({ transport: http(anvil.rpcUrl) }).request({ method: method as never, params: params as never }) as Promise<T>;
 
@@ -83,6 +85,7 @@ describe('delivered orders against the chain', () => {
     const snapshot = await rpc<Hex>('evm_snapshot');
     expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
     const delivered = await readOrder(sold.orderId);
+    expect(await walletPlaqueIds(sold.wallet)).toEqual([sold.plaque.id]);
 
     // Nothing to repair while the token is there.
     expect((await reconcileDeliveries(ctx)).findings).toEqual([]);
@@ -98,6 +101,8 @@ describe('delivered orders against the chain', () => {
     expect(requeued.delivery.mint).toEqual(delivered.delivery.mint);
     expect(requeued.delivery.requeueReason).toContain('not on chain');
     expect((await readPlaque(sold.plaque.id)).status).toBe('SOLD');
+    // No longer listed under the buyer's wallet: taken off by the same write.
+    expect(await walletPlaqueIds(sold.wallet)).toEqual([]);
     // `ops deliveries` shows it again, with what the reconciler found.
     expect(await listUndeliveredOrders(ctx)).toEqual([
       expect.objectContaining({ orderId: sold.orderId, status: 'SOLD', reason: expect.stringContaining('not on chain') }),
@@ -107,6 +112,7 @@ describe('delivered orders against the chain', () => {
     expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
     expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'DELIVERED', txHash: delivered.order.txHash });
     expect((await readPlaque(sold.plaque.id)).status).toBe('MINTED');
+    expect(await walletPlaqueIds(sold.wallet)).toEqual([sold.plaque.id]);
     expect(await chain.balanceOf(sold.wallet, sold.tokenId)).toBe(1n);
     expect(await mintsOf(sold.tokenId)).toBe(1);
     expect((await reconcileDeliveries(ctx)).findings).toEqual([]);

@@ -153,6 +153,13 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
   webhookUrl: async () => HOOK.url,
   webhookId: async (caller) => (await createWebhook(ctx, userOf(caller, 'webhookId').id, HOOK)).id,
   orderId: async () => orderId,
+  plaqueName: async () => (await storePlaque(ctx)).name,
+  mintedWallet: async () => {
+    const wallet = aWallet();
+    const at = ctx.now().toISOString();
+    await storePlaque(ctx, { status: 'MINTED', minted: true, wallet_address: wallet, saleAt: at, mintedAt: at, tokenId: '1' });
+    return wallet;
+  },
 };
 
 /** The operation's example as a request of a new caller, with the live values it names (made before any fault). */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
+import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { MIGRATIONS } from '#lib/migrations/migrations.ts';
 import { CATALOG_SHARD_BACKFILL } from '#lib/plaques/catalog-backfill.ts';
 
@@ -14,8 +15,8 @@ describe('migrations', () => {
     for (const id of ids) expect(id).toMatch(/^\d{4}-[a-z0-9-]+$/);
   });
 
-  it('move plaques into their catalogue shards before converting their values', () => {
-    expect(MIGRATIONS).toEqual([catalogIndexShards, interfaceEnumerations]);
+  it('move plaques into their catalogue shards before converting their values, then list minted plaques under their wallet', () => {
+    expect(MIGRATIONS).toEqual([catalogIndexShards, interfaceEnumerations, walletPlaquesIndex]);
     expect(catalogIndexShards).toMatchObject(CATALOG_SHARD_BACKFILL);
     expect(catalogIndexShards.needs).toEqual([]);
   });

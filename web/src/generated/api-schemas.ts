@@ -94,6 +94,11 @@ export interface components {
             plaques: components["schemas"]["Plaque"][];
             nextCursor: string | null;
         };
+        WalletPlaquePage: {
+            count: number;
+            plaques: components["schemas"]["Plaque"][];
+            nextCursor: string | null;
+        };
         User: {
             id: number;
             /** Format: date-time */
