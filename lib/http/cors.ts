@@ -14,7 +14,7 @@ const EXPOSED_HEADERS = 'x-request-id, retry-after';
 export const PREFLIGHT_MAX_AGE_SECONDS = 3600;
 
 /** `https://a.example, https://b.example` → the list; blanks dropped. */
-export const originsOf = (text: string | undefined): string[] =>
+const originsOf = (text: string | undefined): string[] =>
   (text ?? '')
     .split(',')
     .map((origin) => origin.trim())

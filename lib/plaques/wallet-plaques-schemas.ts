@@ -2,6 +2,7 @@
 // they validate the path and query and generate the OpenAPI document.
 import * as z from 'zod/mini';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
+import { queryInteger } from '#lib/validation.ts';
 
 /** Plaques per page: at most, and when not asked. */
 export const MAX_WALLET_PLAQUES_LIMIT = 100;
@@ -16,10 +17,8 @@ export const walletPlaquesInput = z.extend(walletPlaquesPage, { address: walletA
 
 export type WalletPlaquesPageInput = z.infer<typeof walletPlaquesPage>;
 
-const INTEGER = /^-?\d+$/;
-
-/** Query text → the schema's types: `limit` as a number when it is written as an integer (else refused as it is). */
+/** Query text → the schema's types: `limit` as a number when it is written as an integer (lib/validation.ts). */
 export function walletPlaquesQuery(query: Record<string, string | string[]>): Record<string, unknown> {
   const { limit } = query;
-  return { limit: typeof limit === 'string' && INTEGER.test(limit) ? Number(limit) : limit, cursor: query.cursor };
+  return { limit: queryInteger(limit), cursor: query.cursor };
 }

@@ -8,6 +8,7 @@ import { flatQuery } from '#lib/http/query.ts';
 import { queryInteger } from '#lib/validation.ts';
 import { listOrdersQuery } from '#lib/partner/order-list-schemas.ts';
 import { usageQuery } from '#lib/partner/usage-schemas.ts';
+import { walletPlaquesQuery } from '#lib/plaques/wallet-plaques-schemas.ts';
 import { parseInput } from '#lib/validation.ts';
 import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
@@ -193,6 +194,7 @@ describe('listing handler with arbitrary queries', () => {
         expect(fromQuery({ skip: raw }).skip, 'listing skip').toEqual(read);
         expect(listOrdersQuery({ limit: raw }).limit, 'orders limit').toEqual(read);
         expect(usageQuery({ days: raw }).days, 'usage days').toEqual(read);
+        expect(walletPlaquesQuery({ limit: raw }).limit, "a wallet's plaques limit").toEqual(read);
         expect(queryInteger(raw), 'deliveries limit').toEqual(read);
       }),
       { numRuns: 300 },
