@@ -1,4 +1,5 @@
-// CloudWatch alarms on what operators must act on: API 5xx rate, throttling, undelivered orders and worker errors.
+// CloudWatch alarms on what operators must act on: API 5xx rate, throttling, undelivered orders, worker errors and the
+// minting wallet running low.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -11,7 +12,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
+import { DELIVERY_FAILED_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -31,16 +32,16 @@ const TABLE_OPERATIONS = [
 ] as dynamodb.Operation[];
 
 /**
- * What every alarm of the service states alike: named after its stack, quiet without data, telling the topic both
- * ways.
+ * What every alarm of the service states alike: named after its stack, quiet without data (unless it says otherwise),
+ * telling the topic both ways.
  */
 export function alarmMaker(scope: Construct, stage: StageConfig, topic: sns.ITopic) {
   return (alarmId: string, description: string, props: Omit<cloudwatch.AlarmProps, 'alarmName' | 'alarmDescription'>) => {
     const alarm = new cloudwatch.Alarm(scope, alarmId, {
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       ...props,
       alarmName: `${stage.stackName}-${alarmId}`,
       alarmDescription: description,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     alarm.addAlarmAction(new SnsAction(topic));
     alarm.addOkAction(new SnsAction(topic));
@@ -151,6 +152,27 @@ export class Alarms extends Construct {
     add('DeliveryFailedOrders', 'Orders marked FAILED by the delivery worker (npm run ops -- deliveries lists them)', {
       ...atLeast(),
       metric: failedDeliveries.metric({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+    });
+
+    // The worker logs the signer's funds after every mint (lib/chain/signer-funds.ts names the members).
+    const signerMetric = (id: string, metricName: string, member: string) =>
+      new logs.MetricFilter(this, id, {
+        logGroup: props.worker.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.message', '=', SIGNER_FUNDS_MESSAGE),
+        metricNamespace: `PlaqueApi/${stage.name}`,
+        metricName,
+        metricValue: `$.${member}`,
+      });
+    signerMetric('SignerBalance', 'SignerBalanceEth', 'balanceEth');
+    const mintsLeft = signerMetric('SignerMintsLeft', 'SignerMintsLeft', 'mintsLeft');
+    add('SignerFundsLow', `The minting wallet pays for fewer than ${thresholds.signerMintsLeft} mints: refill it (infra/DEPLOY.md)`, {
+      metric: mintsLeft.metric({ period: Duration.hours(1), statistic: cloudwatch.Stats.MINIMUM }),
+      threshold: thresholds.signerMintsLeft,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      // Only mints report the balance: an hour without one keeps the last state, so the alarm stays up until a mint
+      // after the refill reports enough.
+      treatMissingData: cloudwatch.TreatMissingData.IGNORE,
     });
 
     add(

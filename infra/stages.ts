@@ -79,6 +79,11 @@ export interface StageConfig {
     workerErrors: number;
     /** Age of the oldest unprocessed stream record, in seconds. */
     workerIteratorAgeSeconds: number;
+    /**
+     * Mints the signer's balance still pays for (at the gas price of the latest mint's time, each using that mint's
+     * gas): below it the alarm asks for a refill (infra/DEPLOY.md, "Refilling the minting wallet").
+     */
+    signerMintsLeft: number;
     /** Address subscribed to the alarm topic; confirm the subscription mail after the first deploy. */
     email?: string;
   };
@@ -159,6 +164,8 @@ export const stages: Record<StageName, StageConfig> = {
       dlqDepth: 1,
       workerErrors: 5,
       workerIteratorAgeSeconds: 15 * 60,
+      // Test ether comes from a faucet in small amounts.
+      signerMintsLeft: 20,
     },
     // Sepolia, Ethereum's public test network: test ether from a faucet pays for mints.
     chain: {
@@ -200,6 +207,8 @@ export const stages: Record<StageName, StageConfig> = {
       dlqDepth: 1,
       workerErrors: 1,
       workerIteratorAgeSeconds: 5 * 60,
+      // A few days of sales, time to buy and send ether.
+      signerMintsLeft: 200,
       email: 'ops@plaques.dev',
     },
     // Ethereum mainnet.

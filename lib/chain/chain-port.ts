@@ -24,9 +24,11 @@ import {
 } from 'viem';
 import {
   estimateContractGas,
+  getBalance,
   getBlock,
   getBlockNumber,
   getContractEvents,
+  getGasPrice,
   getTransactionCount,
   getTransactionReceipt,
   prepareTransactionRequest,
@@ -45,6 +47,7 @@ import { CHAIN_SETTINGS, noChainConfigured } from '#lib/chain/service-contract.t
 import { chainConfig, type ChainConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
+import { signerFundsOf, type SignerFunds } from '#lib/chain/signer-funds.ts';
 
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
 export type MintSimulation = { mintable: true } | { mintable: false; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
@@ -52,6 +55,8 @@ export type MintSimulation = { mintable: true } | { mintable: false; reason: 'AL
 export interface MintReceipt {
   status: 'success' | 'reverted';
   blockNumber: bigint;
+  /** Gas the transaction used (what its sender paid for, at its gas price). */
+  gasUsed: bigint;
 }
 
 /** A mint signed by the service's signer with an explicit nonce. */
@@ -111,6 +116,8 @@ export interface ChainPort extends ChainReader {
   sendRawTransaction(raw: Hex): Promise<BroadcastResult>;
   /** How many of the signer's transactions are mined: a nonce below it is spent for good. */
   confirmedNonce(): Promise<number>;
+  /** The signer's balance now, and the mints it pays for at the chain's gas price now, each using `mintGas`. */
+  signerFunds(mintGas: bigint): Promise<SignerFunds>;
 }
 
 declare module '#lib/runtime/context.ts' {
@@ -138,7 +145,7 @@ export interface ChainSettings {
  * Minting is simulated to this address: the buyer is not known at lookup, and an address without code
  * accepts ERC-1155 tokens whatever the owner's own account is.
  */
-const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
+export const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
 
 /** Blocks searched back from the newest for a mint's transaction (nodes cap the range of a log query). */
 const MINT_LOOKBACK_BLOCKS = 10_000n;
@@ -260,7 +267,7 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
     async transactionReceipt(hash) {
       try {
         const receipt = await getTransactionReceipt(client, { hash });
-        return { status: receipt.status, blockNumber: receipt.blockNumber };
+        return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed };
       } catch (error) {
         if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
         throw chainUnavailable(error);
@@ -323,7 +330,7 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
     async waitForReceipt(hash, timeoutMs) {
       const receipt = await read(() => waitForTransactionReceipt(client, { hash, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }));
-      return { status: receipt.status, blockNumber: receipt.blockNumber };
+      return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed };
     },
 
     signerAddress: async () => (await signer()).account.address,
@@ -373,6 +380,12 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       const address = await port.signerAddress();
       return read(() => getTransactionCount(client, { address, blockTag: 'latest' }));
     },
+
+    async signerFunds(mintGas) {
+      const signer = await port.signerAddress();
+      const [balance, gasPrice] = await read(() => Promise.all([getBalance(client, { address: signer }), getGasPrice(client)]));
+      return signerFundsOf({ signer, balance, gasPrice, mintGas });
+    },
   };
   return port;
 }
@@ -400,6 +413,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
     sendRawTransaction: async () => fail(),
     transactionReceipt: async () => fail(),
     confirmedNonce: async () => fail(),
+    signerFunds: async () => fail(),
     findMintTransaction: async () => fail(),
   };
 }

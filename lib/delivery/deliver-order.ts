@@ -18,7 +18,8 @@ import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { chainOf, chainReaderOf } from '#lib/chain/chain-port.ts';
-import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
+import { DELIVERY_FAILED_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
+import { signerFundsLogMembers } from '#lib/chain/signer-funds.ts';
 import { confirmedBlock, parseConfirmationDepth, type ConfirmationDepth } from '#lib/chain/confirmations.ts';
 import { chainConfig } from '#lib/config.ts';
 
@@ -219,6 +220,7 @@ class Attempt<C extends ChainReader> {
       if (mint) {
         const fate = await this.follow(mint);
         if (fate.kind === 'mined') {
+          await this.recordSignerFunds(fate.receipt);
           const settled = await this.settleMined(mint.hash, fate.receipt, buyer, tokenId);
           if (settled !== 'reorged') return settled;
           continue;
@@ -248,10 +250,26 @@ class Attempt<C extends ChainReader> {
       // Its nonce was spent before it arrived (another sender of the same key): the next round finds it dead.
       if (sent.broadcast === 'nonce-used') continue;
       const receipt = await this.chain.waitForReceipt(mint.hash, this.receiptTimeout());
+      await this.recordSignerFunds(receipt);
       const settled = await this.settleMined(mint.hash, receipt, buyer, tokenId);
       if (settled !== 'reorged') return settled;
     }
     throw busy(`the signer's nonces for order ${this.order.orderId} kept being taken by other transactions`);
+  }
+
+  /**
+   * After a mint the signer paid for: its balance and the mints it still pays for, each using what this one used, at
+   * the gas price now (the stage's alarm reads the line, infra/alarms.ts). Never in the way of the delivery.
+   */
+  private async recordSignerFunds(this: Attempt<ChainPort>, receipt: MintReceipt): Promise<void> {
+    try {
+      logger.info(SIGNER_FUNDS_MESSAGE, {
+        orderId: this.order.orderId,
+        ...signerFundsLogMembers(await this.chain.signerFunds(receipt.gasUsed)),
+      });
+    } catch (error) {
+      logger.warn("the signer's balance could not be read after a mint", { orderId: this.order.orderId, error: error as Error });
+    }
   }
 
   /** What became of a stored mint: mined (its receipt), dead (its nonce was spent by another), else broadcast again and awaited. */

@@ -2,3 +2,9 @@
 
 /** Logged once per order the worker marks FAILED (a successful invocation, so no Lambda error metric sees it). */
 export const DELIVERY_FAILED_MESSAGE = 'order delivery failed';
+
+/**
+ * Logged after every mint the worker sent and saw mined: the signer's balance (`balanceEth`) and the mints it still
+ * pays for at the gas price then (`mintsLeft`), members lib/chain/signer-funds.ts names.
+ */
+export const SIGNER_FUNDS_MESSAGE = 'signer funds after mint';

@@ -17,6 +17,7 @@ import type {
 } from 'aws-lambda';
 import {
   AppError,
+  badRequest,
   forbidden,
   internalError,
   methodNotAllowed,
@@ -106,31 +107,71 @@ function sendProblem(res: ServerResponse, error: AppError, requestId: string, an
   send(res, error.status, { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }, body, answered);
 }
 
-/** Answers malformed or oversized request heads at the socket, since no request object exists for them. */
+/**
+ * The line for an answer the server gives itself. The answers API Gateway gives itself (400, 404, 405, 413, 431,
+ * 401/403 from the authorizer or key check) never reach a handler, whose stack logs every other request: the server
+ * logs them in the same shape.
+ */
+function logRefusal(problem: AppError, { requestId, method, path, startedAt }: Omit<Reading, 'answered'>): void {
+  logger.info('request refused', {
+    requestId,
+    method,
+    path,
+    status: problem.status,
+    code: problem.code,
+    durationMs: Date.now() - startedAt,
+  });
+}
+
+const headersTooLarge = (): AppError =>
+  new AppError({
+    status: 431,
+    code: 'REQUEST_HEADERS_TOO_LARGE',
+    title: 'Request header fields too large',
+    detail: `the request line and headers are limited to ${MAX_HEADER_BYTES} bytes`,
+  });
+
+/** A request whose body the server is still reading, as its log line and answer name it. */
+interface Reading {
+  requestId: string;
+  method: string;
+  path: string;
+  startedAt: number;
+  /** Set once the connection's parser refused the body and the socket answered for the request. */
+  answered: boolean;
+}
+
+/** Per connection, the request whose body is being read: a parse error in that body is this request's answer. */
+const reading = new WeakMap<Socket, Reading>();
+
+/**
+ * Answers at the socket what the parser refuses: a malformed or oversized request head, for which no request object
+ * exists, or a body that is malformed or breaks off, which is answered and logged as the request it belongs to.
+ */
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable) {
+    // Nobody is left to answer; a request whose body broke off logs its own line (handle).
     socket.destroy();
     return;
   }
-  const requestId = randomUUID();
+  const request = reading.get(socket);
+  if (request) request.answered = true;
+  const requestId = request?.requestId ?? randomUUID();
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const problem = tooLarge
-    ? new AppError({
-        status: 431,
-        code: 'REQUEST_HEADERS_TOO_LARGE',
-        title: 'Request header fields too large',
-        detail: `the request line and headers are limited to ${MAX_HEADER_BYTES} bytes`,
-      })
+    ? headersTooLarge()
     : new AppError({ status: 400, code: 'MALFORMED_REQUEST', title: 'Bad request', detail: 'the HTTP request is malformed' });
   const body = JSON.stringify(problemDocument(problem, requestId));
   notifyResponse({
-    method: '',
+    method: request?.method ?? '',
+    ...(request && { path: request.path }),
     status: problem.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
     body: Buffer.from(body),
   });
-  // No request object exists here: the status, code and id are all the line can tell.
-  logger.info('request refused', { status: problem.status, code: problem.code, requestId });
+  if (request) logRefusal(problem, request);
+  // Without a request object, the status, code and id are all the line can tell.
+  else logger.info('request refused', { status: problem.status, code: problem.code, requestId });
   socket.end(
     `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-request-id: ${requestId}\r\n` +
@@ -141,16 +182,34 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 const isBinary = (contentType: string | undefined): boolean =>
   contentType !== undefined && BINARY_MEDIA_TYPES.some((type) => contentType.toLowerCase().startsWith(type));
 
-/** Reads the body, giving up as soon as it cannot fit in a Lambda event. */
+/**
+ * Reads the body, giving up as soon as it cannot fit in a Lambda event. A body that breaks off or that the parser
+ * refuses (a malformed chunk) is the client's: 400 MALFORMED_REQUEST.
+ */
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_EVENT_BYTES) return null;
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_EVENT_BYTES) return null;
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    throw badRequest('MALFORMED_REQUEST', 'the request body is malformed or ended before its declared length', { cause: error });
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The request head's size as the client sent it: the request line, each header as `name: value` with its line end,
+ * and the blank line after them. Node keeps the head's bytes as latin1 text, so a string's length is its size in bytes.
+ * (Node's own limit counts only the target, names and values, so two thousand short headers would pass it.)
+ */
+function headBytes(req: IncomingMessage): number {
+  let size = `${req.method ?? ''} ${req.url ?? ''} HTTP/${req.httpVersion}\r\n\r\n`.length;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) size += req.rawHeaders[i]!.length + ': '.length + req.rawHeaders[i + 1]!.length + 2;
+  return size;
 }
 
 /**
@@ -267,33 +326,36 @@ async function authorize(req: IncomingMessage, route: Route, requestId: string):
   return { ...result.context, principalId: result.principalId };
 }
 
-async function serveMedia(res: ServerResponse, ctx: AppContext, path: string, requestId: string): Promise<void> {
-  const answered: Answered = { method: 'GET', path };
-  const root = resolve(ctx.dataDir, 'media');
-  let relative: string;
+/** The file under `root` a request path names, with its size; null when the path leads outside or to no file. */
+function fileUnder(root: string, encoded: string): { file: string; size: number } | null {
   try {
-    relative = decodeURIComponent(path.slice('/_media/'.length));
-  } catch {
-    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
-  }
-  const file = resolve(root, relative);
-  if (!file.startsWith(root + sep)) return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
-  let size: number;
-  try {
+    const file = resolve(root, decodeURIComponent(encoded));
+    if (!file.startsWith(root + sep)) return null;
     const stat = statSync(file);
-    if (!stat.isFile()) throw new Error('not a file');
-    size = stat.size;
+    return stat.isFile() ? { file, size: stat.size } : null;
   } catch {
-    return sendProblem(res, notFound('NOT_FOUND', 'no such media'), requestId, answered);
+    return null;
   }
-  res.writeHead(200, {
+}
+
+/** Sends a file's headers, and its bytes unless the request is a HEAD. */
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: Record<string, string | number>): void {
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+/** The media bucket: GET and HEAD of a stored image. */
+function serveMedia(req: IncomingMessage, res: ServerResponse, ctx: AppContext, path: string, requestId: string): void {
+  const found = fileUnder(resolve(ctx.dataDir, 'media'), path.slice('/_media/'.length));
+  if (!found) throw notFound('NOT_FOUND', 'no such media');
+  sendFile(req, res, found.file, {
     ...MEDIA_SECURITY_HEADERS,
-    'content-type': mediaContentType(extname(file)),
-    'content-length': size,
+    'content-type': mediaContentType(extname(found.file)),
+    'content-length': found.size,
     'x-request-id': requestId,
     'cache-control': 'public, max-age=300',
   });
-  createReadStream(file).pipe(res);
 }
 
 const DASHBOARD_TYPES: Record<string, string> = {
@@ -314,7 +376,6 @@ const DASHBOARD_TYPES: Record<string, string> = {
  * with the page's Content-Security-Policy.
  */
 function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, path: string, requestId: string): void {
-  const answered: Answered = { method: req.method ?? 'GET', path };
   if (path === DASHBOARD_PATH.slice(0, -1)) {
     res.writeHead(308, { location: DASHBOARD_PATH, 'x-request-id': requestId });
     res.end();
@@ -328,36 +389,19 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
     res.end(head ? undefined : body);
     return;
   }
-  let relative: string;
-  try {
-    relative = decodeURIComponent(path.slice(DASHBOARD_PATH.length)) || 'index.html';
-  } catch {
-    return sendProblem(res, notFound('NOT_FOUND', `no such file: ${path}`), requestId, answered);
-  }
   const root = resolve(dir);
-  const file = resolve(root, relative);
-  let size: number;
-  try {
-    if (!file.startsWith(root + sep)) throw new Error('outside the page');
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new Error('not a file');
-    size = stat.size;
-  } catch {
+  const relative = path.slice(DASHBOARD_PATH.length) || 'index.html';
+  const found = fileUnder(root, relative);
+  if (!found) {
     const missing = !existsSync(join(root, 'index.html'));
-    const detail = missing ? 'the dashboard is not built: npm start builds it' : `no such file: ${path}`;
-    return sendProblem(res, notFound('NOT_FOUND', detail), requestId, answered);
+    throw notFound('NOT_FOUND', missing ? 'the dashboard is not built: npm start builds it' : `no such file: ${path}`);
   }
-  res.writeHead(200, {
+  sendFile(req, res, found.file, {
     ...headers,
-    'content-type': DASHBOARD_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'content-length': size,
+    'content-type': DASHBOARD_TYPES[extname(found.file).toLowerCase()] ?? 'application/octet-stream',
+    'content-length': found.size,
     'cache-control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
-  if (head) {
-    res.end();
-    return;
-  }
-  createReadStream(file).pipe(res);
 }
 
 /**
@@ -387,14 +431,25 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1);
   const answered: Answered = { method: req.method ?? 'GET', path };
+  const request: Reading = { requestId, method: answered.method, path, startedAt, answered: false };
   // The origins CORS_ALLOW_ORIGINS names read every answer, the server's own refusals included (as in AWS).
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
-  if (req.method === 'OPTIONS') return preflight(res, path, origin, requestId, answered);
-  for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
+  if (req.method !== 'OPTIONS') for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
   try {
-    if (req.method === 'GET' && path.startsWith('/_media/')) return await serveMedia(res, ctx, path, requestId);
-    if ((req.method === 'GET' || req.method === 'HEAD') && (path === DASHBOARD_PATH.slice(0, -1) || path.startsWith(DASHBOARD_PATH))) {
-      return serveDashboard(req, res, dashboardDir, path, requestId);
+    if (headBytes(req) > MAX_HEADER_BYTES) throw headersTooLarge();
+    // Node answers a bare 400 itself unless told not to (requireHostHeader): the server answers it as a problem.
+    if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw badRequest('MALFORMED_REQUEST', 'an HTTP/1.1 request must carry a Host header');
+    }
+    if (req.method === 'OPTIONS') return preflight(res, path, origin, requestId, answered);
+    const readsFile = req.method === 'GET' || req.method === 'HEAD';
+    const toDashboard = path === DASHBOARD_PATH.slice(0, -1) || path.startsWith(DASHBOARD_PATH);
+    if (readsFile && (path.startsWith('/_media/') || toDashboard)) {
+      if (toDashboard) serveDashboard(req, res, dashboardDir, path, requestId);
+      else serveMedia(req, res, ctx, path, requestId);
+      // The buckets' answers reach no handler, whose stack logs every request: the server logs them in its shape.
+      logger.info('request', { requestId, method: req.method, path, status: res.statusCode, durationMs: Date.now() - startedAt });
+      return;
     }
 
     const match = matchRoute(req.method ?? 'GET', path);
@@ -410,7 +465,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
       }
     }
 
-    const body = await readBody(req);
+    reading.set(req.socket, request);
+    const body = await readBody(req).finally(() => reading.delete(req.socket));
     if (body === null) throw payloadTooLarge(`requests are limited to ${MAX_EVENT_BYTES} bytes once encoded in the Lambda event`);
 
     let authorizer: Record<string, unknown> | null = null;
@@ -435,20 +491,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
     headers['x-request-id'] ??= requestId;
     send(res, result.statusCode, headers, Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'), answered);
   } catch (error) {
+    // The parser refused the body, and the socket has answered and logged it as this request (answerClientError).
+    if (request.answered) return;
     // What the server answers itself, and the table's failures in its own API-key check (busy → 503, as a handler would).
     const problem = asAppError(error);
     if (problem.status !== 500) {
       if (!req.complete) res.setHeader('connection', 'close');
-      // The answers API Gateway gives itself (404, 405, 413, 401/403 from the authorizer or key check) never reach a
-      // handler, whose stack logs every other request: the server logs them in the same shape.
-      logger.info('request refused', {
-        requestId,
-        method: req.method,
-        path,
-        status: problem.status,
-        code: problem.code,
-        durationMs: Date.now() - startedAt,
-      });
+      logRefusal(problem, request);
       return sendProblem(res, problem, requestId, answered);
     }
     // A failed integration: API Gateway's DEFAULT_5XX answer (infra/gateway-responses.ts) is a 500 INTERNAL problem;
@@ -468,7 +517,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const dashboardDir = options.dashboardDir ?? DASHBOARD_DIST;
   const signIns = signInLimiter(options.signInRequestsPer5Minutes ?? localConfig().SIGN_IN_REQUESTS_PER_5_MINUTES);
   const parts: ServerParts = { ctx, dashboardDir, signIns };
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res, parts));
+  // Node's own limits would answer for the server: its bare 400 to a request without Host, and its header count (about
+  // a thousand, beyond which it drops headers, a Host among them). The head's size (headBytes) bounds the count instead.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, (req, res) => void handle(req, res, parts));
+  server.maxHeadersCount = 0;
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

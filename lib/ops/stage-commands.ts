@@ -1,10 +1,13 @@
 // Ops commands for a deployed stage's secrets and chain: `init-stage` and `rotate-jwt-key` (Secrets Manager, or a
-// folder standing in for it with --secrets-dir), `deploy-contract` and `rotate-signer` (the stage's chain).
+// folder standing in for it with --secrets-dir), `deploy-contract`, `rotate-signer` and `signer-balance` (the stage's
+// chain; `signer-balance` also the local one).
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { coreConfig } from '#lib/config.ts';
 import { initStage, type SignerKeySource } from '#lib/ops/init-stage.ts';
 import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
+import { localChain, signerBalances, stageChain } from '#lib/ops/signer-balance.ts';
+import { describeSignerFunds } from '#lib/chain/signer-funds.ts';
 import { CONTRACT_RECORD_FILE } from '#lib/chain/contract-record.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
 import { fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
@@ -212,4 +215,28 @@ export function registerChainCommands(program: Command, global: () => { region?:
         );
       },
     );
+
+  program
+    .command('signer-balance')
+    .description(
+      "print the minting wallet's address, its balance and the mints it still pays for at the chain's gas price now: the local chain, or a stage's with --stage",
+    )
+    .addOption(new Option('--stage <stage>', 'a deployed stage (default: the local data folder)').choices(STAGE_NAMES))
+    .option('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain (with --stage)")
+    .addOption(recordOption())
+    .action(async (options: { stage?: StageName; rpcUrl?: string; record: string }, command: Command) => {
+      if (options.stage && !options.rpcUrl) throw new Error("--stage needs --rpc-url: name the stage's chain endpoint");
+      if (!options.stage && options.rpcUrl) throw new Error('--rpc-url needs --stage: the local chain is found in the data folder');
+      const { dataDir, table } = command.optsWithGlobals<{ dataDir?: string; table?: string }>();
+      const target = options.stage
+        ? stageChain(options.stage, options.rpcUrl!, options.record)
+        : await localChain(dataDir ?? coreConfig().DATA_DIR, table ?? coreConfig().TABLE_NAME);
+      try {
+        const funds = await signerBalances(target);
+        console.log(`Minting wallet of ${target.describe}, PlaqueToken ${target.contractAddress}:`);
+        for (const signer of funds) console.log(`  ${describeSignerFunds(signer)}`);
+      } finally {
+        await target.close();
+      }
+    });
 }

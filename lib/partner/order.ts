@@ -50,6 +50,18 @@ export function explorerTransactionUrl(explorerBaseUrl: string | null, txHash: s
 }
 
 /**
+ * The token's page on a block explorer (`<base>/token/<contract>?a=<token id>`, Etherscan's and Blockscout's link to
+ * one token of a collection): only once the token is in the buyer's wallet.
+ */
+export function explorerTokenUrl(
+  explorerBaseUrl: string | null,
+  order: Pick<Order, 'status' | 'contractAddress' | 'tokenId'>,
+): string | null {
+  if (!explorerBaseUrl || order.status !== 'DELIVERED') return null;
+  return `${explorerBaseUrl.replace(/\/+$/, '')}/token/${order.contractAddress}?a=${order.tokenId}`;
+}
+
+/**
  * The order as partners see it. `plaqueName` must be known (see `withPlaqueNames` in orders.ts for orders stored
  * without it); `explorerBaseUrl` is the stage's block explorer (CHAIN_EXPLORER_URL), null where there is none.
  */
@@ -63,6 +75,7 @@ export const presentOrder = (order: Order & { plaqueName: string }, explorerBase
   buyerWallet: order.buyerWallet,
   txHash: order.txHash,
   explorerUrl: explorerTransactionUrl(explorerBaseUrl, order.txHash),
+  tokenUrl: explorerTokenUrl(explorerBaseUrl, order),
   failureReason: order.failureReason,
   createdAt: order.createdAt,
   updatedAt: order.updatedAt,

@@ -103,6 +103,8 @@ export const orderSchema = z
     txHash: z.nullable(z.string()),
     // The mint transaction on the stage's block explorer; null without a transaction or without an explorer.
     explorerUrl: z.nullable(z.url()),
+    // The token on the stage's block explorer, once DELIVERED; null before, or without an explorer.
+    tokenUrl: z.nullable(z.url()),
     failureReason: z.nullable(z.string()),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

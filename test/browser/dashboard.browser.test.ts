@@ -120,7 +120,7 @@ describe('the partner dashboard in a browser', () => {
     expect(bought.status).toBe(201);
     const orderId = bought.json.orderId as string;
 
-    // Orders: the sale appears and turns DELIVERED by itself, with its transaction linked to the explorer.
+    // Orders: the sale appears and turns DELIVERED by itself, with its transaction and its token linked to the explorer.
     await openView(page, 'Orders');
     const order = page.locator(`tr[data-order-id="${orderId}"]`);
     await order.waitFor();
@@ -128,8 +128,10 @@ describe('the partner dashboard in a browser', () => {
     expect(await order.textContent()).toContain('$75.00');
     expect(await order.textContent()).toContain(`${wallet.slice(0, 6)}…${wallet.slice(-4)}`);
     await order.locator('.badge', { hasText: 'Delivered' }).waitFor({ timeout: 60_000 });
-    const link = order.getByRole('link');
+    const link = order.getByRole('link', { name: /^0x/ });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^${EXPLORER}/tx/0x[0-9a-f]{64}$`));
+    const token = order.getByRole('link', { name: `Token of ${plaque.name} (opens the block explorer)` });
+    expect(await token.getAttribute('href')).toBe(`${EXPLORER}/token/${ctx.chain!.contractAddress}?a=${plaque.tokenId ?? plaque.id}`);
     await accessible(page, 'orders');
     await screenshots(page, 'orders');
 

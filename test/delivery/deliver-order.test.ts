@@ -3,7 +3,7 @@
 // nonce another transaction took, reverts, and bursts of concurrent deliveries.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, formatEther, http, keccak256, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
@@ -16,6 +16,8 @@ import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
+import { SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
+import { logger, printLogsWith } from '#lib/runtime/logger.ts';
 import { DELIVERY_LEASE_MS } from '#lib/delivery/delivery-state.ts';
 import { deliverStreamRecords } from '#lib/delivery/stream-batch.ts';
 import { freePort } from '#lib/local/child-process.ts';
@@ -411,5 +413,53 @@ describe('nonces', () => {
       expect(await own.chain.balanceOf(s.wallet, s.tokenId)).toBe(1n);
       expect(await mintsOf(own.chain, s.tokenId)).toBe(1);
     }
+  });
+});
+
+describe("the signer's funds", () => {
+  /** The worker's log entries while `run` runs. */
+  async function logsOf(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+    const entries: Record<string, unknown>[] = [];
+    logger.setLogLevel('INFO');
+    printLogsWith((attributes) => void entries.push(attributes));
+    try {
+      await run();
+    } finally {
+      printLogsWith(null);
+      logger.setLogLevel('SILENT');
+    }
+    return entries;
+  }
+
+  it('logs after a mint the balance and the mints it still pays for, each using the gas this one used, at the gas price now', async () => {
+    const sold = await aSoldOrder(ctx, seller);
+    const entries = await logsOf(async () => expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered'));
+    const funds = entries.filter((entry) => entry.message === SIGNER_FUNDS_MESSAGE);
+    expect(funds).toHaveLength(1);
+    const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+    const { txHash } = (await readOrder(sold.orderId)).order;
+    const { gasUsed } = await client.getTransactionReceipt({ hash: txHash as Hex });
+    const balance = await client.getBalance({ address: own.owner });
+    const line = funds[0]!;
+    expect(line).toMatchObject({
+      level: 'INFO',
+      orderId: sold.orderId,
+      signer: own.owner,
+      balanceWei: balance.toString(),
+      balanceEth: Number(formatEther(balance)),
+      mintGas: Number(gasUsed),
+    });
+    const gasPrice = BigInt(line.gasPriceWei as string);
+    expect(gasPrice).toBeGreaterThan(0n);
+    expect(line.mintsLeft).toBe(Number(balance / (gasUsed * gasPrice)));
+  });
+
+  it('delivers all the same when the balance cannot be read, and says so', async () => {
+    const sold = await aSoldOrder(ctx, seller);
+    const reading = { ...ctx, chain: withFaults(own.chain, { signerFunds: async () => Promise.reject(new Error('node gone')) }) };
+    const entries = await logsOf(async () => expect(await deliverOrder(reading, sold.orderId)).toBe('delivered'));
+    expect(entries.filter((entry) => entry.message === SIGNER_FUNDS_MESSAGE)).toEqual([]);
+    expect(entries).toContainEqual(expect.objectContaining({ level: 'WARN', orderId: sold.orderId }));
+    expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
   });
 });

@@ -79,6 +79,7 @@ describe('buy, then poll the order until DELIVERED', () => {
       buyerWallet: wallet,
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       explorerUrl: `https://explorer.example/tx/${order.txHash}`,
+      tokenUrl: `https://explorer.example/token/${own.chain.contractAddress}?a=${plaque.id}`,
       failureReason: null,
       createdAt: expect.any(String),
       updatedAt: order.deliveredAt,
@@ -122,6 +123,7 @@ describe('buy, then poll the order until DELIVERED', () => {
     expect(failed).toMatchObject({
       txHash: null,
       explorerUrl: null,
+      tokenUrl: null,
       deliveredAt: null,
       failureReason: expect.stringContaining('NOT_MINTABLE'),
     });

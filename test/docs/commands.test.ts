@@ -76,6 +76,7 @@ describe('the commands the docs name', () => {
         'rotate-jwt-key',
         'deploy-contract',
         'rotate-signer',
+        'signer-balance',
       ]),
     );
   });

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '#lib/db/table.ts';
 import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
-import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
+import { DELIVERY_FAILED_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
@@ -246,6 +246,41 @@ describe('delivery dead letters and alarms', () => {
     const every = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
     for (const a of every) expect(a.Properties!['AlarmActions']).toHaveLength(1);
   });
+
+  it.each(['staging', 'production'] as const)(
+    "alarms when the minting wallet pays for fewer mints than %s's threshold, from the worker's line after each mint",
+    (name) => {
+      const { template } = synthStage(name);
+      const found = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).find((a) =>
+        (a.Properties!['AlarmName'] as string).endsWith('-SignerFundsLow'),
+      );
+      expect(found?.Properties).toMatchObject({
+        MetricName: 'SignerMintsLeft',
+        Namespace: `PlaqueApi/${name}`,
+        Statistic: 'Minimum',
+        Period: 3600,
+        Threshold: stages[name].alarms.signerMintsLeft,
+        ComparisonOperator: 'LessThanThreshold',
+        EvaluationPeriods: 1,
+        // Only mints report: without one the alarm keeps its state until a mint after the refill says otherwise.
+        TreatMissingData: 'ignore',
+      });
+      const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).map((f) => f.Properties!);
+      for (const [metric, member] of [
+        ['SignerMintsLeft', 'mintsLeft'],
+        ['SignerBalanceEth', 'balanceEth'],
+      ]) {
+        expect(filters).toContainEqual(
+          expect.objectContaining({
+            FilterPattern: `{ $.message = "${SIGNER_FUNDS_MESSAGE}" }`,
+            MetricTransformations: [
+              expect.objectContaining({ MetricName: metric, MetricNamespace: `PlaqueApi/${name}`, MetricValue: `$.${member}` }),
+            ],
+          }),
+        );
+      }
+    },
+  );
 
   it('publishes alarms to an encrypted topic mailed to the production operators', () => {
     const { template } = production();

@@ -270,6 +270,7 @@ describe('GET /partner/orders/{orderId}', () => {
       buyerWallet: wallet,
       txHash: null,
       explorerUrl: null,
+      tokenUrl: null,
       failureReason: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: reply.json.createdAt,

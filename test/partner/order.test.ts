@@ -1,7 +1,7 @@
 // The Order record partners see (presentOrder): every member the published Order schema names, and the explorer link.
 import { describe, expect, it } from 'vitest';
 import { ScanCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { explorerTransactionUrl, presentOrder } from '#lib/partner/order.ts';
+import { explorerTokenUrl, explorerTransactionUrl, presentOrder } from '#lib/partner/order.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-item.ts';
 import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
@@ -25,6 +25,7 @@ describe('presentOrder', () => {
       buyerWallet: order.buyerWallet,
       txHash: HASH,
       explorerUrl: `https://sepolia.etherscan.io/tx/${HASH}`,
+      tokenUrl: `https://sepolia.etherscan.io/token/${order.contractAddress}?a=${order.tokenId}`,
       failureReason: null,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
@@ -36,6 +37,17 @@ describe('presentOrder', () => {
     expect(explorerTransactionUrl('https://explorer.example', null)).toBeNull();
     expect(explorerTransactionUrl(null, HASH)).toBeNull();
     expect(explorerTransactionUrl('', HASH)).toBeNull();
+  });
+
+  it("links the token only once it is in the buyer's wallet, and only on a stage with an explorer", () => {
+    const token = { contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', tokenId: '7' };
+    for (const status of ['SOLD', 'MINTING', 'FAILED'] as const) {
+      expect(explorerTokenUrl('https://explorer.example', { ...token, status })).toBeNull();
+    }
+    expect(explorerTokenUrl(null, { ...token, status: 'DELIVERED' })).toBeNull();
+    expect(explorerTokenUrl('https://explorer.example/', { ...token, status: 'DELIVERED' })).toBe(
+      'https://explorer.example/token/0x5FbDB2315678afecb367f032d93F642f64180aa3?a=7',
+    );
   });
 
   it('joins the explorer and the transaction with one slash, whatever the base ends with', () => {
@@ -60,6 +72,6 @@ describe('orders stored before the name and delivery time were recorded with the
     const stored = await partnerOrderRepo(dbOf(ctx), ctx.tableName).get(old.orderId as string);
     expect(stored).toMatchObject({ plaqueName: null, deliveredAt: '2026-03-01T12:00:09.000Z' });
     const shown = await getOrder(ctx, { partnerId: 5, apiKeyId: 'key_1' }, old.orderId as string);
-    expect(shown).toMatchObject({ plaqueName: plaque.name, deliveredAt: '2026-03-01T12:00:09.000Z', explorerUrl: null });
+    expect(shown).toMatchObject({ plaqueName: plaque.name, deliveredAt: '2026-03-01T12:00:09.000Z', explorerUrl: null, tokenUrl: null });
   });
 });

@@ -90,6 +90,7 @@ describe('GET /partner/orders', () => {
       buyerWallet: mine[1]!.buyerWallet,
       txHash: mine[1]!.txHash,
       explorerUrl: `https://explorer.example/tx/${mine[1]!.txHash}`,
+      tokenUrl: `https://explorer.example/token/${mine[1]!.contractAddress}?a=${mine[1]!.tokenId}`,
       failureReason: null,
       createdAt: mine[1]!.createdAt,
       updatedAt: mine[1]!.updatedAt,

@@ -15,6 +15,7 @@ const anOrder = (status: OrderStatus): Order => ({
   buyerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   txHash: null,
   explorerUrl: null,
+  tokenUrl: null,
   failureReason: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',

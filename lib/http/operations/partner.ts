@@ -59,6 +59,7 @@ const tokenRules =
 const orderRecordRules = [
   '`plaqueName`, `price` and `currency` are those of the sale (the price quoted at prepare). `buyerWallet` is the checksummed wallet the token is minted to.',
   "`explorerUrl` is `txHash`'s page on the stage's block explorer (`<explorer>/tx/<txHash>`), null while there is no transaction or when the stage names no explorer (locally, unless CHAIN_EXPLORER_URL is set).",
+  "`tokenUrl` is the minted token's page on the same explorer (`<explorer>/token/<contract>?a=<token id>`, the token id in decimal), null until the order is DELIVERED or when the stage names no explorer.",
   '`createdAt` is the sale, `updatedAt` the last change of status or transaction, `deliveredAt` the delivery (null until DELIVERED).',
 ].join(' ');
 

@@ -235,6 +235,7 @@ export interface components {
             buyerWallet: string;
             txHash: string | null;
             explorerUrl: string | null;
+            tokenUrl: string | null;
             failureReason: string | null;
             /** Format: date-time */
             createdAt: string;

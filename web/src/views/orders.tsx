@@ -76,6 +76,7 @@ export function Orders({ api }: { api: ApiClient }) {
                 <th scope="col">Buyer wallet</th>
                 <th scope="col">Status</th>
                 <th scope="col">Transaction</th>
+                <th scope="col">Token</th>
                 <th scope="col">Failure reason</th>
                 <th scope="col">Ordered</th>
               </tr>
@@ -101,6 +102,15 @@ export function Orders({ api }: { api: ApiClient }) {
                       </a>
                     ) : (
                       <code title={order.txHash}>{shortHash(order.txHash)}</code>
+                    )}
+                  </td>
+                  <td>
+                    {order.tokenUrl ? (
+                      <a href={order.tokenUrl} target="_blank" rel="noopener noreferrer">
+                        Token<span class="visually-hidden"> of {order.plaqueName} (opens the block explorer)</span>
+                      </a>
+                    ) : (
+                      <span class="muted">—</span>
                     )}
                   </td>
                   <td>{order.failureReason ?? <span class="muted">—</span>}</td>
