@@ -79,6 +79,7 @@ const SAMPLE_VALUES: ExampleValues = {
   webhookUrl: 'https://shop.example/hooks/plaques',
   webhookId: 'wh_5d41402abc4b2a76b9719d911017c592',
   orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
+  mintedTokenId: '42',
 };
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -186,6 +187,7 @@ const TAGS: Record<Tag, string> = {
   Accounts: 'Sign-up and sign-in by emailed code, passwords, the own profile and the public keys that verify tokens.',
   Partner: 'Selling through partners: API keys (created with a JWT), then lookup, owner, hold, buy and the order (with `x-api-key`).',
   Service: 'About the service itself.',
+  Tokens: "What wallets and marketplaces read about the service's tokens, where the contract points them.",
 };
 
 /** Problem codes every operation may answer, whatever its own rules; more by auth kind and access below. */

@@ -11,7 +11,7 @@ export type PrincipalKind = 'none' | 'user' | 'partner';
 /** Each auth kind resolves one principal. */
 type OperationAuth = { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner' };
 
-export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service';
+export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service' | 'Tokens';
 
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
 export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
@@ -86,6 +86,8 @@ export interface ExampleValues {
   readonly webhookId: string;
   /** One of the calling partner's orders. */
   readonly orderId: string;
+  /** The token id (decimal) of a MINTED plaque. */
+  readonly mintedTokenId: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */

@@ -153,6 +153,10 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
   webhookUrl: async () => HOOK.url,
   webhookId: async (caller) => (await createWebhook(ctx, userOf(caller, 'webhookId').id, HOOK)).id,
   orderId: async () => orderId,
+  mintedTokenId: async () => {
+    const plaque = await storePlaque(ctx, { status: 'MINTED', minted: true, mintedAt: ctx.now().toISOString() });
+    return String(plaque.id);
+  },
 };
 
 /** The operation's example as a request of a new caller, with the live values it names (made before any fault). */

@@ -10,3 +10,4 @@ import './catalog-snapshot.suite.ts';
 import './webhooks.suite.ts';
 import './code-mail.suite.ts';
 import './dashboard.suite.ts';
+import './tokens.suite.ts';

@@ -174,6 +174,8 @@ export interface components {
             description: string;
             /** Format: uri */
             image: string;
+            /** Format: uri */
+            external_url?: string;
             /** @constant */
             decimals: 0;
             attributes: {
@@ -282,6 +284,14 @@ export interface components {
                 at: string;
                 nextAttemptAt: string | null;
             }[];
+        };
+        CollectionMetadata: {
+            name: string;
+            description: string;
+            /** Format: uri */
+            image: string;
+            /** Format: uri */
+            external_link: string;
         };
     };
     responses: never;
