@@ -76,6 +76,8 @@ describe('the commands the docs name', () => {
         'rotate-jwt-key',
         'deploy-contract',
         'rotate-signer',
+        'set-token-uri',
+        'move-to-contract',
       ]),
     );
   });
