@@ -4,10 +4,10 @@
 // it, so stored records can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
+import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { checkedPublicBase, hasSettableUris, metadataUrisOf } from '#lib/chain/metadata-uris.ts';
 import { ACCESS_CONTROL_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 
@@ -36,26 +36,11 @@ export interface Deployment {
   minter: Address;
 }
 
-function clientsFor(rpcUrl: string, chainId: number, key: Hex, pollingIntervalMs?: number) {
-  const transport = http(rpcUrl);
-  const chain = {
-    id: chainId,
-    name: `chain-${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  };
-  const polling = pollingIntervalMs !== undefined ? { pollingInterval: pollingIntervalMs } : {};
-  return {
-    publicClient: createPublicClient({ chain, transport, ...polling }) as PublicClient,
-    wallet: createWalletClient({ account: privateKeyToAccount(key), chain, transport, ...polling }),
-  };
-}
-
 /** Deploys the contract and waits for `confirmations` blocks; throws when the deployment reverts. */
 export async function deployPlaqueTokenContract(options: DeployOptions): Promise<Deployment> {
   const artifact = loadPlaqueTokenArtifact();
   const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
-  const { publicClient, wallet } = clientsFor(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
+  const { publicClient, wallet } = operatorClients(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
   const deployer = wallet.account.address;
   const admin = getAddress(options.admin ?? deployer);
   const minter = getAddress(options.minter ?? deployer);

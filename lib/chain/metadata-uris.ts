@@ -1,9 +1,9 @@
 // Where PlaqueToken points wallets and marketplaces: `uri` (ERC-1155: one template for every token id, `{id}` replaced by
 // clients with the id in 64 lower-case hex digits) and `contractURI` (ERC-7572: the collection), both under the stage's
 // public base URL, where the service answers them (GET /tokens/{id}.json, GET /contract.json). Only the admin sets them.
-import { createPublicClient, createWalletClient, http, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
+import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { CONTRACT_URI_INTERFACE_ID, DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 
 export interface MetadataUris {
@@ -64,29 +64,16 @@ export interface MetadataUrisSet extends MetadataUris {
 /** Points the contract at `base`, sending only the changes it needs; throws when the key is not the admin's. */
 export async function setMetadataUris(options: SetMetadataUrisOptions): Promise<MetadataUrisSet> {
   const wanted = metadataUrisOf(checkedPublicBase(options.base));
-  const transport = http(options.rpcUrl);
-  const polling = options.pollingIntervalMs !== undefined ? { pollingInterval: options.pollingIntervalMs } : {};
-  const client = createPublicClient({ transport, ...polling });
-  const chainId = await client.getChainId();
-  const account = privateKeyToAccount(options.adminKey);
+  const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
+  const { publicClient: client, wallet } = operatorClients(options.rpcUrl, chainId, options.adminKey, options.pollingIntervalMs);
+  const admin = wallet.account.address;
   const contract = { address: options.contractAddress, abi: plaqueTokenAdminAbi } as const;
   if (!(await hasSettableUris(options.rpcUrl, options.contractAddress))) {
     throw new Error(`${options.contractAddress} is a PlaqueToken whose metadata URIs cannot be set: deploy a new one (infra/DEPLOY.md)`);
   }
-  if (!(await client.readContract({ ...contract, functionName: 'hasRole', args: [DEFAULT_ADMIN_ROLE, account.address] }))) {
-    throw new Error(`${account.address} is not the contract's admin: give the admin's key`);
+  if (!(await client.readContract({ ...contract, functionName: 'hasRole', args: [DEFAULT_ADMIN_ROLE, admin] }))) {
+    throw new Error(`${admin} is not the contract's admin: give the admin's key`);
   }
-  const wallet = createWalletClient({
-    account,
-    transport,
-    chain: {
-      id: chainId,
-      name: `chain-${chainId}`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [options.rpcUrl] } },
-    },
-    ...polling,
-  });
   const current = await readMetadataUris(options.rpcUrl, options.contractAddress);
   const transactions: Hex[] = [];
   const send = async (functionName: 'setURI' | 'setContractURI', value: string) => {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import solc from 'solc';
-import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole } from '#lib/chain/deploy.ts';
@@ -107,23 +107,28 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   ...overrides,
 });
 
+/** An older PlaqueToken deployed by a funded account of its own, and a data folder's record naming it. */
+async function anOlderContract(source: string, args: (account: Address) => readonly unknown[]) {
+  const rpcUrl = inject('rpcUrl');
+  const key = await fundedKey(rpcUrl);
+  const account = privateKeyToAccount(key);
+  const old = compile(source);
+  const wallet = createWalletClient({ account, transport: http(rpcUrl) });
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const hash = await wallet.deployContract({ abi: old.abi, bytecode: old.bytecode, args: args(account.address), chain: null });
+  const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+  const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
+  writeFileSync(
+    recordFile,
+    JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
+  );
+  return { rpcUrl, key, account, old, wallet, client, oldAddress, recordFile };
+}
+
 describe('a local data folder with the Ownable PlaqueToken', () => {
   it('gets the AccessControl contract on the next start, and its unminted plaques and unsigned orders move to it', async () => {
-    const rpcUrl = inject('rpcUrl');
-    const key = await fundedKey(rpcUrl);
-    const account = privateKeyToAccount(key);
-    const old = compile(OWNABLE_SOURCE);
-    const wallet = createWalletClient({ account, transport: http(rpcUrl) });
-    const client = createPublicClient({ transport: http(rpcUrl) });
-    const hash = await wallet.deployContract({ abi: old.abi, bytecode: old.bytecode, args: [account.address, FIXED_URI], chain: null });
-    const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+    const { rpcUrl, key, oldAddress, recordFile } = await anOlderContract(OWNABLE_SOURCE, (account) => [account, FIXED_URI]);
     expect(await hasMinterRole(rpcUrl, oldAddress)).toBe(false);
-
-    const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
-    writeFileSync(
-      recordFile,
-      JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
-    );
 
     const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
     expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
@@ -180,19 +185,11 @@ describe('a local data folder with the Ownable PlaqueToken', () => {
 
 describe('a local data folder with a PlaqueToken whose URI was fixed at deployment', () => {
   it('gets the current contract on the next start, named at the local server; tokens minted on the old one keep its URI', async () => {
-    const rpcUrl = inject('rpcUrl');
-    const key = await fundedKey(rpcUrl);
-    const account = privateKeyToAccount(key);
-    const old = compile(FIXED_URI_SOURCE);
-    const wallet = createWalletClient({ account, transport: http(rpcUrl) });
-    const client = createPublicClient({ transport: http(rpcUrl) });
-    const hash = await wallet.deployContract({
-      abi: old.abi,
-      bytecode: old.bytecode,
-      args: [account.address, account.address, FIXED_URI],
-      chain: null,
-    });
-    const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+    const { rpcUrl, key, account, old, wallet, client, oldAddress, recordFile } = await anOlderContract(FIXED_URI_SOURCE, (account) => [
+      account,
+      account,
+      FIXED_URI,
+    ]);
     const minted = await wallet.writeContract({
       address: oldAddress,
       abi: old.abi,
@@ -207,11 +204,6 @@ describe('a local data folder with a PlaqueToken whose URI was fixed at deployme
       /metadata URIs cannot be set: deploy a new one/,
     );
 
-    const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
-    writeFileSync(
-      recordFile,
-      JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
-    );
     const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
     expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
     expect(await readMetadataUris(rpcUrl, upgraded.contractAddress)).toEqual({
