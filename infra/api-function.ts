@@ -34,6 +34,10 @@ export const ENV = {
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
   chainExplorerUrl: 'CHAIN_EXPLORER_URL',
   corsAllowOrigins: 'CORS_ALLOW_ORIGINS',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  frontendUrl: 'FRONTEND_URL',
+  collectionName: 'COLLECTION_NAME',
+  collectionDescription: 'COLLECTION_DESCRIPTION',
 } as const;
 
 /** The alias every caller invokes; deployments move it from one published version to the next. */
@@ -215,6 +219,15 @@ export class ApiFunction extends Construct {
   /** Public URLs of stored media are built from this base. */
   linksMedia(mediaBaseUrl: string): this {
     this.env(ENV.mediaBaseUrl, mediaBaseUrl);
+    return this;
+  }
+
+  /** Describes the stage's tokens: its public address, its frontend (when it has one) and its collection. */
+  describesTokens(publicBaseUrl: string, stage: StageConfig): this {
+    this.env(ENV.publicBaseUrl, publicBaseUrl);
+    if (stage.frontendUrl) this.env(ENV.frontendUrl, stage.frontendUrl);
+    this.env(ENV.collectionName, stage.collection.name);
+    this.env(ENV.collectionDescription, stage.collection.description);
     return this;
   }
 

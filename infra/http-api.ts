@@ -150,6 +150,7 @@ export class HttpApi extends Construct {
       const method = resource.addMethod(route.method, this.integrationFor(fn), {
         operationName: route.operationId,
         ...authorization(route, authorizer),
+        ...declaredHeaders(route),
       });
       fn.invokedByMethod(this.api, this.stage.apiStageName, route.method, route.path);
       if (route.auth !== 'jwt') {
@@ -270,6 +271,21 @@ export class HttpApi extends Construct {
       { id: 'AwsSolutions-COG4', reason: 'Answers 405 from a mock for methods a path does not have; reaches no backend.' },
     ]);
   }
+}
+
+/**
+ * The headers the route's answers declare (Cache-Control of the metadata and key set, Idempotent-Replayed of the buy), as
+ * method responses: the function sets them (proxy integration), the API's own description names them.
+ */
+function declaredHeaders(route: Route): Pick<apigateway.MethodOptions, 'methodResponses'> {
+  const declared = Object.entries(route.responses).filter(([, response]) => (response.headers ?? []).length > 0);
+  if (declared.length === 0) return {};
+  return {
+    methodResponses: declared.map(([status, response]) => ({
+      statusCode: status,
+      responseParameters: Object.fromEntries((response.headers ?? []).map((name) => [`method.response.header.${name}`, true])),
+    })),
+  };
 }
 
 function authorization(route: Route, authorizer: apigateway.IAuthorizer): apigateway.MethodOptions {

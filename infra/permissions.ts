@@ -25,6 +25,8 @@ export interface ServiceResources {
   webhooks: Webhooks;
   /** The stage's JWT issuer (its custom domain's URL, else its stage URL). */
   jwtIssuer: string;
+  /** The stage's public base URL (the same: its custom domain's URL, else its stage URL). */
+  publicBaseUrl: string;
 }
 
 /** The function settings an access declaration fixes. */
@@ -47,6 +49,7 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.linksExplorer) fn.linksExplorer(resources.stage.chain);
   if (access.writesMedia !== undefined) fn.writesMedia(resources.media.bucket, access.writesMedia, resources.media.baseUrl);
   else if (access.linksMedia) fn.linksMedia(resources.media.baseUrl);
+  if (access.describesTokens) fn.describesTokens(resources.publicBaseUrl, resources.stage);
   if (access.sendsMail) fn.sendsMail(resources.stage.mailFrom);
   if (access.apiKeys) fn.managesApiKeys(resources.usagePlan, access.apiKeys);
   if (access.catalogSnapshot === 'read') resources.catalogSnapshots.grantRead(fn);

@@ -83,6 +83,7 @@ export class PlaqueApiStack extends Stack {
       catalogSnapshots,
       webhooks,
       jwtIssuer: jwtIssuerOf(stage, this.httpApi.api),
+      publicBaseUrl: jwtIssuerOf(stage, this.httpApi.api),
     };
 
     // One function per handler module of the manifest, in its area's nested stack, with exactly the access its
@@ -158,6 +159,11 @@ export class PlaqueApiStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.api.url, description: 'Base URL of the API stage' });
+    new CfnOutput(this, 'PublicBaseUrl', {
+      value: resources.publicBaseUrl,
+      description:
+        "The stage's public address (custom domain, else API stage URL): the contract's token and collection metadata live under it",
+    });
     new CfnOutput(this, 'MediaBaseUrl', { value: media.baseUrl });
     new CfnOutput(this, 'DashboardUrl', { value: dashboard.url, description: 'The partner dashboard' });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });

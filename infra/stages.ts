@@ -124,6 +124,10 @@ export interface StageConfig {
   media: {
     priceClass: PriceClass;
   };
+  /** The token collection as wallets and marketplaces show it (GET /contract.json, the contract's `contractURI`). */
+  collection: { name: string; description: string };
+  /** The frontend showing plaques: token metadata links `<frontendUrl>/plaques/<id>` (`external_url`); none when absent. */
+  frontendUrl?: string;
 }
 
 // Shared by both stages unless overridden below.
@@ -135,6 +139,8 @@ const common = {
   delivery: { batchSize: 10, retryAttempts: 5, maxRecordAgeHours: 6 },
   media: { priceClass: PriceClass.PRICE_CLASS_100 },
 } satisfies Partial<StageConfig>;
+
+const COLLECTION_DESCRIPTION = 'Plaques sold on the plaque marketplace: one ERC-1155 token per plaque, named like ABC-0042.';
 
 export const stages: Record<StageName, StageConfig> = {
   staging: {
@@ -179,6 +185,7 @@ export const stages: Record<StageName, StageConfig> = {
     deployment: 'all-at-once',
     mailFrom: 'no-reply@staging.plaques.dev',
     jwt: { audience: 'plaque-marketplace-staging' },
+    collection: { name: 'Plaques (staging)', description: COLLECTION_DESCRIPTION },
     // To serve on a domain of your own: domain: { name: 'api.staging.plaques.dev', hostedZone: { id: 'Z…', name: 'plaques.dev' } },
   },
   production: {
@@ -223,6 +230,7 @@ export const stages: Record<StageName, StageConfig> = {
     deployment: 'canary-10-percent-5-minutes',
     mailFrom: 'no-reply@plaques.dev',
     jwt: { audience: 'plaque-marketplace' },
+    collection: { name: 'Plaques', description: COLLECTION_DESCRIPTION },
   },
 };
 

@@ -168,6 +168,19 @@ export const chainConfig = section({
   CHAIN_EXPLORER_URL: optional(url),
 });
 
+/**
+ * What the stage tells wallets and marketplaces about its tokens (token and collection metadata): in AWS from the stage
+ * configuration (infra/stages.ts); locally the defaults, with the local server as the public base.
+ */
+export const collectionConfig = section({
+  /** The stage's public base URL (custom domain, else API stage URL); locally http://127.0.0.1:<PORT> when absent. */
+  PUBLIC_BASE_URL: optional(url),
+  /** The frontend showing plaques: token metadata links `<FRONTEND_URL>/plaques/<id>` as `external_url`; none when absent. */
+  FRONTEND_URL: optional(url),
+  COLLECTION_NAME: orElse(atLeast(1), 'Plaques'),
+  COLLECTION_DESCRIPTION: orElse(atLeast(1), 'Plaques of the plaque marketplace: one ERC-1155 token per plaque.'),
+});
+
 /** The delivery reconciler (functions/delivery/reconcile-deliveries.ts). */
 export const reconcilerConfig = section({
   AWS_REGION: awsRegion,
@@ -218,6 +231,7 @@ export function readEverySection(): void {
     roleCredentialsConfig,
     servicesConfig,
     chainConfig,
+    collectionConfig,
     reconcilerConfig,
     webhookConfig,
     localConfig,

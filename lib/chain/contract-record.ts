@@ -23,6 +23,11 @@ export interface RecordedContract {
   /** MINTER_ROLE at deployment; rotate-signer updates it. */
   minter: Address;
   deployedAt: string;
+  /**
+   * The public base URL the contract's `uri` and `contractURI` name (deploy-contract, set-token-uri); absent for a
+   * contract deployed before they could be set.
+   */
+  publicBase?: string;
 }
 
 export type ContractRecords = Partial<Record<string, RecordedContract>>;

@@ -1,15 +1,15 @@
 // Deploys PlaqueToken (compiled on demand) and, for the local runtime, remembers where: the first start deploys,
 // later starts reuse the recorded address as long as the chain still holds the contract's code and that code has
-// roles (an older, Ownable PlaqueToken is replaced: the record names it, so stored records can move to the new one).
+// roles and settable metadata URIs (an older PlaqueToken, Ownable or with a fixed URI, is replaced: the record names
+// it, so stored records can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
-import { ACCESS_CONTROL_INTERFACE_ID, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
-
-/** Base URI of token metadata; `{id}` is the ERC-1155 placeholder for the hex token id. */
-export const TOKEN_URI = 'https://plaques.dev/tokens/{id}.json';
+import { answersInterface } from '#lib/chain/contract-interfaces.ts';
+import { operatorClients } from '#lib/chain/operator-clients.ts';
+import { checkedPublicBase, hasSettableUris, metadataUrisOf } from '#lib/chain/metadata-uris.ts';
+import { ACCESS_CONTROL_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 
 export interface DeployOptions {
   rpcUrl: string;
@@ -19,6 +19,8 @@ export interface DeployOptions {
   admin?: Address;
   /** Holds MINTER_ROLE (the service's signer); the deployer when absent. */
   minter?: Address;
+  /** The stage's public base URL: the contract names `<base>/tokens/{id}.json` and `<base>/contract.json`. */
+  publicBase: string;
   /** Blocks to wait for on top of the one that includes the deployment (1: included). */
   confirmations?: number;
   /** Milliseconds between receipt polls (viem's default: 4000). */
@@ -34,30 +36,20 @@ export interface Deployment {
   minter: Address;
 }
 
-function clientsFor(rpcUrl: string, chainId: number, key: Hex, pollingIntervalMs?: number) {
-  const transport = http(rpcUrl);
-  const chain = {
-    id: chainId,
-    name: `chain-${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  };
-  const polling = pollingIntervalMs !== undefined ? { pollingInterval: pollingIntervalMs } : {};
-  return {
-    publicClient: createPublicClient({ chain, transport, ...polling }) as PublicClient,
-    wallet: createWalletClient({ account: privateKeyToAccount(key), chain, transport, ...polling }),
-  };
-}
-
 /** Deploys the contract and waits for `confirmations` blocks; throws when the deployment reverts. */
 export async function deployPlaqueTokenContract(options: DeployOptions): Promise<Deployment> {
   const artifact = loadPlaqueTokenArtifact();
   const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
-  const { publicClient, wallet } = clientsFor(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
+  const { publicClient, wallet } = operatorClients(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
   const deployer = wallet.account.address;
   const admin = getAddress(options.admin ?? deployer);
   const minter = getAddress(options.minter ?? deployer);
-  const txHash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [admin, minter, TOKEN_URI] });
+  const uris = metadataUrisOf(checkedPublicBase(options.publicBase));
+  const txHash = await wallet.deployContract({
+    abi: artifact.abi,
+    bytecode: artifact.bytecode,
+    args: [admin, minter, uris.uri, uris.contractURI],
+  });
   const receipt = await publicClient.waitForTransactionReceipt({
     hash: txHash,
     confirmations: options.confirmations ?? 1,
@@ -72,27 +64,18 @@ export async function deployPlaqueToken(options: DeployOptions): Promise<Address
 }
 
 /** Whether `address` holds a PlaqueToken with roles (MINTER_ROLE); false for no code or an older, Ownable one. */
-export async function hasMinterRole(rpcUrl: string, address: Address): Promise<boolean> {
-  const client = createPublicClient({ transport: http(rpcUrl) });
-  const code = await client.getCode({ address });
-  if (!code || code === '0x') return false;
-  try {
-    return await client.readContract({
-      address,
-      abi: plaqueTokenAdminAbi,
-      functionName: 'supportsInterface',
-      args: [ACCESS_CONTROL_INTERFACE_ID],
-    });
-  } catch {
-    return false;
-  }
-}
+export const hasMinterRole = (rpcUrl: string, address: Address): Promise<boolean> =>
+  answersInterface(rpcUrl, address, ACCESS_CONTROL_INTERFACE_ID);
+
+/** Whether `address` holds the current PlaqueToken: roles and settable metadata URIs. */
+const isCurrentPlaqueToken = async (rpcUrl: string, address: Address): Promise<boolean> =>
+  (await hasMinterRole(rpcUrl, address)) && (await hasSettableUris(rpcUrl, address));
 
 interface DeploymentRecord {
   chainId: number;
   contractAddress: Address;
   deployedAt: string;
-  /** The contract this one replaced (an older PlaqueToken without roles), until its records moved here. */
+  /** The contract this one replaced (an older PlaqueToken: without roles, or with a fixed URI), until its records moved here. */
   replaced?: Address;
 }
 
@@ -113,9 +96,10 @@ export interface EnsuredPlaqueToken {
 }
 
 /**
- * The recorded contract when the chain still has it with roles, else a fresh deployment, recorded in `recordFile`.
- * A recorded contract that is still there but has no MINTER_ROLE (PlaqueToken before roles) is replaced, and named
- * in the record as `replaced` until `forgetReplacedContract` says its records moved.
+ * The recorded contract when the chain still has it as the current PlaqueToken, else a fresh deployment, recorded in
+ * `recordFile`. A recorded contract that is still there but older (no MINTER_ROLE, or a URI fixed at deployment) is
+ * replaced, and named in the record as `replaced` until `forgetReplacedContract` says its records moved. The tokens
+ * minted on it stay there, with the URI it names.
  */
 export async function ensurePlaqueToken(options: DeployOptions & { recordFile: string }): Promise<EnsuredPlaqueToken> {
   const publicClient = createPublicClient({ transport: http(options.rpcUrl) });
@@ -124,7 +108,7 @@ export async function ensurePlaqueToken(options: DeployOptions & { recordFile: s
   if (existsSync(options.recordFile)) {
     const record = JSON.parse(readFileSync(options.recordFile, 'utf8')) as DeploymentRecord;
     if (record.chainId === chainId) {
-      if (await hasMinterRole(options.rpcUrl, record.contractAddress)) {
+      if (await isCurrentPlaqueToken(options.rpcUrl, record.contractAddress)) {
         return { contractAddress: record.contractAddress, deployed: false, replaced: record.replaced ?? null };
       }
       const code = await publicClient.getCode({ address: record.contractAddress });

@@ -19,6 +19,11 @@ export interface FunctionAccess {
   readonly linksExplorer?: true;
   /** Builds public URLs of stored images (MEDIA_BASE_URL). */
   readonly linksMedia?: true;
+  /**
+   * Describes the stage's tokens to wallets and marketplaces: token metadata links the stage's frontend, the collection's
+   * names the stage (PUBLIC_BASE_URL, FRONTEND_URL, COLLECTION_NAME, COLLECTION_DESCRIPTION).
+   */
+  readonly describesTokens?: true;
   /** Puts and deletes images under this key prefix of the media bucket, nowhere else (MEDIA_BUCKET, MEDIA_BASE_URL). */
   readonly writesMedia?: string;
   /** Sends mail from the stage's sender address (MAIL_FROM). */
@@ -56,6 +61,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     if (access.namesContract) out.namesContract = true;
     if (access.linksExplorer) out.linksExplorer = true;
     if (access.linksMedia) out.linksMedia = true;
+    if (access.describesTokens) out.describesTokens = true;
     if (access.writesMedia !== undefined) {
       if (out.writesMedia !== undefined && out.writesMedia !== access.writesMedia) {
         throw new Error(`one function cannot write media under both ${out.writesMedia} and ${access.writesMedia}`);

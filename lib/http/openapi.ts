@@ -84,6 +84,7 @@ const SAMPLE_VALUES: ExampleValues = {
   orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
   plaqueName: 'ABC-0042',
   mintedWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
+  mintedTokenId: '42',
 };
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -191,6 +192,7 @@ const TAGS: Record<Tag, string> = {
   Accounts: 'Sign-up and sign-in by emailed code, passwords, the own profile and the public keys that verify tokens.',
   Partner: 'Selling through partners: API keys (created with a JWT), then lookup, owner, hold, buy and the order (with `x-api-key`).',
   Service: 'About the service itself.',
+  Tokens: "What wallets and marketplaces read about the service's tokens, where the contract points them.",
 };
 
 /** An `apiKey` operation a `read` key may not call. */

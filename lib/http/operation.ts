@@ -17,7 +17,7 @@ export type PrincipalKind = 'none' | 'user' | 'partner';
 type OperationAuth =
   { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner'; keyScope?: KeyScope };
 
-export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service';
+export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service' | 'Tokens';
 
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
 export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
@@ -96,6 +96,8 @@ export interface ExampleValues {
   readonly plaqueName: string;
   /** A wallet that holds a minted plaque. */
   readonly mintedWallet: string;
+  /** The token id (decimal) of a MINTED plaque. */
+  readonly mintedTokenId: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */

@@ -12,6 +12,7 @@ import { partnerOperations } from '#lib/http/operations/partner.ts';
 import { webhookOperations } from '#lib/http/operations/webhooks.ts';
 import { holdOperations } from '#lib/http/operations/holds.ts';
 import { keyOperations } from '#lib/http/operations/keys.ts';
+import { tokenOperations } from '#lib/http/operations/tokens.ts';
 
 /** One operation of the manifest, as the stack, the local server and the generator read it. */
 export type Route = Operation;
@@ -32,6 +33,7 @@ export const routes = [
   ...webhookOperations,
   ...holdOperations,
   ...keyOperations,
+  ...tokenOperations,
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */

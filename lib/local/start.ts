@@ -1,6 +1,7 @@
 // `npm start`: the whole service on this machine — DynamoDB Local (data under DATA_DIR), the table, first-start
 // seed data, and every route on http://127.0.0.1:PORT. Also a local anvil chain (state under DATA_DIR/chain) with the
-// PlaqueToken contract, deployed on the first start, and the delivery worker fed by the table's stream (checkpoints
+// PlaqueToken contract, deployed on the first start and pointed at this server's token metadata on every start (so a
+// start on another PORT moves it), and the delivery worker fed by the table's stream (checkpoints
 // and dead letters under DATA_DIR/streams), the listing's catalogue snapshot under DATA_DIR/catalog, and the webhook
 // events and their sender (DATA_DIR/webhooks), and the sign-in code mails (DATA_DIR/streams/code-mail). One line per start-up step, with its duration.
 //
@@ -31,6 +32,8 @@ import { ANVIL_CHAIN_ID, startAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { ensurePlaqueToken, forgetReplacedContract, localContractRecordFile } from '#lib/chain/deploy.ts';
+import { setMetadataUris } from '#lib/chain/metadata-uris.ts';
+import { publicBaseUrlOf } from '#lib/tokens/token-metadata.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
@@ -171,15 +174,28 @@ async function main(): Promise<void> {
     (a) => `anvil on ${a.rpcUrl} (chain ${ANVIL_CHAIN_ID})`,
   );
 
-  // Anvil's first dev account deploys the contract, holds its admin role and MINTER_ROLE: it signs the mints.
+  // Anvil's first dev account deploys the contract, holds its admin role and MINTER_ROLE: it signs the mints. The
+  // contract names this server's token metadata; a contract older than that (no roles, or a URI fixed at deployment)
+  // is replaced.
   const recordFile = localContractRecordFile(dataDir);
+  const publicBase = publicBaseUrlOf({});
   const token = await step(
     'contract deploy',
-    () => ensurePlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, recordFile }),
+    async () => {
+      const ensured = await ensurePlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, recordFile, publicBase });
+      const uris = await setMetadataUris({
+        rpcUrl: anvil.rpcUrl,
+        contractAddress: ensured.contractAddress,
+        adminKey: ANVIL_DEV_KEY,
+        base: publicBase,
+      });
+      return { ...ensured, uris };
+    },
     (t) =>
-      t.replaced
-        ? `${artifact.contractName} at ${t.contractAddress}, replacing ${t.replaced} (a contract without MINTER_ROLE)`
-        : `${artifact.contractName} at ${t.contractAddress}${t.deployed ? ' (deployed)' : ''}`,
+      (t.replaced
+        ? `${artifact.contractName} at ${t.contractAddress}, replacing ${t.replaced} (an older PlaqueToken)`
+        : `${artifact.contractName} at ${t.contractAddress}${t.deployed ? ' (deployed)' : ''}`) +
+      `, token metadata at ${t.uris.uri}${t.uris.transactions.length > 0 && !t.deployed ? ' (moved)' : ''}`,
   );
   const chain = createChainPort({
     rpcUrl: anvil.rpcUrl,
@@ -193,6 +209,7 @@ async function main(): Promise<void> {
     tableName,
     dataDir,
     mediaBaseUrl: coreConfig().MEDIA_BASE_URL ?? `http://127.0.0.1:${localConfig().PORT}/_media`,
+    publicBaseUrl: publicBase,
     chain,
   });
 

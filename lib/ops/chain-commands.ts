@@ -1,8 +1,10 @@
-// `deploy-contract` and `rotate-signer`: the stage's PlaqueToken on its chain, signed with the key in the stage's
-// signer secret. The deployment is recorded in infra/contracts.json (see lib/chain/contract-record.ts for why there).
+// `deploy-contract`, `set-token-uri` and `rotate-signer`: the stage's PlaqueToken on its chain, signed with the key in
+// the stage's signer secret. The deployment is recorded in infra/contracts.json (see lib/chain/contract-record.ts for
+// why there).
 import { createPublicClient, createWalletClient, formatEther, getAddress, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { deployPlaqueTokenContract } from '#lib/chain/deploy.ts';
+import { checkedPublicBase, setMetadataUris, type MetadataUrisSet } from '#lib/chain/metadata-uris.ts';
 import { readContractRecords, writeContractRecord, type RecordedContract } from '#lib/chain/contract-record.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
@@ -40,6 +42,8 @@ async function assertFunded(rpcUrl: string, address: Address): Promise<void> {
 }
 
 export interface DeployContractOptions extends ChainCommandOptions {
+  /** The stage's public base URL (custom domain, else API stage URL): the contract names its metadata there. */
+  publicBase: string;
   /** DEFAULT_ADMIN_ROLE holder (e.g. a multisig); the signer when absent. */
   admin?: Address;
   /** Deploy even though the stage has a contract recorded (its tokens stay on the old one). */
@@ -47,6 +51,7 @@ export interface DeployContractOptions extends ChainCommandOptions {
 }
 
 export async function deployContract(options: DeployContractOptions): Promise<RecordedContract & { balance: string }> {
+  const publicBase = checkedPublicBase(options.publicBase);
   const existing = readContractRecords(options.recordFile)[options.stage];
   if (existing && !options.replace) {
     throw new Error(
@@ -61,6 +66,7 @@ export async function deployContract(options: DeployContractOptions): Promise<Re
     rpcUrl: options.rpcUrl,
     deployerKey: key,
     minter: signer,
+    publicBase,
     ...(options.admin && { admin: getAddress(options.admin) }),
     confirmations: options.confirmations ?? 2,
     ...(options.pollingIntervalMs !== undefined && { pollingIntervalMs: options.pollingIntervalMs }),
@@ -73,10 +79,44 @@ export async function deployContract(options: DeployContractOptions): Promise<Re
     admin: deployment.admin,
     minter: deployment.minter,
     deployedAt: new Date().toISOString(),
+    publicBase,
   };
   writeContractRecord(options.stage, record, options.recordFile);
   const balance = await createPublicClient({ transport: http(options.rpcUrl) }).getBalance({ address: signer });
   return { ...record, balance: formatEther(balance) };
+}
+
+export interface SetTokenUriOptions extends ChainCommandOptions {
+  /** The new public base URL; the recorded one when absent (setting it again). */
+  base?: string;
+  /** The admin's key when the admin is not the stage's signer (read from a file by the caller). */
+  adminKeyText?: string;
+}
+
+/**
+ * Points the stage's contract at `<base>/tokens/{id}.json` and `<base>/contract.json` (admin role), and records the base.
+ * A contract deployed before the URIs could be set refuses: it is replaced by deploy-contract --replace (infra/DEPLOY.md).
+ */
+export async function setTokenUri(options: SetTokenUriOptions): Promise<MetadataUrisSet & { contractAddress: Address }> {
+  const record = readContractRecords(options.recordFile)[options.stage];
+  if (!record)
+    throw new Error(`${options.stage} has no contract recorded: run npm run ops -- deploy-contract --stage ${options.stage} first`);
+  const base = options.base ?? record.publicBase;
+  if (!base) throw new Error(`${options.stage} has no public base recorded: give --base <url> (the stack output PublicBaseUrl)`);
+  const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
+  if (chainId !== record.chainId)
+    throw new Error(`the RPC endpoint is chain ${chainId}, but the ${options.stage} contract is on chain ${record.chainId}`);
+  const adminKey = options.adminKeyText ? parsePrivateKey(options.adminKeyText) : await stageSignerKey(options.store, options.stage);
+  const set = await setMetadataUris({
+    rpcUrl: options.rpcUrl,
+    contractAddress: record.contractAddress,
+    adminKey,
+    base,
+    confirmations: options.confirmations ?? 2,
+    ...(options.pollingIntervalMs !== undefined && { pollingIntervalMs: options.pollingIntervalMs }),
+  });
+  writeContractRecord(options.stage, { ...record, publicBase: checkedPublicBase(base) }, options.recordFile);
+  return { ...set, contractAddress: record.contractAddress };
 }
 
 export interface RotateSignerOptions extends ChainCommandOptions {

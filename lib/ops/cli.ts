@@ -3,7 +3,7 @@ import '#lib/runtime/node-support.ts';
 import { Command } from 'commander';
 import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
 import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
-import { registerMigrateCommand } from '#lib/ops/migrate-command.ts';
+import { registerMigrateCommand, registerMoveToContractCommand } from '#lib/ops/migrate-command.ts';
 import { registerChainCommands, registerStageCommands } from '#lib/ops/stage-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
@@ -31,6 +31,7 @@ const target = (): TargetOptions => {
 registerPlaqueCommands(program, target);
 registerDeliveryCommands(program, target);
 registerMigrateCommand(program, target);
+registerMoveToContractCommand(program, target);
 registerStageCommands(program, () => program.opts<{ region?: string; dataDir?: string; createDataDir?: boolean }>());
 registerChainCommands(program, () => program.opts<{ region?: string }>());
 

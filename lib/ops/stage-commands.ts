@@ -1,11 +1,11 @@
 // Ops commands for a deployed stage's secrets and chain: `init-stage` and `rotate-jwt-key` (Secrets Manager, or a
-// folder standing in for it with --secrets-dir), `deploy-contract`, `rotate-signer` and `signer-balance` (the stage's
-// chain; `signer-balance` also the local one).
+// folder standing in for it with --secrets-dir), `deploy-contract`, `set-token-uri`, `rotate-signer` and
+// `signer-balance` (the stage's chain; `signer-balance` also the local one).
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { coreConfig } from '#lib/config.ts';
 import { initStage, type SignerKeySource } from '#lib/ops/init-stage.ts';
-import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
+import { deployContract, rotateSigner, setTokenUri } from '#lib/ops/chain-commands.ts';
 import { localChain, signerBalances, stageChain } from '#lib/ops/signer-balance.ts';
 import { describeSignerFunds } from '#lib/chain/signer-funds.ts';
 import { CONTRACT_RECORD_FILE } from '#lib/chain/contract-record.ts';
@@ -138,6 +138,10 @@ export function registerChainCommands(program: Command, global: () => { region?:
     )
     .addOption(stageOption())
     .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain (one with your provider's key is fine: it is not recorded)")
+    .requiredOption(
+      '--base <url>',
+      "the stage's public base URL (stack output PublicBaseUrl: its custom domain, else its API stage URL); the contract names <base>/tokens/{id}.json and <base>/contract.json",
+    )
     .option('--admin <address>', 'the account holding DEFAULT_ADMIN_ROLE, e.g. a multisig (default: the signer)')
     .option('--replace', 'deploy although the stage has a contract recorded')
     .addOption(confirmationsOption())
@@ -147,6 +151,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
       async (options: {
         stage: StageName;
         rpcUrl: string;
+        base: string;
         admin?: `0x${string}`;
         replace?: boolean;
         confirmations: number;
@@ -157,6 +162,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
         const deployed = await deployContract({
           stage: options.stage,
           rpcUrl: options.rpcUrl,
+          publicBase: options.base,
           store,
           confirmations: options.confirmations,
           recordFile: options.record,
@@ -167,7 +173,47 @@ export function registerChainCommands(program: Command, global: () => { region?:
           `PlaqueToken deployed on chain ${deployed.chainId} at ${deployed.contractAddress} (tx ${deployed.txHash}, block ${deployed.blockNumber}).`,
         );
         console.log(`  admin ${deployed.admin}, minter ${deployed.minter} (balance ${deployed.balance})`);
+        console.log(
+          `  token metadata at ${deployed.publicBase}/tokens/{id}.json, the collection's at ${deployed.publicBase}/contract.json`,
+        );
         console.log(`Recorded in ${options.record}: commit it, then npx cdk deploy -c stage=${options.stage}.`);
+      },
+    );
+
+  program
+    .command('set-token-uri')
+    .description(
+      "point the stage's contract at <base>/tokens/{id}.json and <base>/contract.json (admin role; every token, minted or not, follows) and record the base",
+    )
+    .addOption(stageOption())
+    .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain")
+    .option('--base <url>', 'the new public base URL (default: the one recorded for the stage)')
+    .option('--admin-key-file <file>', "the admin's private key, when the admin is not the stage's signer")
+    .addOption(confirmationsOption())
+    .addOption(recordOption())
+    .addOption(secretsDirOption())
+    .action(
+      async (options: {
+        stage: StageName;
+        rpcUrl: string;
+        base?: string;
+        adminKeyFile?: string;
+        confirmations: number;
+        record: string;
+        secretsDir?: string;
+      }) => {
+        const set = await setTokenUri({
+          stage: options.stage,
+          rpcUrl: options.rpcUrl,
+          store: stageSecretStore({ ...global(), ...options }),
+          confirmations: options.confirmations,
+          recordFile: options.record,
+          ...(options.base && { base: options.base }),
+          ...(options.adminKeyFile && { adminKeyText: await readKeyText(options.adminKeyFile) }),
+        });
+        const sent = set.transactions.length > 0 ? `set in ${set.transactions.join(', ')}` : 'already set';
+        console.log(`PlaqueToken ${set.contractAddress}: uri ${set.uri}, contractURI ${set.contractURI} (${sent}).`);
+        console.log(`Recorded in ${options.record}: commit it.`);
       },
     );
 

@@ -9,7 +9,7 @@ import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { idempotencyRepo, type StoredResponse } from '#lib/db/idempotency-repo.ts';
 import { recordSale } from '#lib/db/sale-transaction.ts';
 import { presentPlaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
-import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import { stageValuesOf, tokenLinksOf } from '#lib/plaques/stage-values.ts';
 import { sell, stateOf } from '#lib/partner/plaque-state.ts';
 import { newOrderId, type Order } from '#lib/partner/order.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
@@ -141,7 +141,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     wallet_address: next.ownerWallet,
     lockExpiresAt: null,
     reservationId: null,
-    metadata: { ...tokenMetadata(plaque, stage.placeholderImage) },
+    metadata: { ...tokenMetadata(plaque, tokenLinksOf(ctx)) },
     updatedAt,
   };
   const at = now.toISOString();

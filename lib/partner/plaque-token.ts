@@ -27,16 +27,26 @@ export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contra
 /** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON Schema"), with marketplace-style `attributes` as well. */
 export type TokenMetadata = z.infer<typeof tokenMetadataSchema>;
 
+/** What token metadata links to besides the plaque's own values: the stage's placeholder image and its frontend. */
+export interface TokenLinks {
+  placeholderImage: string;
+  /** The frontend showing plaques (no trailing slash); null when the stage has none. */
+  frontendUrl: string | null;
+}
+
 /**
- * The token's metadata, with the interface's values (condition USED, marketplace service, ...). A plaque whose
- * record has no image yet (stored by an earlier version, not migrated) shows the stage's placeholder, as its record does.
+ * The token's metadata (EIP-1155 metadata JSON, OpenSea's metadata standards), with the interface's values (condition
+ * USED, marketplace service, ...): what the prepare answer shows and GET /tokens/{id}.json serves. A plaque whose record
+ * has no image yet (stored by an earlier version, not migrated) shows the stage's placeholder, as its record does;
+ * `external_url` is the plaque's page on the stage's frontend, absent when the stage has none.
  */
-export function tokenMetadata(plaque: StoredPlaque, placeholderImage: string): TokenMetadata {
+export function tokenMetadata(plaque: StoredPlaque, links: TokenLinks): TokenMetadata {
   return {
     name: plaque.name,
     // Metadata wallets show needs some text: an empty description falls back to the plaque's name.
     description: plaque.description || `Plaque ${plaque.name}`,
-    image: plaque.image ?? placeholderImage,
+    image: plaque.image ?? links.placeholderImage,
+    ...(links.frontendUrl !== null && { external_url: `${links.frontendUrl}/plaques/${plaque.id}` }),
     decimals: 0,
     attributes: [
       { trait_type: 'Condition', value: plaque.condition },

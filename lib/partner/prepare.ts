@@ -5,7 +5,7 @@ import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
-import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import { tokenLinksOf } from '#lib/plaques/stage-values.ts';
 import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
 import type { reservationSchema } from '#lib/partner/response-schemas.ts';
@@ -118,7 +118,7 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
       standard: held.plaque.standard,
       contractAddress: contractAddressOf(held.plaque, serviceContractOf(ctx)),
       tokenId: tokenIdOf(held.plaque),
-      metadata: tokenMetadata(held.plaque, stageValuesOf(ctx).placeholderImage),
+      metadata: tokenMetadata(held.plaque, tokenLinksOf(ctx)),
     },
   };
 }

@@ -46,6 +46,8 @@ export const tokenMetadataSchema = z
     name: z.string(),
     description: z.string(),
     image: z.url(),
+    // The plaque's page on the stage's frontend; absent when the stage has none.
+    external_url: z.optional(z.url()),
     decimals: z.literal(0),
     attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
     properties: z.object({

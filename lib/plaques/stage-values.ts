@@ -1,11 +1,12 @@
 // The stage's values a plaque carries where it has none of its own: the placeholder image (MEDIA_BASE_URL) and the
 // token contract (the chain port's, or CONTRACT_ADDRESS: naming it needs no chain client). New records store them;
 // records of earlier versions are shown with them until the migration stores them too.
-import { chainConfig } from '#lib/config.ts';
+import { chainConfig, collectionConfig } from '#lib/config.ts';
 import { checksumAddress } from '#lib/chain/address.ts';
 import { noChainConfigured } from '#lib/chain/service-contract.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
+import type { TokenLinks } from '#lib/partner/plaque-token.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** The context's stage values; the contract is looked up only when asked for (most records carry their own). */
@@ -21,3 +22,15 @@ export function stageValuesOf(ctx: AppContext): StageValues {
     },
   };
 }
+
+/** The frontend showing plaques (FRONTEND_URL unless the context names one), without a trailing slash; null for none. */
+export function frontendUrlOf(ctx: AppContext): string | null {
+  const url = ctx.frontendUrl !== undefined ? ctx.frontendUrl : (collectionConfig().FRONTEND_URL ?? null);
+  return url === null ? null : url.replace(/\/+$/, '');
+}
+
+/** What the context's token metadata links to (lib/partner/plaque-token.ts): its placeholder image and its frontend. */
+export const tokenLinksOf = (ctx: AppContext): TokenLinks => ({
+  placeholderImage: stageValuesOf(ctx).placeholderImage,
+  frontendUrl: frontendUrlOf(ctx),
+});

@@ -23,6 +23,10 @@ export interface AppContext {
   dataDir: string;
   /** The chain's block explorer base URL, null for none; CHAIN_EXPLORER_URL when not given: use `explorerBaseUrlOf(ctx)`. */
   explorerBaseUrl?: string | null;
+  /** The stage's public base URL; PUBLIC_BASE_URL (else the local server) when not given: use `publicBaseUrlOf(ctx)`. */
+  publicBaseUrl?: string;
+  /** The frontend showing plaques, null for none; FRONTEND_URL when not given: use `frontendUrlOf(ctx)`. */
+  frontendUrl?: string | null;
 }
 
 export function createAppContext(overrides: Partial<AppContext> = {}): AppContext {

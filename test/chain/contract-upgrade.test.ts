@@ -1,15 +1,17 @@
-// A local data folder from before roles: its recorded PlaqueToken is Ownable. The next start replaces it with the
-// AccessControl contract and moves the records that named the old one (nothing lost: minted plaques keep theirs).
+// Local data folders from before roles (an Ownable PlaqueToken) and from before settable metadata URIs (a URI fixed at
+// deployment): the next start replaces the recorded contract with the current one and moves the records that named the
+// old one (nothing lost: minted plaques keep theirs, and their tokens the URI the old contract names).
 import { describe, expect, inject, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import solc from 'solc';
-import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole, TOKEN_URI } from '#lib/chain/deploy.ts';
+import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole } from '#lib/chain/deploy.ts';
+import { hasSettableUris, readMetadataUris, setMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
 import { toItem as orderItem } from '#lib/db/order-item.ts';
@@ -36,10 +38,37 @@ contract PlaqueToken is ERC1155Supply, Ownable {
     }
 }`;
 
-function compileOwnable(): { abi: Abi; bytecode: Hex } {
+/** PlaqueToken as it was before its metadata URIs could be set: roles, and the URI given at deployment for good. */
+const FIXED_URI_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
+import {ERC1155Supply} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155Supply.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
+contract PlaqueToken is ERC1155Supply, AccessControlEnumerable {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+    error AlreadyMinted(uint256 id);
+    constructor(address admin, address minter, string memory uri_) ERC1155(uri_) {
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(MINTER_ROLE, minter);
+    }
+    function mint(address to, uint256 id, bytes calldata data) external onlyRole(MINTER_ROLE) {
+        if (exists(id)) revert AlreadyMinted(id);
+        _mint(to, id, 1, data);
+    }
+    function supportsInterface(bytes4 interfaceId) public view override(ERC1155, AccessControlEnumerable) returns (bool) {
+        return super.supportsInterface(interfaceId);
+    }
+}`;
+
+/** The URI every earlier PlaqueToken was deployed with, whatever the stage. */
+const FIXED_URI = 'https://plaques.dev/tokens/{id}.json';
+const LOCAL_BASE = 'http://127.0.0.1:3000';
+
+function compile(source: string): { abi: Abi; bytecode: Hex } {
   const input = {
     language: 'Solidity',
-    sources: { 'PlaqueToken.sol': { content: OWNABLE_SOURCE } },
+    sources: { 'PlaqueToken.sol': { content: source } },
     settings: { evmVersion: 'cancun', outputSelection: { 'PlaqueToken.sol': { PlaqueToken: ['abi', 'evm.bytecode.object'] } } },
   };
   const findImport = (path: string) => ({ contents: readFileSync(require.resolve(path), 'utf8') });
@@ -78,29 +107,34 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   ...overrides,
 });
 
+/** An older PlaqueToken deployed by a funded account of its own, and a data folder's record naming it. */
+async function anOlderContract(source: string, args: (account: Address) => readonly unknown[]) {
+  const rpcUrl = inject('rpcUrl');
+  const key = await fundedKey(rpcUrl);
+  const account = privateKeyToAccount(key);
+  const old = compile(source);
+  const wallet = createWalletClient({ account, transport: http(rpcUrl) });
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const hash = await wallet.deployContract({ abi: old.abi, bytecode: old.bytecode, args: args(account.address), chain: null });
+  const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+  const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
+  writeFileSync(
+    recordFile,
+    JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
+  );
+  return { rpcUrl, key, account, old, wallet, client, oldAddress, recordFile };
+}
+
 describe('a local data folder with the Ownable PlaqueToken', () => {
   it('gets the AccessControl contract on the next start, and its unminted plaques and unsigned orders move to it', async () => {
-    const rpcUrl = inject('rpcUrl');
-    const key = await fundedKey(rpcUrl);
-    const account = privateKeyToAccount(key);
-    const old = compileOwnable();
-    const wallet = createWalletClient({ account, transport: http(rpcUrl) });
-    const client = createPublicClient({ transport: http(rpcUrl) });
-    const hash = await wallet.deployContract({ abi: old.abi, bytecode: old.bytecode, args: [account.address, TOKEN_URI], chain: null });
-    const oldAddress = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+    const { rpcUrl, key, oldAddress, recordFile } = await anOlderContract(OWNABLE_SOURCE, (account) => [account, FIXED_URI]);
     expect(await hasMinterRole(rpcUrl, oldAddress)).toBe(false);
 
-    const recordFile = join(mkdtempSync(join(tmpdir(), 'plaque-upgrade-')), 'contract.json');
-    writeFileSync(
-      recordFile,
-      JSON.stringify({ chainId: await client.getChainId(), contractAddress: oldAddress, deployedAt: '2026-01-01T00:00:00.000Z' }),
-    );
-
-    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile });
+    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
     expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
     expect(await hasMinterRole(rpcUrl, upgraded.contractAddress)).toBe(true);
     // A start that stops before the records moved finds the same replacement to finish.
-    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile })).toEqual({
+    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE })).toEqual({
       contractAddress: upgraded.contractAddress,
       deployed: false,
       replaced: oldAddress,
@@ -141,10 +175,59 @@ describe('a local data folder with the Ownable PlaqueToken', () => {
     });
 
     forgetReplacedContract(recordFile);
-    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile })).toEqual({
+    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE })).toEqual({
       contractAddress: upgraded.contractAddress,
       deployed: false,
       replaced: null,
     });
+  });
+});
+
+describe('a local data folder with a PlaqueToken whose URI was fixed at deployment', () => {
+  it('gets the current contract on the next start, named at the local server; tokens minted on the old one keep its URI', async () => {
+    const { rpcUrl, key, account, old, wallet, client, oldAddress, recordFile } = await anOlderContract(FIXED_URI_SOURCE, (account) => [
+      account,
+      account,
+      FIXED_URI,
+    ]);
+    const minted = await wallet.writeContract({
+      address: oldAddress,
+      abi: old.abi,
+      functionName: 'mint',
+      args: [account.address, 7n, '0x'],
+      chain: null,
+    });
+    await client.waitForTransactionReceipt({ hash: minted });
+    expect(await hasMinterRole(rpcUrl, oldAddress)).toBe(true);
+    expect(await hasSettableUris(rpcUrl, oldAddress)).toBe(false);
+    await expect(setMetadataUris({ rpcUrl, contractAddress: oldAddress, adminKey: key, base: LOCAL_BASE })).rejects.toThrow(
+      /metadata URIs cannot be set: deploy a new one/,
+    );
+
+    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
+    expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
+    expect(await readMetadataUris(rpcUrl, upgraded.contractAddress)).toEqual({
+      uri: `${LOCAL_BASE}/tokens/{id}.json`,
+      contractURI: `${LOCAL_BASE}/contract.json`,
+    });
+    // A start on another port moves it; a start on the same port sends nothing.
+    expect(
+      (await setMetadataUris({ rpcUrl, contractAddress: upgraded.contractAddress, adminKey: key, base: LOCAL_BASE })).transactions,
+    ).toEqual([]);
+    const moved = await setMetadataUris({
+      rpcUrl,
+      contractAddress: upgraded.contractAddress,
+      adminKey: key,
+      base: 'http://127.0.0.1:3100',
+    });
+    expect(moved.transactions).toHaveLength(2);
+    expect(await readMetadataUris(rpcUrl, upgraded.contractAddress)).toEqual({
+      uri: 'http://127.0.0.1:3100/tokens/{id}.json',
+      contractURI: 'http://127.0.0.1:3100/contract.json',
+    });
+    // The token minted on the old contract is still there, with the URI that contract was deployed with.
+    const oldToken = { address: oldAddress, abi: old.abi } as const;
+    expect(await client.readContract({ ...oldToken, functionName: 'balanceOf', args: [account.address, 7n] })).toBe(1n);
+    expect(await client.readContract({ ...oldToken, functionName: 'uri', args: [7n] })).toBe(FIXED_URI);
   });
 });

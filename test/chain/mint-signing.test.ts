@@ -9,6 +9,7 @@ import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { freePort } from '#lib/local/child-process.ts';
+import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 let anvil: RunningAnvil;
 let chain: ChainPort;
@@ -17,7 +18,7 @@ let nextToken = 1n;
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  const contractAddress = await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY });
+  const contractAddress = await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, publicBase: TEST_PUBLIC_BASE });
   chain = createChainPort({
     rpcUrl: anvil.rpcUrl,
     chainId: ANVIL_CHAIN_ID,

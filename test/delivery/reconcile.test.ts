@@ -20,6 +20,7 @@ import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { aSeller, aSoldOrder, withFaults } from './fixtures.ts';
+import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 let anvil: RunningAnvil;
 let chain: ChainPort;
@@ -29,7 +30,7 @@ let skewMs = 0;
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  const contractAddress = await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY });
+  const contractAddress = await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, publicBase: TEST_PUBLIC_BASE });
   chain = createChainPort({
     rpcUrl: anvil.rpcUrl,
     chainId: ANVIL_CHAIN_ID,

@@ -77,6 +77,8 @@ describe('the commands the docs name', () => {
         'deploy-contract',
         'rotate-signer',
         'signer-balance',
+        'set-token-uri',
+        'move-to-contract',
       ]),
     );
   });

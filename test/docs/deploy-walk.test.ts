@@ -50,7 +50,7 @@ function sectionLines(heading: string, blocks = Infinity): string[] {
 function walkable(lines: string[]): string[] {
   const skipped = lines.filter((line) => !line.startsWith('npm run '));
   for (const line of skipped)
-    expect(line, 'a documented step the walk cannot leave out').toMatch(/^(git |npx cdk |aws |out\(\)|API=|TABLE=)/);
+    expect(line, 'a documented step the walk cannot leave out').toMatch(/^(git |npx cdk |aws |out\(\)|API=|TABLE=|BASE=)/);
   return lines
     .filter((line) => line.startsWith('npm run '))
     .map((line) => {
@@ -126,7 +126,7 @@ describe("DEPLOY.md's first deploy and key rotations", () => {
       100,
     );
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', [...firstDeploy, ...rotations].join('\n')], {
-      env: { ...process.env, LOG_LEVEL: 'SILENT', S: secrets, R: record, K: keys, RPC: rpcUrl(), API: `${server.url}/` },
+      env: { ...process.env, LOG_LEVEL: 'SILENT', S: secrets, R: record, K: keys, RPC: rpcUrl(), API: `${server.url}/`, BASE: server.url },
       maxBuffer: 8 * 1024 * 1024,
     });
 
@@ -135,6 +135,12 @@ describe("DEPLOY.md's first deploy and key rotations", () => {
     expect(secret('walletMnemonic').trim().split(/\s+/)).toHaveLength(24);
     const contract = readContractRecords(record).staging!.contractAddress as Address;
     expect(stdout).toContain(`PlaqueToken deployed on chain`);
+    // The contract names the stage's token metadata, which the stage serves.
+    const uri = await client().readContract({ address: contract, abi: plaqueTokenAdminAbi, functionName: 'uri', args: [1n] });
+    expect(uri).toBe(`${server.url}/tokens/{id}.json`);
+    expect(
+      (await fetch(await client().readContract({ address: contract, abi: plaqueTokenAdminAbi, functionName: 'contractURI' }))).status,
+    ).toBe(200);
     expect(stdout).toMatch(/✓ listing /);
     expect(stdout).toMatch(/✓ sign-in code /);
     expect(stdout).not.toContain('✗');

@@ -30,7 +30,20 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const DOMAIN_AREAS = ['accounts', 'auth', 'chain', 'delivery', 'mail', 'media', 'migrations', 'partner', 'plaques', 'wallet', 'webhooks'];
+const DOMAIN_AREAS = [
+  'accounts',
+  'auth',
+  'chain',
+  'delivery',
+  'mail',
+  'media',
+  'migrations',
+  'partner',
+  'plaques',
+  'tokens',
+  'wallet',
+  'webhooks',
+];
 const BOTTOM_FILES = ['lib/config.ts', 'lib/errors.ts', 'lib/validation.ts'];
 const TOOLING = ['lib/local/', 'lib/ops/'];
 

@@ -160,6 +160,10 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
     await storePlaque(ctx, { status: 'MINTED', minted: true, wallet_address: wallet, saleAt: at, mintedAt: at, tokenId: '1' });
     return wallet;
   },
+  mintedTokenId: async () => {
+    const plaque = await storePlaque(ctx, { status: 'MINTED', minted: true, mintedAt: ctx.now().toISOString() });
+    return String(plaque.id);
+  },
 };
 
 /** The operation's example as a request of a new caller, with the live values it names (made before any fault). */

@@ -37,6 +37,8 @@ function placeholder(name: string): string {
     CORS_ALLOW_ORIGINS: 'https://d222222abcdef8.cloudfront.net',
     // A stage without a custom domain issues tokens as its stage URL.
     JWT_ISSUER: 'https://abc123.execute-api.us-east-1.amazonaws.com/v1',
+    // The same address: the contract names token metadata under it.
+    PUBLIC_BASE_URL: 'https://abc123.execute-api.us-east-1.amazonaws.com/v1',
   };
   const value = known[name];
   if (!value) throw new Error(`no placeholder for ${name}: add one`);

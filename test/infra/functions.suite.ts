@@ -51,7 +51,11 @@ const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functi
  * The environment variables an access entry implies, besides STAGE, LOG_LEVEL
  * and NODE_OPTIONS; functions that answer HTTP also name the dashboard's origin for CORS.
  */
-function expectedEnv(access: FunctionAccess, stage: { chain: { contractAddress: string | null } }, module?: string): string[] {
+function expectedEnv(
+  access: FunctionAccess,
+  stage: { chain: { contractAddress: string | null }; frontendUrl?: string },
+  module?: string,
+): string[] {
   return [
     ...(access.readsDeliveryDeadLetters ? [ENV.deliveryDlqUrl] : []),
     ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigins] : []),
@@ -66,6 +70,9 @@ function expectedEnv(access: FunctionAccess, stage: { chain: { contractAddress: 
         : []),
     ...(access.linksExplorer ? [ENV.chainExplorerUrl] : []),
     ...(access.writesMedia ? [ENV.mediaBucket, ENV.mediaBaseUrl] : access.linksMedia ? [ENV.mediaBaseUrl] : []),
+    ...(access.describesTokens
+      ? [ENV.publicBaseUrl, ENV.collectionName, ENV.collectionDescription, ...(stage.frontendUrl ? [ENV.frontendUrl] : [])]
+      : []),
     ...(access.sendsMail ? [ENV.mailFrom] : []),
     ...(access.apiKeys || access.readsKeyUsage ? [ENV.apiKeyUsagePlanId] : []),
     ...(access.catalogSnapshot ? [ENV.catalogSnapshotBucket] : []),

@@ -11,3 +11,4 @@ import './webhooks.suite.ts';
 import './code-mail.suite.ts';
 import './dashboard.suite.ts';
 import './plaque-reads.suite.ts';
+import './tokens.suite.ts';

@@ -8,6 +8,7 @@ import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { ensurePlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 let running: RunningAnvil | undefined;
@@ -22,6 +23,7 @@ async function start(dir: string) {
   const { contractAddress, deployed } = await ensurePlaqueToken({
     rpcUrl: running.rpcUrl,
     deployerKey: ANVIL_DEV_KEY,
+    publicBase: TEST_PUBLIC_BASE,
     recordFile: join(dir, 'contract.json'),
   });
   const chain = createChainPort({

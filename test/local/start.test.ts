@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
+import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { migrationKey } from '#lib/db/keys.ts';
 import { freePort } from '#lib/local/child-process.ts';
@@ -137,6 +138,20 @@ describe('npm start', () => {
     expect(featuredShare).toBeGreaterThan(0.35);
     expect(featuredShare).toBeLessThan(0.65);
     for (const p of plaques) expect(p.name).toMatch(/^[A-Z]{3}-\d{4}$/);
+    // The contract names this server's token metadata, where a minted sample plaque's token resolves.
+    const rpcUrl = `http://127.0.0.1:${env.ANVIL_PORT}`;
+    expect(await readMetadataUris(rpcUrl, contract!)).toEqual({
+      uri: `${first.url}/tokens/{id}.json`,
+      contractURI: `${first.url}/contract.json`,
+    });
+    const minted = plaques.find((p) => p.status === 'MINTED')!;
+    const token = await fetch(
+      `${first.url}/tokens/${BigInt(minted.id as number)
+        .toString(16)
+        .padStart(64, '0')}.json`,
+    );
+    expect(token.status).toBe(200);
+    expect(await token.json()).toMatchObject({ name: minted.name, properties: { plaqueId: minted.id } });
     // The partner dashboard is built when missing or stale, and served with its policy.
     const dashboard = await fetch(`${first.url}/dashboard/`);
     expect(dashboard.status).toBe(200);
@@ -177,8 +192,11 @@ describe('npm start', () => {
     db.destroy();
     await dynamo.stop();
 
-    const second = await start(env);
+    // The second start listens on another port: the contract follows it.
+    const second = await start({ ...env, PORT: String(await freePort()) });
     expect(second.output()).not.toContain('Seeded');
+    expect(second.output()).toContain(`token metadata at ${second.url}/tokens/{id}.json (moved)`);
+    expect((await readMetadataUris(rpcUrl, contract!)).uri).toBe(`${second.url}/tokens/{id}.json`);
     expect(second.output()).toContain(
       `Migrated the data: ${catalogIndexShards.id} (1 scanned, 1 converted, 0 already converted); ` +
         `${interfaceEnumerations.id} (241 scanned, 1 converted, 240 already converted).`,

@@ -79,7 +79,7 @@ describe('plaqueChanges', () => {
       properties: expect.objectContaining({ condition: 'USED', marketplace: 'service', plaqueId: 9 }),
     });
     // The same metadata a sale by this version writes for the converted plaque.
-    expect(metadata).toEqual(tokenMetadata(fromItem(applied(item)), STAGE.placeholderImage));
+    expect(metadata).toEqual(tokenMetadata(fromItem(applied(item)), { placeholderImage: STAGE.placeholderImage, frontendUrl: null }));
   });
 
   it('finds nothing to change on a plaque written by this version', () => {

@@ -1,4 +1,4 @@
-// deploy-contract and rotate-signer on an anvil node of their own, with the stage's secrets in a folder (the
+// deploy-contract, set-token-uri and rotate-signer on an anvil node of their own, with the stage's secrets in a folder (the
 // file-backed secret store) and the contract record in a temporary file: the deployment waits for its confirmations,
 // the rotation moves MINTER_ROLE and the key, never the admin.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +15,14 @@ import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
-import { deployContract, rotateSigner } from '#lib/ops/chain-commands.ts';
+import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
+import { deployContract, rotateSigner, setTokenUri } from '#lib/ops/chain-commands.ts';
 import { fileSecretStore } from '#lib/ops/secret-store.ts';
 import { secretIdOf } from '#lib/ops/stage-secrets.ts';
 
 const run = promisify(execFile);
+/** The stage's public base URL, as the stack output PublicBaseUrl names it. */
+const STAGE_BASE = 'https://abc123.execute-api.eu-west-1.amazonaws.com/v1';
 // A node of this file's own: it mines blocks for the confirmations, which would move other files' chains on.
 let anvil: RunningAnvil;
 beforeAll(async () => {
@@ -70,6 +73,7 @@ describe('deploy-contract', () => {
     const deployed = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      publicBase: STAGE_BASE,
       store: fileSecretStore(stageWithSigner(key)),
       confirmations: 3,
       recordFile: record,
@@ -86,24 +90,110 @@ describe('deploy-contract', () => {
         admin: signer,
         minter: signer,
         deployedAt: expect.any(String),
+        publicBase: STAGE_BASE,
       },
+    });
+    expect(await readMetadataUris(rpcUrl(), deployed.contractAddress)).toEqual({
+      uri: `${STAGE_BASE}/tokens/{id}.json`,
+      contractURI: `${STAGE_BASE}/contract.json`,
     });
     expect(await hasRole(deployed.contractAddress, MINTER_ROLE, signer)).toBe(true);
     expect(await hasRole(deployed.contractAddress, DEFAULT_ADMIN_ROLE, signer)).toBe(true);
 
     await expect(
-      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(key)), recordFile: record }),
+      deployContract({
+        stage: 'staging',
+        rpcUrl: rpcUrl(),
+        publicBase: STAGE_BASE,
+        store: fileSecretStore(stageWithSigner(key)),
+        recordFile: record,
+      }),
     ).rejects.toThrow(/already has PlaqueToken at .* --replace/);
   });
 
   it('refuses a placeholder signer secret and a signer without funds', async () => {
     await expect(
-      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(null)), recordFile: recordFile() }),
+      deployContract({
+        stage: 'staging',
+        rpcUrl: rpcUrl(),
+        publicBase: STAGE_BASE,
+        store: fileSecretStore(stageWithSigner(null)),
+        recordFile: recordFile(),
+      }),
     ).rejects.toThrow(/holds no signer key yet: run npm run ops -- init-stage/);
     const poor = generatePrivateKey();
     await expect(
-      deployContract({ stage: 'staging', rpcUrl: rpcUrl(), store: fileSecretStore(stageWithSigner(poor)), recordFile: recordFile() }),
+      deployContract({
+        stage: 'staging',
+        rpcUrl: rpcUrl(),
+        publicBase: STAGE_BASE,
+        store: fileSecretStore(stageWithSigner(poor)),
+        recordFile: recordFile(),
+      }),
     ).rejects.toThrow(`the signer ${privateKeyToAccount(poor).address} holds no funds`);
+  });
+});
+
+describe('set-token-uri', () => {
+  it("points the stage's contract at a new base, records it, sends nothing when it is already set, and refuses a non-admin", async () => {
+    const key = generatePrivateKey();
+    await funded(key);
+    const store = fileSecretStore(stageWithSigner(key));
+    const record = recordFile();
+    keepMining();
+    const { contractAddress } = await deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      publicBase: STAGE_BASE,
+      store,
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    const moved = await setTokenUri({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      base: 'https://api.staging.example/',
+      store,
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    expect(moved).toMatchObject({
+      contractAddress,
+      uri: 'https://api.staging.example/tokens/{id}.json',
+      contractURI: 'https://api.staging.example/contract.json',
+    });
+    expect(moved.transactions).toHaveLength(2);
+    expect(await readMetadataUris(rpcUrl(), contractAddress)).toEqual({ uri: moved.uri, contractURI: moved.contractURI });
+    expect(readContractRecords(record).staging?.publicBase).toBe('https://api.staging.example');
+
+    // Without --base: the recorded base again, already set, so no transaction.
+    const again = await setTokenUri({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      store,
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    expect(again.transactions).toEqual([]);
+
+    const other = generatePrivateKey();
+    await funded(other);
+    await expect(
+      setTokenUri({
+        stage: 'staging',
+        rpcUrl: rpcUrl(),
+        base: 'https://elsewhere.example',
+        store,
+        adminKeyText: other,
+        recordFile: record,
+      }),
+    ).rejects.toThrow(`${privateKeyToAccount(other).address} is not the contract's admin`);
+    await expect(
+      setTokenUri({ stage: 'staging', rpcUrl: rpcUrl(), base: 'ftp://elsewhere.example', store, recordFile: record }),
+    ).rejects.toThrow(/must be an http or https URL/);
   });
 });
 
@@ -117,6 +207,7 @@ describe('rotate-signer', () => {
     const { contractAddress } = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      publicBase: STAGE_BASE,
       store: fileSecretStore(secrets),
       confirmations: 1,
       recordFile: record,
@@ -167,8 +258,8 @@ describe('rotate-signer', () => {
   });
 });
 
-describe('npm run ops -- deploy-contract / rotate-signer', () => {
-  it('deploys and rotates from the command line, the new key read from stdin', async () => {
+describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () => {
+  it('deploys, moves the token URI and rotates from the command line, the new key read from stdin', async () => {
     const key = generatePrivateKey();
     await funded(key);
     const secrets = stageWithSigner(key);
@@ -185,6 +276,8 @@ describe('npm run ops -- deploy-contract / rotate-signer', () => {
         'staging',
         '--rpc-url',
         rpcUrl(),
+        '--base',
+        STAGE_BASE,
         '--secrets-dir',
         secrets,
         '--record',
@@ -196,7 +289,33 @@ describe('npm run ops -- deploy-contract / rotate-signer', () => {
     );
     const contract = readContractRecords(record).staging!.contractAddress;
     expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
+    expect(deployed.stdout).toContain(`token metadata at ${STAGE_BASE}/tokens/{id}.json`);
     expect(deployed.stdout).toContain('npx cdk deploy -c stage=staging');
+
+    const set = await run(
+      process.execPath,
+      [
+        ...cli,
+        'set-token-uri',
+        '--stage',
+        'staging',
+        '--rpc-url',
+        rpcUrl(),
+        '--base',
+        'https://api.staging.example',
+        '--secrets-dir',
+        secrets,
+        '--record',
+        record,
+        '--confirmations',
+        '1',
+      ],
+      { env },
+    );
+    expect(set.stdout).toContain(
+      `PlaqueToken ${contract}: uri https://api.staging.example/tokens/{id}.json, contractURI https://api.staging.example/contract.json (set in 0x`,
+    );
+    expect((await readMetadataUris(rpcUrl(), contract)).uri).toBe('https://api.staging.example/tokens/{id}.json');
 
     const next = generatePrivateKey();
     const rotating = run(

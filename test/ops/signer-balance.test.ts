@@ -18,6 +18,7 @@ import { deployContract } from '#lib/ops/chain-commands.ts';
 import { fileSecretStore } from '#lib/ops/secret-store.ts';
 import { signerBalances, stageChain } from '#lib/ops/signer-balance.ts';
 import { secretIdOf } from '#lib/ops/stage-secrets.ts';
+import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 const run = promisify(execFile);
 const cli = (args: string[]) =>
@@ -48,6 +49,7 @@ async function aStage(wei: bigint): Promise<{ signer: Address; key: Hex; contrac
     stage: 'staging',
     rpcUrl: anvil.rpcUrl,
     store: fileSecretStore(secrets),
+    publicBase: TEST_PUBLIC_BASE,
     confirmations: 1,
     recordFile,
     pollingIntervalMs: 50,
@@ -105,6 +107,7 @@ describe('signer-balance', () => {
   it('reads the chain of the npm start that owns the data folder, as its runtime record names it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plaque-signer-local-'));
     const { contractAddress } = await ensurePlaqueToken({
+      publicBase: TEST_PUBLIC_BASE,
       rpcUrl: anvil.rpcUrl,
       deployerKey: ANVIL_DEV_KEY,
       recordFile: localContractRecordFile(dataDir),
@@ -131,6 +134,7 @@ describe('signer-balance', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plaque-signer-saved-'));
     const saved = await startAnvil({ stateFile: join(dataDir, 'chain', 'state.json') });
     const { contractAddress } = await ensurePlaqueToken({
+      publicBase: TEST_PUBLIC_BASE,
       rpcUrl: saved.rpcUrl,
       deployerKey: ANVIL_DEV_KEY,
       recordFile: localContractRecordFile(dataDir),

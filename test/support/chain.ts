@@ -7,6 +7,7 @@ import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { TEST_PUBLIC_BASE } from './factories.ts';
 
 /** The contract deployed for the run (owner: anvil's first dev account). Never mint on it. */
 export function sharedChain(): ChainPort {
@@ -31,7 +32,7 @@ export async function ownChain(): Promise<OwnChain> {
   const owner = privateKeyToAccount(signerKey).address;
   const client = createPublicClient({ transport: http(rpcUrl) });
   await client.request({ method: 'anvil_setBalance' as never, params: [owner, '0x56BC75E2D63100000'] as never });
-  const contractAddress = await deployPlaqueToken({ rpcUrl, deployerKey: signerKey });
+  const contractAddress = await deployPlaqueToken({ rpcUrl, deployerKey: signerKey, publicBase: TEST_PUBLIC_BASE });
   return {
     chain: createChainPort({ rpcUrl, chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(signerKey) }),
     signerKey,

@@ -4,6 +4,8 @@ import type { Order } from '#lib/partner/order.ts';
 
 /** The contract a test plaque names unless told otherwise (anvil's first deployment address). */
 export const TEST_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** The local server's default address: the public base the contracts tests deploy name. */
+export const TEST_PUBLIC_BASE = 'http://127.0.0.1:3000';
 /** The placeholder image under the default local media base URL. */
 export const TEST_PLACEHOLDER = 'http://127.0.0.1:3000/_media/plaques/placeholder.png';
 

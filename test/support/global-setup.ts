@@ -5,6 +5,7 @@ import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-lo
 import { startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY } from '#lib/chain/signer-key.ts';
+import { TEST_PUBLIC_BASE } from './factories.ts';
 
 let dynamo: RunningDynamoDb | undefined;
 let anvil: RunningAnvil | undefined;
@@ -15,7 +16,10 @@ export async function setup(project: TestProject): Promise<void> {
   anvil = await startAnvil();
   project.provide('rpcUrl', anvil.rpcUrl);
   // Shared by files that only read the chain; files that mint deploy their own (test/support/chain.ts).
-  project.provide('contractAddress', await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY }));
+  project.provide(
+    'contractAddress',
+    await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, publicBase: TEST_PUBLIC_BASE }),
+  );
 }
 
 export async function teardown(): Promise<void> {

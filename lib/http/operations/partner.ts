@@ -164,7 +164,7 @@ export const partnerOperations = [
     handler: 'functions/partner/prepare-plaque.ts', auth: 'apiKey', principal: 'partner',
     // The reservation names the contract and the token metadata (its image: the plaque's or the stage's placeholder);
     // the mint is simulated before holding.
-    access: { table: 'readWrite', chain: true, linksMedia: true },
+    access: { table: 'readWrite', chain: true, linksMedia: true, describesTokens: true },
     summary: 'Hold a plaque for a buyer for 10 minutes',
     description: [
       partnerRules,
@@ -212,7 +212,7 @@ export const partnerOperations = [
     handler: 'functions/partner/buy-plaque.ts', auth: 'apiKey', principal: 'partner',
     // The order names the contract the token is minted on, but the sale calls no chain (the delivery worker mints);
     // the sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
-    access: { table: 'readWrite', namesContract: true, linksMedia: true },
+    access: { table: 'readWrite', namesContract: true, linksMedia: true, describesTokens: true },
     summary: 'Buy a held plaque (idempotent)',
     description: [
       partnerRules,

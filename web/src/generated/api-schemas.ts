@@ -185,6 +185,8 @@ export interface components {
             description: string;
             /** Format: uri */
             image: string;
+            /** Format: uri */
+            external_url?: string;
             /** @constant */
             decimals: 0;
             attributes: {
@@ -294,6 +296,14 @@ export interface components {
                 at: string;
                 nextAttemptAt: string | null;
             }[];
+        };
+        CollectionMetadata: {
+            name: string;
+            description: string;
+            /** Format: uri */
+            image: string;
+            /** Format: uri */
+            external_link: string;
         };
     };
     responses: never;

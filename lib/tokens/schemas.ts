@@ -1,0 +1,24 @@
+// The request shape of GET /tokens/{id}.json, as a zod schema: it validates requests and generates the OpenAPI document.
+import * as z from 'zod/mini';
+
+/**
+ * The path's last segment: the token id as EIP-1155 clients substitute `{id}` (64 hex digits, lower-case as they send
+ * it, any case accepted) or in decimal (1–63 digits, so never mistaken for hex), then `.json`. API Gateway routes whole
+ * path segments, so the suffix is part of the parameter. → the token id.
+ */
+export const tokenFileParam = z.pipe(
+  z
+    .string()
+    .check(
+      z.refine(
+        (s) => /^(?:[0-9a-fA-F]{64}|[0-9]{1,63})\.json$/.test(s),
+        'must be the token id as 64 hex digits or 1–63 decimal digits, followed by .json',
+      ),
+    ),
+  z.transform((s): bigint => {
+    const id = s.slice(0, -'.json'.length);
+    return BigInt(id.length === 64 ? `0x${id}` : id);
+  }),
+);
+
+export const tokenFileInput = z.object({ id: tokenFileParam });
