@@ -101,6 +101,8 @@ export const orderSchema = z
     // The mint transaction on the stage's block explorer; null without a transaction or without an explorer.
     explorerUrl: z.nullable(z.url()),
     failureReason: z.nullable(z.string()),
+    // The operator's reason; null unless CANCELLED.
+    cancelReason: z.nullable(z.string()),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     deliveredAt: z.nullable(z.iso.datetime()),

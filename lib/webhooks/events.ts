@@ -6,7 +6,7 @@ import type { OrderStatus, OrderView } from '#lib/partner/order.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
 
 /** The events a partner may subscribe an endpoint to, one per order status. */
-export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What `POST /partner/webhooks/{id}/test` sends: every endpoint gets it, whatever it subscribed to. */
 export const PING_EVENT_TYPE = 'ping';
@@ -27,8 +27,8 @@ export interface OrderMove {
   at: string;
 }
 
-/** Where each status falls within one round: SOLD first, MINTING next, then DELIVERED or FAILED. */
-const RANK: Record<OrderStatus, number> = { SOLD: 1, MINTING: 2, DELIVERED: 3, FAILED: 3 };
+/** Where each status falls within one round: SOLD first, MINTING next, then DELIVERED or FAILED, and CANCELLED after FAILED. */
+const RANK: Record<OrderStatus, number> = { SOLD: 1, MINTING: 2, DELIVERED: 3, FAILED: 3, CANCELLED: 4 };
 
 /** The event's id: the same for every stream record of one move, different for every other move (`webhook-id`). */
 export function eventIdOf(move: Pick<OrderMove, 'orderId' | 'round' | 'status'>): string {

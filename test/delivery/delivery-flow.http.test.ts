@@ -80,6 +80,7 @@ describe('buy, then poll the order until DELIVERED', () => {
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       explorerUrl: `https://explorer.example/tx/${order.txHash}`,
       failureReason: null,
+      cancelReason: null,
       createdAt: expect.any(String),
       updatedAt: order.deliveredAt,
       deliveredAt: expect.any(String),

@@ -26,6 +26,7 @@ describe('presentOrder', () => {
       txHash: HASH,
       explorerUrl: `https://sepolia.etherscan.io/tx/${HASH}`,
       failureReason: null,
+      cancelReason: null,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
       deliveredAt: '2026-03-01T12:00:05.000Z',

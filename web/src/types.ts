@@ -10,7 +10,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export type Order = Schemas['Order'];
 export type OrderStatus = Order['status'];
-export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
+export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 
 export type OrderPage = Schemas['OrderPage'];
@@ -23,7 +23,7 @@ export type Webhook = Schemas['WebhookList']['webhooks'][number];
 export type CreatedWebhook = Schemas['WebhookCreated'];
 export type WebhookEvent = Webhook['events'][number];
 /** The order events an endpoint may subscribe to (docs/webhooks.md). */
-export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
 true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 
 /** One attempt to deliver an event to an endpoint, from its delivery log (newest first); `type` is `ping` for a test. */

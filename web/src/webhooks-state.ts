@@ -14,6 +14,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   'order.minting': 'its token is being minted to the buyer',
   'order.delivered': "the token is in the buyer's wallet",
   'order.failed': 'the token could not be delivered',
+  'order.cancelled': 'a failed order is cancelled and its plaque is for sale again',
 };
 
 /** A fresh form: no URL, every event ticked (most partners follow an order from sale to delivery). */

@@ -26,7 +26,7 @@ const delivery = [
     'secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown.',
   'Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move ' +
     'left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), ' +
-    '`order.minting`, `order.delivered`, `order.failed`. One event per move of the order; the events of one order reach an endpoint in ' +
+    '`order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in ' +
     "the order of the order's moves (a later event waits while an earlier one is being retried).",
   'A 2xx answer within 15 s is success; anything else (another status, a redirect, which is not followed, a timeout, a refused ' +
     'connection, an address that is no longer public) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then recorded as failed. ' +

@@ -216,7 +216,7 @@ export interface components {
         Order: {
             orderId: string;
             /** @enum {string} */
-            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED";
+            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED" | "CANCELLED";
             plaqueId: number;
             plaqueName: string;
             price: number;
@@ -225,6 +225,7 @@ export interface components {
             txHash: string | null;
             explorerUrl: string | null;
             failureReason: string | null;
+            cancelReason: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -253,7 +254,7 @@ export interface components {
         WebhookCreated: {
             id: string;
             url: string;
-            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
             /** Format: date-time */
             createdAt: string;
             secret: string;
@@ -262,7 +263,7 @@ export interface components {
             webhooks: {
                 id: string;
                 url: string;
-                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
                 /** Format: date-time */
                 createdAt: string;
             }[];
