@@ -6,6 +6,8 @@ import { GSI1 } from '#lib/db/table.ts';
 import {
   ENTITY,
   WEBHOOK_ATTEMPT_PREFIX,
+  partnerEventsIndexKey,
+  partnerEventsPartition,
   partnerWebhooksIndexKey,
   partnerWebhooksPartition,
   webhookAttemptKey,
@@ -16,6 +18,7 @@ import {
   webhookLanePartition,
 } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { pageNewestFirst, sortKeyParts } from '#lib/db/index-page.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
@@ -87,8 +90,15 @@ function endpointFromItem(item: Item): WebhookEndpoint {
   };
 }
 
+/** An order event is in its partner's feed (gsi1); a test event is not. */
 function eventToItem(event: WebhookEvent): Item {
-  return { ...webhookEventKey(event.eventId), entity: ENTITY.webhookEvent, ...event, ttl: ttlFrom(event.timestamp) };
+  return {
+    ...webhookEventKey(event.eventId),
+    ...(event.orderId !== null && partnerEventsIndexKey(event.partnerId, event.timestamp, event.eventId)),
+    entity: ENTITY.webhookEvent,
+    ...event,
+    ttl: ttlFrom(event.timestamp),
+  };
 }
 
 function eventFromItem(item: Item): WebhookEvent {
@@ -150,6 +160,29 @@ function attemptFromItem(item: Item): WebhookAttempt {
     at: item.at as string,
     nextAttemptAt: (item.nextAttemptAt as string | null | undefined) ?? null,
   };
+}
+
+/** A position in a partner's events (newest first): the page after it starts with the next older event. */
+export interface EventPosition {
+  timestamp: string;
+  eventId: string;
+}
+
+/** The position of an index entry of a partner's events (its sort key is `<timestamp>#<eventId>`). */
+function eventPositionOf(indexEntry: Item): EventPosition {
+  const [timestamp, eventId] = sortKeyParts(indexEntry);
+  return { timestamp, eventId };
+}
+
+export interface EventPageQuery {
+  type?: WebhookEventType;
+  limit: number;
+  after: EventPosition | null;
+}
+
+export interface EventPage {
+  events: WebhookEvent[];
+  next: EventPosition | null;
 }
 
 /** What recording an attempt does to its delivery: leave it for a later try, or take it out of its lane. */
@@ -272,6 +305,23 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async getEvent(eventId: string): Promise<WebhookEvent | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: webhookEventKey(eventId), ConsistentRead: true }));
     return out.Item ? eventFromItem(out.Item) : null;
+  },
+
+  /**
+   * A page of the partner's order events, newest first, from the partner's index partition (never a scan); `type`
+   * filters (a page may then hold fewer than asked while `next` is not null). Positions are `{ timestamp, eventId }`.
+   */
+  async pageEvents(partnerId: number, query: EventPageQuery): Promise<EventPage> {
+    const page = await pageNewestFirst(db, {
+      tableName,
+      partition: partnerEventsPartition(partnerId),
+      limit: query.limit,
+      after: query.after
+        ? { ...webhookEventKey(query.after.eventId), ...partnerEventsIndexKey(partnerId, query.after.timestamp, query.after.eventId) }
+        : undefined,
+      ...(query.type && { filter: { attribute: 'type', value: query.type } }),
+    });
+    return { events: page.items.map(eventFromItem), next: page.next && eventPositionOf(page.next) };
   },
 
   /** The first delivery of the lane (the next to send), or null when the lane is empty. */

@@ -10,6 +10,7 @@ import { plaqueOperations } from '#lib/http/operations/plaques.ts';
 import { accountsOperations } from '#lib/http/operations/accounts.ts';
 import { partnerOperations } from '#lib/http/operations/partner.ts';
 import { webhookOperations } from '#lib/http/operations/webhooks.ts';
+import { eventOperations } from '#lib/http/operations/events.ts';
 
 /** One operation of the manifest, as the stack, the local server and the generator read it. */
 export type Route = Operation;
@@ -28,6 +29,7 @@ export const routes = [
   ...accountsOperations,
   ...partnerOperations,
   ...webhookOperations,
+  ...eventOperations,
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */

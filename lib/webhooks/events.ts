@@ -36,6 +36,9 @@ export function eventIdOf(move: Pick<OrderMove, 'orderId' | 'round' | 'status'>)
   return `evt_${digest.slice(0, 32)}`;
 }
 
+/** How long an event is kept (its item's TTL), listed in the feed and may be sent again: 30 days. */
+export const EVENT_KEEP_MS = 30 * 24 * 3600 * 1000;
+
 /** A test event's id: random, one per request. */
 export const newPingEventId = (): string => `evt_${randomBytes(24).toString('base64url')}`;
 

@@ -2,6 +2,7 @@
 // z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
 // manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do.
 import * as z from 'zod/mini';
+import { orderSchema } from '#lib/partner/response-schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
 export const webhookSchema = z.object({
@@ -35,3 +36,17 @@ const webhookAttemptSchema = z.object({
 export const webhookDeliveriesSchema = z
   .object({ deliveries: z.array(webhookAttemptSchema) })
   .register(z.globalRegistry, { id: 'WebhookDeliveries' });
+
+/** One event of an order as the feed lists it: the body every delivery of it carries, with its `webhook-id`. */
+const orderEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    timestamp: z.iso.datetime(),
+    data: orderSchema,
+  })
+  .register(z.globalRegistry, { id: 'OrderEvent' });
+
+export const eventPageSchema = z
+  .object({ events: z.array(orderEventSchema), nextCursor: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'EventPage' });

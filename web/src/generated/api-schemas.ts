@@ -284,6 +284,18 @@ export interface components {
                 nextAttemptAt: string | null;
             }[];
         };
+        OrderEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["Order"];
+        };
+        EventPage: {
+            events: components["schemas"]["OrderEvent"][];
+            nextCursor: string | null;
+        };
     };
     responses: never;
     parameters: never;
