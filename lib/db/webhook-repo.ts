@@ -1,7 +1,7 @@
 // The only module that speaks DynamoDB for webhooks: partners' endpoints and their count, the events made from order
 // moves, each event's delivery waiting in its lane (one order's events for one endpoint, sent from the head), and the
 // log of attempts in the endpoint's item collection.
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
   ENTITY,
@@ -33,6 +33,8 @@ export interface WebhookEndpoint {
   events: WebhookEventType[];
   /** The secret as the secret box sealed it; never the secret itself. */
   sealedSecret: string;
+  /** The secret a rotation replaced, sealed, while deliveries still carry its signature too; null when none. */
+  previousSecret: { sealed: string; expiresAt: string } | null;
   createdAt: string;
 }
 
@@ -71,11 +73,13 @@ const ttlFrom = (iso: string): number => Math.floor(Date.parse(iso) / 1000) + KE
 // ---- item mapping, one pair per entity ----
 
 function endpointToItem(endpoint: WebhookEndpoint): Item {
+  const { previousSecret, ...rest } = endpoint;
   return {
     ...webhookKey(endpoint.id),
     ...partnerWebhooksIndexKey(endpoint.partnerId, endpoint.createdAt, endpoint.id),
     entity: ENTITY.webhook,
-    ...endpoint,
+    ...rest,
+    ...(previousSecret && { previousSealedSecret: previousSecret.sealed, previousSecretExpiresAt: previousSecret.expiresAt }),
   };
 }
 
@@ -86,6 +90,10 @@ function endpointFromItem(item: Item): WebhookEndpoint {
     url: item.url as string,
     events: item.events as WebhookEventType[],
     sealedSecret: item.sealedSecret as string,
+    previousSecret:
+      typeof item.previousSealedSecret === 'string' && typeof item.previousSecretExpiresAt === 'string'
+        ? { sealed: item.previousSealedSecret, expiresAt: item.previousSecretExpiresAt }
+        : null,
     createdAt: item.createdAt as string,
   };
 }
@@ -235,6 +243,42 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     return items.map(endpointFromItem);
   },
 
+  /**
+   * Replaces the endpoint's secret with `sealed`, keeping the one it replaces as `previous` (or none), only while the
+   * endpoint is the partner's and its secret is still `seen`: `changed` when another rotation came first, `not-found`
+   * when the endpoint is gone or another partner's.
+   */
+  rotateSecret(
+    id: string,
+    partnerId: number,
+    seen: string,
+    sealed: string,
+    previous: WebhookEndpoint['previousSecret'],
+  ): Promise<'rotated' | 'changed' | 'not-found'> {
+    return conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookKey(id),
+        UpdateExpression: previous
+          ? 'SET sealedSecret = :sealed, previousSealedSecret = :previous, previousSecretExpiresAt = :expires'
+          : 'SET sealedSecret = :sealed REMOVE previousSealedSecret, previousSecretExpiresAt',
+        ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner AND sealedSecret = :seen',
+        ExpressionAttributeValues: {
+          ':sealed': sealed,
+          ':partner': partnerId,
+          ':seen': seen,
+          ...(previous && { ':previous': previous.sealed, ':expires': previous.expiresAt }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+      {
+        written: () => 'rotated' as const,
+        refused: (current) => (current && current.partnerId === partnerId ? ('changed' as const) : ('not-found' as const)),
+      },
+    );
+  },
+
   /** Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. */
   deleteEndpoint(id: string, partnerId: number): Promise<'deleted' | 'not-found'> {
     return transactWrite<'deleted' | 'not-found'>(
@@ -300,6 +344,11 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
       { conflictRetries: 3 },
     );
+  },
+
+  /** Adds one delivery of a stored event to a lane of its own (a resend). */
+  async addDelivery(delivery: WebhookDelivery): Promise<void> {
+    await db.send(new PutCommand({ TableName: tableName, Item: deliveryToItem(delivery) }));
   },
 
   async getEvent(eventId: string): Promise<WebhookEvent | null> {

@@ -79,6 +79,7 @@ const SAMPLE_VALUES: ExampleValues = {
   webhookUrl: 'https://shop.example/hooks/plaques',
   webhookId: 'wh_5d41402abc4b2a76b9719d911017c592',
   orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
+  eventId: 'evt_Zk3Q9mV0bT2xR7pL4cN8aW1sY6uE5hJd',
 };
 
 const SCHEMA_REF = '#/components/schemas/';

@@ -86,6 +86,8 @@ export interface ExampleValues {
   readonly webhookId: string;
   /** One of the calling partner's orders. */
   readonly orderId: string;
+  /** One of the caller's order events (an id of GET /partner/events). */
+  readonly eventId: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */

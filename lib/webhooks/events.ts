@@ -37,7 +37,11 @@ export function eventIdOf(move: Pick<OrderMove, 'orderId' | 'round' | 'status'>)
 }
 
 /** How long an event is kept (its item's TTL), listed in the feed and may be sent again: 30 days. */
-export const EVENT_KEEP_MS = 30 * 24 * 3600 * 1000;
+const EVENT_KEEP_MS = 30 * 24 * 3600 * 1000;
+
+/** Whether the event is still kept at `now` (DynamoDB's TTL deletes expired items only eventually). */
+export const isKept = (event: Pick<WebhookEvent, 'timestamp'>, now: Date): boolean =>
+  Date.parse(event.timestamp) > now.getTime() - EVENT_KEEP_MS;
 
 /** A test event's id: random, one per request. */
 export const newPingEventId = (): string => `evt_${randomBytes(24).toString('base64url')}`;

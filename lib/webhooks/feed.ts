@@ -5,7 +5,7 @@ import { validationFailed } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type EventPosition } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { EVENT_KEEP_MS, type WebhookEvent } from '#lib/webhooks/events.ts';
+import { isKept, type WebhookEvent } from '#lib/webhooks/events.ts';
 import type { ListEventsInput } from '#lib/webhooks/feed-schemas.ts';
 import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
 
@@ -26,10 +26,6 @@ function decodeEventCursor(cursor: string): EventPosition {
   }
   return { timestamp: match[1]!, eventId: match[2]! };
 }
-
-/** Whether the event is still kept at `now` (30 days; DynamoDB's TTL deletes expired items only eventually). */
-const isKept = (event: Pick<WebhookEvent, 'timestamp'>, now: Date): boolean =>
-  Date.parse(event.timestamp) > now.getTime() - EVENT_KEEP_MS;
 
 /** The event as the feed shows it: its id and the body its deliveries carry. */
 function feedEventOf(event: WebhookEvent): FeedEvent {

@@ -5,6 +5,9 @@ import * as z from 'zod/mini';
 import { orderSchema } from '#lib/partner/response-schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
+/** `whsec_` and the base64 of 32 bytes. */
+const secretSchema = z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
+
 export const webhookSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -13,13 +16,21 @@ export const webhookSchema = z.object({
 });
 
 /** The endpoint as registered, with its secret: shown in this answer only. */
-export const webhookCreatedSchema = z
-  .extend(webhookSchema, { secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)) })
-  .register(z.globalRegistry, { id: 'WebhookCreated' });
+export const webhookCreatedSchema = z.extend(webhookSchema, { secret: secretSchema }).register(z.globalRegistry, { id: 'WebhookCreated' });
 
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).register(z.globalRegistry, { id: 'WebhookList' });
 
 export const webhookTestSentSchema = z.object({ eventId: z.string() }).register(z.globalRegistry, { id: 'WebhookTestSent' });
+
+export const webhookResentSchema = z.object({ eventId: z.string() }).register(z.globalRegistry, { id: 'WebhookResent' });
+
+/** The endpoint's new secret (shown in this answer only), and until when the one it replaced still signs. */
+export const webhookSecretSchema = z
+  .object({
+    secret: secretSchema,
+    previousSecretExpiresAt: z.nullable(z.iso.datetime()),
+  })
+  .register(z.globalRegistry, { id: 'WebhookSecret' });
 
 const webhookAttemptSchema = z.object({
   eventId: z.string(),

@@ -271,6 +271,13 @@ export interface components {
         WebhookTestSent: {
             eventId: string;
         };
+        WebhookResent: {
+            eventId: string;
+        };
+        WebhookSecret: {
+            secret: string;
+            previousSecretExpiresAt: string | null;
+        };
         WebhookDeliveries: {
             deliveries: {
                 eventId: string;
