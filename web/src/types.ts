@@ -14,6 +14,8 @@ export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCEL
 true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 
 export type OrderPage = Schemas['OrderPage'];
+/** A page of the partner's order events (GET /partner/events, read with an API key). */
+export type EventPage = Schemas['EventPage'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['ApiKeyCreated'];
 export type UsageReport = Schemas['UsageReport'];
@@ -21,6 +23,8 @@ export type UsageReport = Schemas['UsageReport'];
 /** An endpoint as listed; the answer to a registration adds the only showing of its signing secret. */
 export type Webhook = Schemas['WebhookList']['webhooks'][number];
 export type CreatedWebhook = Schemas['WebhookCreated'];
+/** An endpoint's new secret after a rotation (shown once), and until when the replaced one still signs. */
+export type WebhookSecret = Schemas['WebhookSecret'];
 export type WebhookEvent = Webhook['events'][number];
 /** The order events an endpoint may subscribe to (docs/webhooks.md). */
 export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;

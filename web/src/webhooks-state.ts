@@ -100,4 +100,11 @@ export const eventTypeLabel = (type: string): string => (type === 'ping' ? 'ping
 
 /** How many recent attempts the log may show (the API's limit is 1–100). */
 export const LOG_LIMITS = [10, 20, 50, 100] as const;
+/** How long the replaced secret may still sign after a rotation (hours; the API takes 0–72), and the default. */
+export const OVERLAP_HOURS = [0, 1, 24, 72] as const;
+export const DEFAULT_OVERLAP_HOURS = 24;
+
+/** An overlap choice in words. */
+export const overlapLabel = (hours: number): string =>
+  hours === 0 ? 'not at all (stop it now)' : hours === 1 ? '1 hour' : `${hours} hours`;
 export const DEFAULT_LOG_LIMIT = 20;
