@@ -1,5 +1,5 @@
 // The stage's functions, one nested stack per area: the folder of functions/ a handler module lives in (auth, partner,
-// plaques, system, webhooks, delivery, tokens). Each nested stack holds its functions and all that is theirs alone: log
+// plaques, system, webhooks, delivery, tokens, events). Each nested stack holds its functions and all that is theirs alone: log
 // group, role, version and live alias, invoke permissions (API methods, authorizer, schedules), stream and queue
 // mappings, and in production the CodeDeploy group and error alarm. What the functions share (table, buckets,
 // secrets, queues, the REST API and its methods, the alarm topic) stays in the stage's stack, which passes it in as

@@ -30,6 +30,7 @@ export class HttpApi extends Construct {
   readonly api: apigateway.RestApi;
   readonly usagePlan: apigateway.UsagePlan;
   readonly accessLogs: logs.LogGroup;
+  private readonly corsOrigins: readonly string[];
   private readonly stage: StageConfig;
   private readonly integrations = new Map<ApiFunction, apigateway.Integration>();
 
@@ -89,13 +90,8 @@ export class HttpApi extends Construct {
           }),
         ),
       },
-      defaultCorsPreflightOptions: {
-        allowOrigins: [...corsOrigins],
-        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-        allowHeaders: CORS_ALLOW_HEADERS,
-        maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
-      },
     });
+    this.corsOrigins = corsOrigins;
 
     addProblemResponses(this.api, stage, corsOrigins);
 
@@ -177,7 +173,18 @@ export class HttpApi extends Construct {
       }
       methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
     }
-    for (const [path, allowed] of methodsByPath) this.addMethodNotAllowed(this.api.root.resourceForPath(path), allowed);
+    for (const [path, allowed] of methodsByPath) {
+      const resource = this.api.root.resourceForPath(path);
+      this.addMethodNotAllowed(resource, allowed);
+      // A preflight on each routed path, naming its methods; a path with no operation (/partner, say) answers none, as
+      // it answers no other method: a preflight method on each of those would only cost the stack resources.
+      resource.addCorsPreflight({
+        allowOrigins: [...this.corsOrigins],
+        allowMethods: [...allowed, 'OPTIONS'],
+        allowHeaders: CORS_ALLOW_HEADERS,
+        maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
+      });
+    }
 
     // The CORS preflight methods CDK adds are public by nature.
     for (const child of this.api.root.node.findAll()) {

@@ -211,6 +211,22 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
     }
   },
 
+  /** FAILED → CANCELLED with the operator's reason, as one item of the cancellation's transaction. */
+  cancelledItem(orderId: string, reason: string, now: Date): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: orderKey(orderId),
+        UpdateExpression: 'SET #status = :cancelled, cancelReason = :why, updatedAt = :now REMOVE deliveryLeaseUntil',
+        ConditionExpression: '#status = :failed',
+        // A refusal carries the order as it now is: the operator is told its status without another read.
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':cancelled': 'CANCELLED', ':why': reason, ':now': now.toISOString(), ':failed': 'FAILED' },
+      },
+    };
+  },
+
   /**
    * DELIVERED → SOLD for an order whose mint the chain no longer holds (a reorg, or a local chain rolled back), as one
    * item of the reconciler's transaction: the stored mint is kept, so the worker broadcasts the same bytes again.

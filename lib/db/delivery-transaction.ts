@@ -1,7 +1,8 @@
 // Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED, the order's undelivered
-// marker removed and its recently-delivered marker written, all or nothing. Translates DynamoDB's refusals into what the worker must do next.
+// marker removed and its recently-delivered marker written, all or nothing; and an operator's cancellation of a FAILED
+// order. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWrite, transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
 export interface DeliveryItems {
@@ -55,4 +56,35 @@ export function recordUndelivery(
     written: () => ({ kind: 'recorded' }),
     refused: () => ({ kind: 'changed' }),
   });
+}
+
+export interface CancellationItems {
+  order: TransactItem;
+  plaque: TransactItem;
+  /** The undelivered marker's removal (unconditional, after the plaque). */
+  marker: TransactItem;
+}
+
+/**
+ * `recorded`: all written. `order-changed`: the order is no longer FAILED; `status` is its status now (null when it is
+ * gone), returned by the refusal itself. `plaque-changed`: the plaque is no longer SOLD under this order; `status` is
+ * its status now. Nothing is written unless `recorded`.
+ */
+export type CancellationOutcome =
+  { kind: 'recorded' } | { kind: 'order-changed'; status: string | null } | { kind: 'plaque-changed'; status: string | null };
+
+/** Cancels a FAILED order in one TransactWriteItems: the order CANCELLED, its plaque AVAILABLE, its marker gone. */
+export function recordCancellation(db: DynamoDBDocumentClient, items: CancellationItems): Promise<CancellationOutcome> {
+  return transactWrite<CancellationOutcome>(
+    db,
+    [items.order, items.plaque, items.marker],
+    {
+      written: () => ({ kind: 'recorded' }),
+      refused: (refusal) => {
+        if (refusal.rejected(0)) return { kind: 'order-changed', status: (refusal.current(0)?.status as string | undefined) ?? null };
+        return { kind: 'plaque-changed', status: (refusal.current(1)?.status as string | undefined) ?? null };
+      },
+    },
+    { conflictRetries: 3 },
+  );
 }

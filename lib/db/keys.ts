@@ -184,6 +184,12 @@ export const webhookAttemptKey = (endpointId: string, at: string, eventId: strin
 });
 /** An event sent to partners (its id is the `webhook-id` of every delivery of it). */
 export const webhookEventKey = (eventId: string) => ({ pk: `WHEVENT#${eventId}`, sk: 'WHEVENT' });
+/** A partner's order events (gsi1), oldest first by the time of the move: the feed of GET /partner/events. */
+export const partnerEventsPartition = (partnerId: number) => `PARTNER#${partnerId}#EVENTS`;
+export const partnerEventsIndexKey = (partnerId: number, timestamp: string, eventId: string) => ({
+  gsi1pk: partnerEventsPartition(partnerId),
+  gsi1sk: `${timestamp}#${eventId}`,
+});
 /**
  * One event waiting for one endpoint, in its lane: the events of one order (or one test event) for one endpoint,
  * sorted by position, sent one at a time from the head.

@@ -31,6 +31,7 @@ export function fromItem(item: Item): Order {
   // Orders stored before these were recorded: no name (read from the plaque when shown), and a delivery whose last
   // change was the delivery itself.
   order.plaqueName ??= null;
+  order.cancelReason ??= null;
   order.deliveredAt ??= order.status === 'DELIVERED' ? order.updatedAt : null;
   return order;
 }

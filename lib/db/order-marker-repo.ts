@@ -60,6 +60,11 @@ export const orderMarkerRepo = (db: DynamoDBDocumentClient, tableName: string) =
     ];
   },
 
+  /** The undelivered marker's removal, as an item of the cancellation's transaction (a cancelled order awaits nothing). */
+  undeliveredRemovalItem(orderId: string): TransactItem {
+    return { Delete: { TableName: tableName, Key: undeliveredOrderKey(orderId) } };
+  },
+
   /** Ids of the orders delivered at or after `since`, oldest first (one Query of the delivered markers). */
   async deliveredOrderIdsSince(since: Date): Promise<string[]> {
     const items = await queryAll(db, {

@@ -1,6 +1,7 @@
 // The partner's orders: an order by id, the partner's list (whole or a page at a time, newest first) and the new order
 // as an item of the sale's transaction.
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { pageNewestFirst, sortKeyParts } from '#lib/db/index-page.ts';
 import { GSI1 } from '#lib/db/table.ts';
 import { orderKey, partnerOrdersIndexKey, partnerOrdersPartition } from '#lib/db/keys.ts';
 import { fromItem, toItem } from '#lib/db/order-item.ts';
@@ -9,11 +10,6 @@ import type { Order, OrderStatus } from '#lib/partner/order.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 
 type Item = Record<string, unknown>;
-
-/** Index entries one filtered page may read before it answers what it found, with the position to go on from. */
-const MAX_FILTERED_READ = 1000;
-/** Index entries read per call while filtering. */
-const FILTERED_BATCH = 100;
 
 /** A position in a partner's orders (newest first): the page after it starts with the next older order. */
 export interface PartnerOrderPosition {
@@ -36,9 +32,8 @@ export interface PartnerOrderQuery {
 
 /** The position of an index entry of a partner's orders (its sort key is `<createdAt>#<orderId>`). */
 function positionOf(indexEntry: Item): PartnerOrderPosition {
-  const sortKey = indexEntry.gsi1sk as string;
-  const at = sortKey.indexOf('#');
-  return { createdAt: sortKey.slice(0, at), orderId: sortKey.slice(at + 1) };
+  const [createdAt, orderId] = sortKeyParts(indexEntry);
+  return { createdAt, orderId };
 }
 
 export const partnerOrderRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
@@ -60,47 +55,20 @@ export const partnerOrderRepo = (db: DynamoDBDocumentClient, tableName: string) 
 
   /**
    * A page of the partner's orders, newest first, from the partner's index partition (never a scan). With a status
-   * filter a page may hold fewer orders than asked while `next` is not null: it stops after reading
-   * MAX_FILTERED_READ entries, so one request stays bounded however rare the status.
+   * filter a page may hold fewer orders than asked while `next` is not null (pageNewestFirst stops after a bounded
+   * read), so one request stays bounded however rare the status.
    */
   async pageByPartner(partnerId: number, query: PartnerOrderQuery): Promise<PartnerOrderPage> {
-    const partition = partnerOrdersPartition(partnerId);
-    const found: Item[] = [];
-    let startKey: Item | undefined = query.after
-      ? { ...orderKey(query.after.orderId), ...partnerOrdersIndexKey(partnerId, query.after.createdAt, query.after.orderId) }
-      : undefined;
-    let read = 0;
-    // One more than the page: whether it exists says whether another page follows.
-    while (found.length <= query.limit) {
-      const out = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          Limit: query.status ? FILTERED_BATCH : query.limit + 1 - found.length,
-          ...(query.status
-            ? {
-                FilterExpression: '#status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':pk': partition, ':status': query.status },
-              }
-            : { ExpressionAttributeValues: { ':pk': partition } }),
-        }),
-      );
-      found.push(...(out.Items ?? []));
-      read += out.ScannedCount ?? 0;
-      startKey = out.LastEvaluatedKey;
-      if (!startKey) break;
-      if (read >= MAX_FILTERED_READ && found.length <= query.limit) {
-        // Bounded: answer what was found, and go on from where the reading stopped.
-        return { orders: found.map(fromItem), next: positionOf(startKey) };
-      }
-    }
-    const orders = found.slice(0, query.limit);
-    const next = found.length > query.limit ? positionOf(found[query.limit - 1]!) : null;
-    return { orders: orders.map(fromItem), next };
+    const page = await pageNewestFirst(db, {
+      tableName,
+      partition: partnerOrdersPartition(partnerId),
+      limit: query.limit,
+      after: query.after
+        ? { ...orderKey(query.after.orderId), ...partnerOrdersIndexKey(partnerId, query.after.createdAt, query.after.orderId) }
+        : undefined,
+      ...(query.status && { filter: { attribute: 'status', value: query.status } }),
+    });
+    return { orders: page.items.map(fromItem), next: page.next && positionOf(page.next) };
   },
 
   /** The new order, as one item of the sale's transaction (fails it if the id were ever reused). */

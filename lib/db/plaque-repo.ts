@@ -372,6 +372,32 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
+   * SOLD → AVAILABLE for the plaque of a cancelled order, as one item of the cancellation's transaction: applies only
+   * while the plaque is SOLD under that order. The buyer's wallet and the sale are forgotten; the plaque is for sale again.
+   */
+  releasedItem(plaqueId: number, orderId: string, updatedAt: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: plaqueKey(plaqueId),
+        UpdateExpression:
+          'SET #status = :available, wallet_address = :null, saleAt = :null, updatedAt = :updatedAt, catsk = :catsk REMOVE orderId',
+        ConditionExpression: '#status = :sold AND orderId = :order',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':available': 'AVAILABLE',
+          ':null': null,
+          ':updatedAt': updatedAt,
+          ':catsk': catalogSortKey(updatedAt, plaqueId),
+          ':sold': 'SOLD',
+          ':order': orderId,
+        },
+      },
+    };
+  },
+
+  /**
    * MINTED → SOLD for a plaque whose mint the chain no longer holds, as one item of the reconciler's transaction:
    * applies only while the plaque is exactly as read (same updatedAt), MINTED under that order.
    */

@@ -1,11 +1,13 @@
 // The only module that speaks DynamoDB for webhooks: partners' endpoints and their count, the events made from order
 // moves, each event's delivery waiting in its lane (one order's events for one endpoint, sent from the head), and the
 // log of attempts in the endpoint's item collection.
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
   ENTITY,
   WEBHOOK_ATTEMPT_PREFIX,
+  partnerEventsIndexKey,
+  partnerEventsPartition,
   partnerWebhooksIndexKey,
   partnerWebhooksPartition,
   webhookAttemptKey,
@@ -16,6 +18,7 @@ import {
   webhookLanePartition,
 } from '#lib/db/keys.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { pageNewestFirst, sortKeyParts } from '#lib/db/index-page.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
@@ -30,6 +33,8 @@ export interface WebhookEndpoint {
   events: WebhookEventType[];
   /** The secret as the secret box sealed it; never the secret itself. */
   sealedSecret: string;
+  /** The secret a rotation replaced, sealed, while deliveries still carry its signature too; null when none. */
+  previousSecret: { sealed: string; expiresAt: string } | null;
   createdAt: string;
 }
 
@@ -68,11 +73,13 @@ const ttlFrom = (iso: string): number => Math.floor(Date.parse(iso) / 1000) + KE
 // ---- item mapping, one pair per entity ----
 
 function endpointToItem(endpoint: WebhookEndpoint): Item {
+  const { previousSecret, ...rest } = endpoint;
   return {
     ...webhookKey(endpoint.id),
     ...partnerWebhooksIndexKey(endpoint.partnerId, endpoint.createdAt, endpoint.id),
     entity: ENTITY.webhook,
-    ...endpoint,
+    ...rest,
+    ...(previousSecret && { previousSealedSecret: previousSecret.sealed, previousSecretExpiresAt: previousSecret.expiresAt }),
   };
 }
 
@@ -83,12 +90,23 @@ function endpointFromItem(item: Item): WebhookEndpoint {
     url: item.url as string,
     events: item.events as WebhookEventType[],
     sealedSecret: item.sealedSecret as string,
+    previousSecret:
+      typeof item.previousSealedSecret === 'string' && typeof item.previousSecretExpiresAt === 'string'
+        ? { sealed: item.previousSealedSecret, expiresAt: item.previousSecretExpiresAt }
+        : null,
     createdAt: item.createdAt as string,
   };
 }
 
+/** An order event is in its partner's feed (gsi1); a test event is not. */
 function eventToItem(event: WebhookEvent): Item {
-  return { ...webhookEventKey(event.eventId), entity: ENTITY.webhookEvent, ...event, ttl: ttlFrom(event.timestamp) };
+  return {
+    ...webhookEventKey(event.eventId),
+    ...(event.orderId !== null && partnerEventsIndexKey(event.partnerId, event.timestamp, event.eventId)),
+    entity: ENTITY.webhookEvent,
+    ...event,
+    ttl: ttlFrom(event.timestamp),
+  };
 }
 
 function eventFromItem(item: Item): WebhookEvent {
@@ -152,6 +170,29 @@ function attemptFromItem(item: Item): WebhookAttempt {
   };
 }
 
+/** A position in a partner's events (newest first): the page after it starts with the next older event. */
+export interface EventPosition {
+  timestamp: string;
+  eventId: string;
+}
+
+/** The position of an index entry of a partner's events (its sort key is `<timestamp>#<eventId>`). */
+function eventPositionOf(indexEntry: Item): EventPosition {
+  const [timestamp, eventId] = sortKeyParts(indexEntry);
+  return { timestamp, eventId };
+}
+
+export interface EventPageQuery {
+  type?: WebhookEventType;
+  limit: number;
+  after: EventPosition | null;
+}
+
+export interface EventPage {
+  events: WebhookEvent[];
+  next: EventPosition | null;
+}
+
 /** What recording an attempt does to its delivery: leave it for a later try, or take it out of its lane. */
 export type AttemptRecord = { kind: 'retry'; nextAttemptAt: string } | { kind: 'done' };
 
@@ -200,6 +241,42 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       ExpressionAttributeValues: { ':pk': partnerWebhooksPartition(partnerId) },
     });
     return items.map(endpointFromItem);
+  },
+
+  /**
+   * Replaces the endpoint's secret with `sealed`, keeping the one it replaces as `previous` (or none), only while the
+   * endpoint is the partner's and its secret is still `seen`: `changed` when another rotation came first, `not-found`
+   * when the endpoint is gone or another partner's.
+   */
+  rotateSecret(
+    id: string,
+    partnerId: number,
+    seen: string,
+    sealed: string,
+    previous: WebhookEndpoint['previousSecret'],
+  ): Promise<'rotated' | 'changed' | 'not-found'> {
+    return conditionalWrite(
+      db,
+      new UpdateCommand({
+        TableName: tableName,
+        Key: webhookKey(id),
+        UpdateExpression: previous
+          ? 'SET sealedSecret = :sealed, previousSealedSecret = :previous, previousSecretExpiresAt = :expires'
+          : 'SET sealedSecret = :sealed REMOVE previousSealedSecret, previousSecretExpiresAt',
+        ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner AND sealedSecret = :seen',
+        ExpressionAttributeValues: {
+          ':sealed': sealed,
+          ':partner': partnerId,
+          ':seen': seen,
+          ...(previous && { ':previous': previous.sealed, ':expires': previous.expiresAt }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+      {
+        written: () => 'rotated' as const,
+        refused: (current) => (current && current.partnerId === partnerId ? ('changed' as const) : ('not-found' as const)),
+      },
+    );
   },
 
   /** Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. */
@@ -269,9 +346,31 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     );
   },
 
+  /** Adds one delivery of a stored event to a lane of its own (a resend). */
+  async addDelivery(delivery: WebhookDelivery): Promise<void> {
+    await db.send(new PutCommand({ TableName: tableName, Item: deliveryToItem(delivery) }));
+  },
+
   async getEvent(eventId: string): Promise<WebhookEvent | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: webhookEventKey(eventId), ConsistentRead: true }));
     return out.Item ? eventFromItem(out.Item) : null;
+  },
+
+  /**
+   * A page of the partner's order events, newest first, from the partner's index partition (never a scan); `type`
+   * filters (a page may then hold fewer than asked while `next` is not null). Positions are `{ timestamp, eventId }`.
+   */
+  async pageEvents(partnerId: number, query: EventPageQuery): Promise<EventPage> {
+    const page = await pageNewestFirst(db, {
+      tableName,
+      partition: partnerEventsPartition(partnerId),
+      limit: query.limit,
+      after: query.after
+        ? { ...webhookEventKey(query.after.eventId), ...partnerEventsIndexKey(partnerId, query.after.timestamp, query.after.eventId) }
+        : undefined,
+      ...(query.type && { filter: { attribute: 'type', value: query.type } }),
+    });
+    return { events: page.items.map(eventFromItem), next: page.next && eventPositionOf(page.next) };
   },
 
   /** The first delivery of the lane (the next to send), or null when the lane is empty. */

@@ -65,7 +65,7 @@ export const leaseUntil = (now: Date, remainingMs: number | null): string =>
  * - `claim`: SOLD → MINTING under a new attempt;
  * - `take-over`: MINTING whose lease lapsed (its worker died) → a new attempt, resuming its stored mint if any;
  * - `busy`: MINTING under another worker's live lease → leave it to that worker, ask to be told again later;
- * - `settled`: DELIVERED or FAILED → nothing to do (a duplicate or late stream record).
+ * - `settled`: DELIVERED, FAILED or CANCELLED → nothing to do (a duplicate or late stream record).
  */
 export type DeliveryStep = 'claim' | 'take-over' | 'busy' | 'settled';
 
@@ -77,6 +77,7 @@ export function nextStep({ order, delivery }: OrderForDelivery, now: Date): Deli
       return leaseHeld(delivery, now) ? 'busy' : 'take-over';
     case 'DELIVERED':
     case 'FAILED':
+    case 'CANCELLED':
       return 'settled';
   }
 }
@@ -105,6 +106,8 @@ export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date
         : { kind: 'requeue-stuck' };
     case 'DELIVERED':
       return { kind: 'refused', reason: `order ${order.orderId} is already delivered (tx ${order.txHash ?? 'unknown'})` };
+    case 'CANCELLED':
+      return { kind: 'refused', reason: `order ${order.orderId} is cancelled (${order.cancelReason ?? 'no reason recorded'})` };
   }
 }
 

@@ -1,10 +1,12 @@
-// What operators see and do about deliveries: every order not delivered yet with its age and reason, and the
-// re-queue that hands one back to the worker.
-import { conflict, notFound } from '#lib/errors.ts';
+// What operators see and do about deliveries: every order not delivered yet with its age and reason, the re-queue
+// that hands one back to the worker, and the cancellation that gives up on a FAILED one.
+import { conflict, notFound, validationFailed } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { deliveryFindingRepo } from '#lib/db/delivery-finding-repo.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { recordCancellation } from '#lib/db/delivery-transaction.ts';
 import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import type { OrderStatus } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -39,6 +41,8 @@ function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): st
         : 'waiting for the delivery worker';
     case 'DELIVERED':
       return 'delivered';
+    case 'CANCELLED':
+      return `cancelled: ${order.cancelReason ?? 'no reason recorded'}`;
   }
 }
 
@@ -51,7 +55,7 @@ export async function listUndeliveredOrders(ctx: AppContext): Promise<Undelivere
   for (const id of ids) {
     const read = found.get(id);
     // The index trails the table a little: a marker whose order was just delivered is no longer news.
-    if (!read || read.order.status === 'DELIVERED') continue;
+    if (!read || read.order.status === 'DELIVERED' || read.order.status === 'CANCELLED') continue;
     const { order, delivery } = read;
     list.push({
       orderId: order.orderId,
@@ -91,6 +95,51 @@ export async function requeueDelivery(ctx: AppContext, orderId: string): Promise
     throw conflict('ORDER_CHANGED', `order ${orderId} changed meanwhile; list the deliveries again`);
   }
   return { orderId, was: read.order.status };
+}
+
+export interface Cancelled {
+  orderId: string;
+  plaqueId: number;
+}
+
+/** Longest reason an operator may give for a cancellation (characters). */
+const MAX_CANCEL_REASON_LENGTH = 500;
+
+/**
+ * Cancels a FAILED order: the order CANCELLED with the operator's reason, its plaque AVAILABLE again and its
+ * undelivered marker gone, in one transaction conditional on the order being FAILED and the plaque SOLD under it, so
+ * a concurrent re-queue or a second cancel cannot both win. The stream then makes its `order.cancelled` event.
+ * 400 VALIDATION_FAILED for an empty or too long reason; 404 ORDER_NOT_FOUND; 409 NOT_CANCELLABLE naming the status.
+ */
+export async function cancelOrder(ctx: AppContext, orderId: string, reason: string): Promise<Cancelled> {
+  const why = reason.trim();
+  if (why.length === 0 || why.length > MAX_CANCEL_REASON_LENGTH) {
+    throw validationFailed([{ path: 'reason', message: `must be 1–${MAX_CANCEL_REASON_LENGTH} characters` }]);
+  }
+  const db = dbOf(ctx);
+  const orders = deliveryOrderRepo(db, ctx.tableName);
+  const read = await orders.getForDelivery(orderId);
+  if (!read) throw notFound('ORDER_NOT_FOUND', `order ${orderId} does not exist`);
+  const notCancellable = (status: string | null) =>
+    conflict('NOT_CANCELLABLE', `order ${orderId} is ${status ?? 'gone'}; only a FAILED order can be cancelled`, {
+      extensions: { status },
+    });
+  if (read.order.status !== 'FAILED') throw notCancellable(read.order.status);
+  const now = ctx.now();
+  const outcome = await recordCancellation(db, {
+    order: orders.cancelledItem(orderId, why, now),
+    plaque: plaqueRepo(db, ctx.tableName).releasedItem(read.order.plaqueId, orderId, now.toISOString()),
+    marker: orderMarkerRepo(db, ctx.tableName).undeliveredRemovalItem(orderId),
+  });
+  if (outcome.kind === 'order-changed') throw notCancellable(outcome.status);
+  if (outcome.kind === 'plaque-changed') {
+    throw conflict(
+      'NOT_CANCELLABLE',
+      `the plaque ${read.order.plaqueId} of order ${orderId} is ${outcome.status ?? 'gone'}, no longer SOLD under this order; reconcile it by hand`,
+      { extensions: { status: read.order.status } },
+    );
+  }
+  return { orderId, plaqueId: read.order.plaqueId };
 }
 
 export type { StoredFinding as ReconcilerFinding } from '#lib/db/delivery-finding-repo.ts';

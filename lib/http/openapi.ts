@@ -85,6 +85,7 @@ const SAMPLE_VALUES: ExampleValues = {
   plaqueName: 'ABC-0042',
   mintedWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
   mintedTokenId: '42',
+  eventId: 'evt_Zk3Q9mV0bT2xR7pL4cN8aW1sY6uE5hJd',
 };
 
 const SCHEMA_REF = '#/components/schemas/';

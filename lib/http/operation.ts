@@ -98,6 +98,8 @@ export interface ExampleValues {
   readonly mintedWallet: string;
   /** The token id (decimal) of a MINTED plaque. */
   readonly mintedTokenId: string;
+  /** One of the caller's order events (an id of GET /partner/events). */
+  readonly eventId: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */

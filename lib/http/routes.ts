@@ -13,6 +13,7 @@ import { webhookOperations } from '#lib/http/operations/webhooks.ts';
 import { holdOperations } from '#lib/http/operations/holds.ts';
 import { keyOperations } from '#lib/http/operations/keys.ts';
 import { tokenOperations } from '#lib/http/operations/tokens.ts';
+import { eventOperations } from '#lib/http/operations/events.ts';
 
 /** One operation of the manifest, as the stack, the local server and the generator read it. */
 export type Route = Operation;
@@ -34,6 +35,7 @@ export const routes = [
   ...holdOperations,
   ...keyOperations,
   ...tokenOperations,
+  ...eventOperations,
 ] as const satisfies readonly Route[];
 
 /** An operation id of the manifest. */

@@ -1,7 +1,9 @@
-// Ops commands for deliveries: list the orders not delivered yet with their age and reason, and re-queue one.
+// Ops commands for deliveries: list the orders not delivered yet with their age and reason, re-queue one, or cancel a
+// FAILED one.
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
 import {
+  cancelOrder,
   listUndeliveredOrders,
   reconcilerFindings,
   requeueDelivery,
@@ -33,6 +35,15 @@ export async function retryDelivery(target: TargetOptions, orderId: string) {
   const opened = await openTarget(target);
   try {
     return await requeueDelivery(opened.ctx, orderId);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function cancelFailedOrder(target: TargetOptions, orderId: string, reason: string) {
+  const opened = await openTarget(target);
+  try {
+    return await cancelOrder(opened.ctx, orderId, reason);
   } finally {
     await opened.close();
   }
@@ -85,6 +96,22 @@ export function registerDeliveryCommands(program: Command, target: () => TargetO
       try {
         const requeued = await retryDelivery(target(), orderId);
         console.log(`Order ${requeued.orderId} (was ${requeued.was}) is queued for delivery again.`);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        console.error(error.detail ?? error.title);
+        process.exitCode = 1;
+      }
+    });
+
+  program
+    .command('cancel-order')
+    .description('give up on a FAILED order: the order CANCELLED with the reason, its plaque AVAILABLE again, order.cancelled sent')
+    .argument('<orderId>', 'the order id (ord_…)')
+    .requiredOption('--reason <text>', "why, in words the partner reads (the order's cancelReason)")
+    .action(async (orderId: string, options: { reason: string }) => {
+      try {
+        const cancelled = await cancelFailedOrder(target(), orderId, options.reason);
+        console.log(`Order ${cancelled.orderId} is cancelled; plaque ${cancelled.plaqueId} is AVAILABLE again.`);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         console.error(error.detail ?? error.title);

@@ -160,6 +160,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     status: 'SOLD',
     txHash: null,
     failureReason: null,
+    cancelReason: null,
     createdAt: at,
     updatedAt: at,
     deliveredAt: null,

@@ -1,10 +1,11 @@
-// A partner's order: created SOLD by a buy, later moved MINTING → DELIVERED or FAILED by the delivery worker; and the
-// one shape partners see of it (the API's Order record), wherever it is shown.
+// A partner's order: created SOLD by a buy, later moved MINTING → DELIVERED or FAILED by the delivery worker (and a
+// FAILED one CANCELLED by an operator); and the one shape partners see of it (the API's Order record), wherever it is
+// shown.
 import { randomBytes } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { orderSchema } from '#lib/partner/response-schemas.ts';
 
-export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
+export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface Order {
@@ -27,8 +28,10 @@ export interface Order {
   status: OrderStatus;
   /** The mint transaction, once sent. */
   txHash: string | null;
-  /** Why delivery failed (FAILED only). */
+  /** Why delivery failed (FAILED, and a CANCELLED order that failed before). */
   failureReason: string | null;
+  /** Why an operator cancelled it (CANCELLED only). */
+  cancelReason: string | null;
   createdAt: string;
   updatedAt: string;
   /** When the token was recorded in the buyer's wallet (DELIVERED only). */
@@ -77,6 +80,7 @@ export const presentOrder = (order: Order & { plaqueName: string }, explorerBase
   explorerUrl: explorerTransactionUrl(explorerBaseUrl, order.txHash),
   tokenUrl: explorerTokenUrl(explorerBaseUrl, order),
   failureReason: order.failureReason,
+  cancelReason: order.cancelReason,
   createdAt: order.createdAt,
   updatedAt: order.updatedAt,
   deliveredAt: order.deliveredAt,

@@ -108,6 +108,8 @@ export const orderSchema = z
     // The token on the stage's block explorer, once DELIVERED; null before, or without an explorer.
     tokenUrl: z.nullable(z.url()),
     failureReason: z.nullable(z.string()),
+    // The operator's reason; null unless CANCELLED.
+    cancelReason: z.nullable(z.string()),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     deliveredAt: z.nullable(z.iso.datetime()),

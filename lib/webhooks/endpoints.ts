@@ -22,7 +22,7 @@ export const present = (endpoint: WebhookEndpoint): WebhookView => ({
   createdAt: endpoint.createdAt,
 });
 
-const noSuchWebhook = () => notFound('WEBHOOK_NOT_FOUND', 'no such webhook endpoint');
+export const noSuchWebhook = () => notFound('WEBHOOK_NOT_FOUND', 'no such webhook endpoint');
 
 /** The partner's endpoints, newest first. */
 export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<WebhookList> {

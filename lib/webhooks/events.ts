@@ -6,7 +6,7 @@ import type { OrderStatus, OrderView } from '#lib/partner/order.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
 
 /** The events a partner may subscribe an endpoint to, one per order status. */
-export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What `POST /partner/webhooks/{id}/test` sends: every endpoint gets it, whatever it subscribed to. */
 export const PING_EVENT_TYPE = 'ping';
@@ -27,14 +27,21 @@ export interface OrderMove {
   at: string;
 }
 
-/** Where each status falls within one round: SOLD first, MINTING next, then DELIVERED or FAILED. */
-const RANK: Record<OrderStatus, number> = { SOLD: 1, MINTING: 2, DELIVERED: 3, FAILED: 3 };
+/** Where each status falls within one round: SOLD first, MINTING next, then DELIVERED or FAILED, and CANCELLED after FAILED. */
+const RANK: Record<OrderStatus, number> = { SOLD: 1, MINTING: 2, DELIVERED: 3, FAILED: 3, CANCELLED: 4 };
 
 /** The event's id: the same for every stream record of one move, different for every other move (`webhook-id`). */
 export function eventIdOf(move: Pick<OrderMove, 'orderId' | 'round' | 'status'>): string {
   const digest = createHash('sha256').update(`${move.orderId}\n${move.round}\n${move.status}`).digest('base64url');
   return `evt_${digest.slice(0, 32)}`;
 }
+
+/** How long an event is kept (its item's TTL), listed in the feed and may be sent again: 30 days. */
+const EVENT_KEEP_MS = 30 * 24 * 3600 * 1000;
+
+/** Whether the event is still kept at `now` (DynamoDB's TTL deletes expired items only eventually). */
+export const isKept = (event: Pick<WebhookEvent, 'timestamp'>, now: Date): boolean =>
+  Date.parse(event.timestamp) > now.getTime() - EVENT_KEEP_MS;
 
 /** A test event's id: random, one per request. */
 export const newPingEventId = (): string => `evt_${randomBytes(24).toString('base64url')}`;

@@ -1,5 +1,6 @@
-// Makes the events of order moves, fed by the table's stream (ORDER_EVENT_STREAM_FILTERS): one event per move, for
-// the partner's endpoints subscribed to it, each delivery placed in its endpoint's lane for the order, then the sender
+// Makes the events of order moves, fed by the table's stream (ORDER_EVENT_STREAM_FILTERS): one event per move, stored
+// whether or not an endpoint wants it (the partner's feed, GET /partner/events, lists it for 30 days), with a delivery
+// for each of the partner's endpoints subscribed to it placed in that endpoint's lane for the order, then the sender
 // woken for those lanes. A duplicate record of a move finds its event stored (a conditional put) and only wakes the
 // sender again.
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
@@ -28,7 +29,6 @@ async function makeOrderEvent(ctx: AppContext, move: OrderMove, order: Order): P
   const type = eventTypeOf(move.status);
   const eventId = eventIdOf(move);
   const endpoints = (await repo.listEndpoints(move.partnerId)).filter((endpoint) => endpoint.events.includes(type));
-  if (endpoints.length === 0) return { eventId, endpoints: 0 };
 
   // The order as this move left it, in the one Order shape partners see (GET /partner/orders/{orderId}).
   const [view] = await presentOrders(ctx, [order]);

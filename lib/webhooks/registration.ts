@@ -45,6 +45,7 @@ export async function createWebhook(ctx: AppContext, partnerId: number, body: Cr
     // In the catalogue's order, each once.
     events: WEBHOOK_EVENT_TYPES.filter((type) => body.events.includes(type)),
     sealedSecret: await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId }),
+    previousSecret: null,
     createdAt: ctx.now().toISOString(),
   };
   if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS)) === 'limit-reached') {

@@ -2,7 +2,11 @@
 // z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
 // manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do.
 import * as z from 'zod/mini';
+import { orderSchema } from '#lib/partner/response-schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+
+/** `whsec_` and the base64 of 32 bytes. */
+const secretSchema = z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
 
 export const webhookSchema = z.object({
   id: z.string(),
@@ -12,13 +16,21 @@ export const webhookSchema = z.object({
 });
 
 /** The endpoint as registered, with its secret: shown in this answer only. */
-export const webhookCreatedSchema = z
-  .extend(webhookSchema, { secret: z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/)) })
-  .register(z.globalRegistry, { id: 'WebhookCreated' });
+export const webhookCreatedSchema = z.extend(webhookSchema, { secret: secretSchema }).register(z.globalRegistry, { id: 'WebhookCreated' });
 
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).register(z.globalRegistry, { id: 'WebhookList' });
 
 export const webhookTestSentSchema = z.object({ eventId: z.string() }).register(z.globalRegistry, { id: 'WebhookTestSent' });
+
+export const webhookResentSchema = z.object({ eventId: z.string() }).register(z.globalRegistry, { id: 'WebhookResent' });
+
+/** The endpoint's new secret (shown in this answer only), and until when the one it replaced still signs. */
+export const webhookSecretSchema = z
+  .object({
+    secret: secretSchema,
+    previousSecretExpiresAt: z.nullable(z.iso.datetime()),
+  })
+  .register(z.globalRegistry, { id: 'WebhookSecret' });
 
 const webhookAttemptSchema = z.object({
   eventId: z.string(),
@@ -35,3 +47,17 @@ const webhookAttemptSchema = z.object({
 export const webhookDeliveriesSchema = z
   .object({ deliveries: z.array(webhookAttemptSchema) })
   .register(z.globalRegistry, { id: 'WebhookDeliveries' });
+
+/** One event of an order as the feed lists it: the body every delivery of it carries, with its `webhook-id`. */
+const orderEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    timestamp: z.iso.datetime(),
+    data: orderSchema,
+  })
+  .register(z.globalRegistry, { id: 'OrderEvent' });
+
+export const eventPageSchema = z
+  .object({ events: z.array(orderEventSchema), nextCursor: z.nullable(z.string()) })
+  .register(z.globalRegistry, { id: 'EventPage' });

@@ -39,28 +39,39 @@ const LEASE_MARGIN_MS = 30_000;
 /** Heads read per lane and wake-up at most: a lane that keeps changing under the sender is looked at again later. */
 const MAX_STEPS = 50;
 
-// Opened secrets, by endpoint and seal: an endpoint's secret never changes, and opening it costs a KMS call.
+// Opened secrets, by endpoint and seal: a sealed secret never changes (a rotation seals a new one), and opening it
+// costs a KMS call.
 const openedSecrets = new Map<string, Promise<string>>();
-function openSecret(ctx: AppContext, endpoint: WebhookEndpoint): Promise<string> {
-  const key = `${endpoint.id}\n${endpoint.sealedSecret}`;
+function openSecret(ctx: AppContext, endpoint: WebhookEndpoint, sealed: string): Promise<string> {
+  const key = `${endpoint.id}\n${sealed}`;
   let opened = openedSecrets.get(key);
   if (!opened) {
     if (openedSecrets.size >= 1000) openedSecrets.clear();
-    opened = secretBoxOf(ctx).open(endpoint.sealedSecret, { webhookId: endpoint.id, partnerId: endpoint.partnerId });
+    opened = secretBoxOf(ctx).open(sealed, { webhookId: endpoint.id, partnerId: endpoint.partnerId });
     opened.catch(() => openedSecrets.delete(key));
     openedSecrets.set(key, opened);
   }
   return opened;
 }
 
-/** The Standard Webhooks headers of one attempt: the event's id, the time of sending, the signature of both with the body. */
-function signedHeaders(secret: string, event: Pick<WebhookEvent, 'eventId' | 'body'>, sentAt: Date): Record<string, string> {
+/** The secrets that sign a delivery sent at `now`: the endpoint's own, then the one a rotation replaced until it expires. */
+function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
+  const previous = endpoint.previousSecret;
+  const live = previous !== null && Date.parse(previous.expiresAt) > now.getTime();
+  return live ? [endpoint.sealedSecret, previous.sealed] : [endpoint.sealedSecret];
+}
+
+/**
+ * The Standard Webhooks headers of one attempt: the event's id, the time of sending, and the signature of both with
+ * the body by each secret, space-separated.
+ */
+function signedHeaders(secrets: string[], event: Pick<WebhookEvent, 'eventId' | 'body'>, sentAt: Date): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
     'webhook-id': event.eventId,
     'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(event.eventId, sentAt, event.body),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(event.eventId, sentAt, event.body)).join(' '),
   };
 }
 
@@ -77,7 +88,9 @@ async function attempt(ctx: AppContext, endpoint: WebhookEndpoint, event: Webhoo
     if (!(error instanceof UrlRefused)) throw error;
     return { statusCode: null, error: `not sent: ${error.message}`, durationMs: Math.round(performance.now() - startedAt) };
   }
-  const headers = signedHeaders(await openSecret(ctx, endpoint), event, ctx.now());
+  const sentAt = ctx.now();
+  const secrets = await Promise.all(signingSecrets(endpoint, sentAt).map((sealed) => openSecret(ctx, endpoint, sealed)));
+  const headers = signedHeaders(secrets, event, sentAt);
   return postWebhook({ url, addresses, headers, body: event.body, timeoutMs });
 }
 

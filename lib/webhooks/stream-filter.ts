@@ -1,5 +1,6 @@
 // Which table stream records make order events: order items whose status changed — inserted by a buy (SOLD), or
-// modified into another status by the delivery worker (MINTING, DELIVERED, FAILED) or an operator's re-queue (SOLD).
+// modified into another status by the delivery worker (MINTING, DELIVERED, FAILED), an operator's re-queue (SOLD) or
+// an operator's cancel (CANCELLED).
 // One constant for the AWS event source mapping and the local poller alike.
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
@@ -7,18 +8,25 @@ import { writtenOrderOf } from '#lib/db/stream-images.ts';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import type { OrderMove } from '#lib/webhooks/events.ts';
 
-const others = (status: OrderStatus) => ORDER_STATUSES.filter((s) => s !== status);
+/**
+ * The new statuses each MODIFY pattern matches. DELIVERED and CANCELLED share one: neither follows the other, so
+ * "into either, from any status but these two" loses no move and matches no write that keeps the status.
+ */
+const MODIFY_GROUPS: readonly (readonly OrderStatus[])[] = [['SOLD'], ['MINTING'], ['FAILED'], ['DELIVERED', 'CANCELLED']];
+
+const others = (group: readonly OrderStatus[]) => ORDER_STATUSES.filter((s) => !group.includes(s));
 
 /**
  * Lambda event filter patterns (FilterCriteria), five: the most a mapping takes. A filter cannot compare the old
- * image with the new, so each status gets a pattern that lists every other status as the old one; writes that keep
- * the status (the worker's lease and signed mint, a re-queue of a waiting order) and every other entity never match.
+ * image with the new, so each group of statuses gets a pattern that lists every other status as the old one; writes
+ * that keep the status (the worker's lease and signed mint, a re-queue of a waiting order) and every other entity
+ * never match.
  */
 export const ORDER_EVENT_STREAM_FILTERS = [
   { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ENTITY.order] } } } },
-  ...ORDER_STATUSES.map((status) => ({
+  ...MODIFY_GROUPS.map((group) => ({
     eventName: ['MODIFY'],
-    dynamodb: { OldImage: { status: { S: others(status) } }, NewImage: { entity: { S: [ENTITY.order] }, status: { S: [status] } } },
+    dynamodb: { OldImage: { status: { S: others(group) } }, NewImage: { entity: { S: [ENTITY.order] }, status: { S: [...group] } } },
   })),
 ] as const;
 

@@ -17,6 +17,13 @@ import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
+import { anOrder } from '../support/factories.ts';
+import { moveRecord } from '../webhooks/fixtures.ts';
+import { eventIdOf } from '#lib/webhooks/events.ts';
+import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
+import { toItem } from '#lib/db/order-item.ts';
 import { launchChromium, openView, screenshots as savedAt, signIn as signInAt, WIDTHS } from './page-checks.ts';
 
 const EXPLORER = 'https://explorer.example';
@@ -269,6 +276,63 @@ describe('the partner dashboard in a browser', () => {
     expect(await page.getByLabel('Status').inputValue()).toBe('FAILED');
     await context.close();
   });
+
+  it('lists a CANCELLED order with its reason, filters the orders by CANCELLED, and shows its event in the Events view', async () => {
+    const { context, page, errors } = await aVisitor();
+    await signIn(page, `dashboard-${process.pid}-${users++}@example.com`);
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    const profile = await call(server.url, 'GET', '/auth/profile', { headers: { authorization: `Bearer ${token}` } });
+    const at = new Date().toISOString();
+    const cancelled = anOrder({
+      orderId: `ord_cancelled${users}`,
+      partnerId: profile.json.id as number,
+      status: 'CANCELLED',
+      failureReason: 'NOT_MINTABLE: the contract refuses the mint',
+      cancelReason: 'refunded to the buyer',
+      createdAt: at,
+      updatedAt: at,
+    });
+    const delivered = anOrder({
+      orderId: `ord_delivered${users}`,
+      partnerId: profile.json.id as number,
+      status: 'DELIVERED',
+      createdAt: at,
+    });
+    for (const order of [cancelled, delivered]) await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: toItem(order) }));
+
+    await openView(page, 'Orders');
+    const row = page.locator(`tr[data-order-id="${cancelled.orderId}"]`);
+    await row.locator('.badge', { hasText: 'Cancelled' }).waitFor();
+    expect(await row.textContent()).toContain('Cancelled: refunded to the buyer');
+    expect(await row.textContent()).toContain('failed: NOT_MINTABLE');
+    await page.getByLabel('Status').selectOption('CANCELLED');
+    await page.locator(`tr[data-order-id="${delivered.orderId}"]`).waitFor({ state: 'detached' });
+    await row.waitFor();
+    expect(await page.locator('tr[data-order-id]').count()).toBe(1);
+    await accessible(page, 'orders-cancelled');
+    await screenshots(page, 'orders-cancelled');
+
+    // Its event, as the table's stream makes it, read with an API key the partner types.
+    await makeOrderEvents(ctx, [moveRecord(cancelled, 'FAILED')]);
+    const key = await call(server.url, 'POST', '/partner/api-keys', {
+      headers: { authorization: `Bearer ${token}` },
+      body: { name: 'Events' },
+    });
+    await openView(page, 'Events');
+    await accessible(page, 'events-empty');
+    await page.getByLabel('API key').fill(key.json.apiKey);
+    await page.getByLabel('Type').selectOption('order.cancelled');
+    await page.getByRole('button', { name: 'Show events' }).click();
+    const event = page.locator(`tr[data-event-id="${eventIdOf({ orderId: cancelled.orderId, round: 0, status: 'CANCELLED' })}"]`);
+    await event.waitFor();
+    expect(await event.textContent()).toContain(cancelled.orderId);
+    await event.locator('.badge', { hasText: 'Cancelled' }).waitFor();
+    expect(await page.locator('tr[data-event-id]').count()).toBe(1);
+    await accessible(page, 'events');
+    await screenshots(page, 'events');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('returns to the sign-in when the token is refused (revoked or expired), saying why', async () => {
     const { context, page } = await aVisitor();

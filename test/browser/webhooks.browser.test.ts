@@ -2,14 +2,16 @@
 // its webhook runtime (lib/local/webhook-runtime.ts, as `npm start` runs it): a partner signs in through the outbox,
 // registers an endpoint on a receiver of the test's own on 127.0.0.1, reads the signing secret once (gone after leaving
 // the view), sends a test event that the receiver verifies with that secret, finds the attempt with status 200 in the
-// delivery log, and deletes the endpoint. The API's refusals show next to the form with their code. axe finds no
-// violation in any state of the view (empty, refused, with the secret shown, with an endpoint, with the log).
+// delivery log, sends it again from its row, rotates the secret (both secrets sign during the overlap), and deletes the
+// endpoint. The API's refusals show next to the form with their code. axe finds no violation in any state of the view
+// (empty, refused, with the secret shown, with an endpoint, with the log, after a resend, rotating and rotated).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { buildDashboard, WEB_ROOT } from '#lib/local/dashboard-build.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
@@ -210,4 +212,75 @@ describe('the Webhooks view in a browser', () => {
     await noAxeViolations(page, 'webhooks-limit');
     await context.close();
   }, 120_000);
+
+  it('sends a logged event again from its row, and rotates the secret: the new one shown once, both signing during the overlap', async () => {
+    const { context, page, errors } = await aVisitor();
+    await signIn(page, dashboard, ctx.dataDir, anEmail());
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    const made = await call(server.url, 'POST', '/partner/webhooks', {
+      headers: { authorization: `Bearer ${token}` },
+      body: { url: receiver.url, events: ['order.sold'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const old = made.json.secret as string;
+    receiver.secret = old;
+    await openView(page, 'Webhooks');
+    const row = page.locator('tr[data-webhook-id]', { hasText: receiver.url });
+    await row.waitFor();
+
+    // Resend: a test event logged with 200, sent again from its row under the same webhook-id.
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const queued = page.getByRole('status').filter({ hasText: 'Test event' });
+    await queued.waitFor();
+    const eventId = (await queued.locator('code').textContent())!;
+    const logged = await refreshUntil(page, eventId, 200);
+    await logged.getByRole('button', { name: 'Resend' }).click();
+    await page.getByRole('status').filter({ hasText: 'queued for' }).filter({ hasText: 'again' }).waitFor();
+    await eventually(() => receiver.received.filter((r) => r.id === eventId).length === 2, 'the event arrives again', 30_000);
+    expect(receiver.received.filter((r) => r.id === eventId).every((r) => r.verified)).toBe(true);
+    await eventually(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return (await page.locator(`section.delivery-log tr[data-event-id="${eventId}"]`).count()) === 2;
+      },
+      'the resend is logged',
+      30_000,
+    );
+    await noAxeViolations(page, 'webhooks-resent');
+
+    // Rotate: the overlap chosen, the new secret shown once with the focus on it.
+    await row.getByRole('button', { name: 'Rotate secret…' }).click();
+    const overlap = page.getByLabel('Old secret keeps signing for');
+    await page.locator('select:focus').waitFor();
+    expect(await overlap.inputValue()).toBe('24');
+    await noAxeViolations(page, 'webhooks-rotating');
+    await overlap.selectOption('1');
+    await row.getByRole('button', { name: 'Rotate secret', exact: true }).click();
+    const shown = page.locator('#rotated-secret-value');
+    await shown.waitFor();
+    const fresh = (await shown.textContent())!;
+    expect(fresh).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(fresh).not.toBe(old);
+    await page.locator('h3:focus', { hasText: 'New signing secret' }).waitFor();
+    await page.getByText('signed with both the old and the new secret').waitFor();
+    await noAxeViolations(page, 'webhooks-rotated');
+    await screenshots(page, shots, 'webhooks-rotated');
+
+    // A receiver holding either secret accepts the next delivery.
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const next = page.getByRole('status').filter({ hasText: 'Test event' });
+    await next.waitFor();
+    const nextId = (await next.locator('code').textContent())!;
+    await eventually(() => receiver.received.some((r) => r.id === nextId), 'the next test event arrives', 30_000);
+    const arrived = receiver.received.find((r) => r.id === nextId)!;
+    expect(arrived.verified).toBe(true);
+    expect(arrived.signature.split(' ')).toHaveLength(2);
+    const headers = { 'webhook-id': arrived.id, 'webhook-timestamp': arrived.timestamp, 'webhook-signature': arrived.signature };
+    expect(new Webhook(fresh).verify(arrived.body, headers)).toMatchObject({ type: 'ping' });
+
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await page.content()).not.toContain(fresh);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
 });

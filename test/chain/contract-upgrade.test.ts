@@ -101,6 +101,7 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   status: 'SOLD',
   txHash: null,
   failureReason: null,
+  cancelReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deliveredAt: null,

@@ -1,33 +1,45 @@
 // The crash test: the local runtime (`npm start`, in a child process group with its own DATA_DIR and free ports) under
 // concurrent partner purchases over HTTP, killed whole with SIGKILL at chosen moments (during a prepare, during a buy,
-// while an order is minting, just after one is DELIVERED) and restarted on the same DATA_DIR; then the invariants:
-// every SOLD or MINTED plaque has exactly one order, every order reaches DELIVERED without a person, every DELIVERED
-// order's token is on chain with balance 1 for its buyer, no token is minted twice, every Idempotency-Key replays one
-// outcome. Used by `npm run chaos` (test/chaos/run.ts) and, smaller, by `npm test` (test/chaos/chaos.test.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+// while an order is minting, just after one is DELIVERED, during an operator's cancellation) and restarted on the same
+// DATA_DIR; then the invariants: every SOLD or MINTED plaque has exactly one order, every order reaches DELIVERED
+// without a person (or, for the purchases made to fail, FAILED and then CANCELLED by `npm run ops -- cancel-order`,
+// its plaque AVAILABLE again, its token never minted and its `order.cancelled` in the partner's event feed), every
+// DELIVERED order's token is on chain with balance 1 for its buyer, no token is minted twice, every Idempotency-Key
+// replays one outcome. Used by `npm run chaos` (test/chaos/run.ts) and, smaller, by `npm test` (test/chaos/chaos.test.ts).
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createPublicClient, getAddress, http, zeroAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLE = 'plaques';
+const run = promisify(execFile);
 
-type KillMoment = 'prepare' | 'buy' | 'minting' | 'delivered';
-const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'delivered'];
+type KillMoment = 'prepare' | 'buy' | 'minting' | 'delivered' | 'cancel';
+const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'delivered', 'cancel'];
 
 export interface ChaosOptions {
   /** Purchases per round; one kill per round. */
   ordersPerRound: number;
+  /**
+   * Purchases per round made to fail (once held, their plaque's token id is changed to one that is not a uint256, so
+   * delivery marks the order FAILED),
+   * each then cancelled with `npm run ops -- cancel-order`; 0 unless given.
+   */
+  cancelsPerRound?: number;
   /** Kills (and rounds); the moments cycle through `moments`. */
   kills: number;
   moments?: readonly KillMoment[];
@@ -39,6 +51,8 @@ export interface ChaosOptions {
 export interface ChaosResult {
   kills: { moment: KillMoment; atMs: number }[];
   orders: number;
+  /** Of the orders, those made to fail and cancelled. */
+  cancelled: number;
   /** Orders that were not DELIVERED when the last restart finished, and were delivered afterwards without a person. */
   recovered: number;
   /** From the last restart's listening line to every order DELIVERED. */
@@ -152,6 +166,8 @@ async function request(
 
 interface Purchase {
   wallet: Address;
+  /** Made to fail, then cancelled. */
+  doomed: boolean;
   /** Buys sent, by Idempotency-Key: the body sent and every definitive answer seen. */
   keys: Map<string, { path: string; body: unknown; answers: string[] }>;
   orderId: string | null;
@@ -181,10 +197,54 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const created = await request(url, 'POST', '/partner/api-keys', { token: partner.token });
     if (created.status !== 201) throw new Error(`API key not created: ${created.status} ${created.text}`);
     const apiKey = created.json.apiKey as string;
-    const available = await request(url, 'POST', '/plaques/featured', { body: { filters: { status: ['AVAILABLE'] }, limit: 100 } });
-    const candidates: number[] = (available.json.plaques as { id: number }[]).map((p) => p.id);
+    // Two pages of AVAILABLE plaques: some cannot be minted (prepare refuses them), and each kill wastes a few holds.
+    const candidates: number[] = [];
+    for (let page = 0, cursor: string | null = null; page < 2 && (page === 0 || cursor); page++) {
+      const body = { filters: { status: ['AVAILABLE'] }, limit: 100, ...(cursor && { cursor }) };
+      const available = await request(url, 'POST', '/plaques/featured', { body });
+      candidates.push(...(available.json.plaques as { id: number }[]).map((p) => p.id));
+      cursor = available.json.nextCursor as string | null;
+    }
     const pool = [...candidates];
     const purchases: Purchase[] = [];
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${ports.DYNAMODB_PORT}` });
+    // The plaques of the purchases made to fail; two per such purchase, as a prepare whose answer a kill took leaves
+    // its plaque held and the purchase takes another.
+    const doomedPool = pool.splice(0, 2 * (options.cancelsPerRound ?? 0) * options.kills);
+    /**
+     * Once held (prepare refuses a plaque it could not mint), the plaque's token id becomes one that is not a uint256:
+     * the buy records it on the order, and delivery marks the order FAILED. Its `updatedAt` is kept, so the buy goes on.
+     */
+    const spoilTokenId = async (plaqueId: number) => {
+      for (;;) {
+        await up;
+        try {
+          const set = { UpdateExpression: 'SET tokenId = :bad', ExpressionAttributeValues: { ':bad': 'not-a-token' } };
+          return await db.send(new UpdateCommand({ TableName: TABLE, Key: plaqueKey(plaqueId), ...set }));
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    /** `npm run ops -- cancel-order`, as an operator runs it against the runtime's table. */
+    const cancelOrder = (orderId: string) =>
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'lib/ops/cli.ts',
+          '--endpoint',
+          `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
+          '--table',
+          TABLE,
+          'cancel-order',
+          orderId,
+          '--reason',
+          'chaos: cannot be delivered',
+        ],
+        { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'SILENT' } },
+      );
 
     /** The moment the current round waits for, and how to fire it once. */
     let armed: KillMoment | null = null;
@@ -208,15 +268,30 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
     };
 
-    async function purchase(): Promise<void> {
-      const bought: Purchase = { wallet: privateKeyToAccount(generatePrivateKey()).address, keys: new Map(), orderId: null };
+    /** Waits until the order is FAILED, then cancels it as an operator would, again until it reads CANCELLED. */
+    async function cancelWhenFailed(orderId: string): Promise<void> {
+      for (;;) {
+        const status = (await callUp('GET', `/partner/orders/${orderId}`, { key: apiKey })).json?.status;
+        if (status === 'CANCELLED') return;
+        if (status === 'FAILED') {
+          trigger('cancel');
+          await up;
+          // A kill may cut it short, before or after its transaction: the status read next says which.
+          await cancelOrder(orderId).catch(() => undefined);
+        } else await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+
+    async function purchase(doomed = false): Promise<void> {
+      const bought: Purchase = { wallet: privateKeyToAccount(generatePrivateKey()).address, doomed, keys: new Map(), orderId: null };
       purchases.push(bought);
       while (bought.orderId === null) {
-        const plaqueId = pool.shift();
+        const plaqueId = (doomed ? doomedPool : pool).shift();
         if (plaqueId === undefined) throw new Error('no available plaque left');
         trigger('prepare');
         const held = await callUp('POST', `/partner/plaques/${plaqueId}/prepare`, { key: apiKey, body: { buyerWallet: bought.wallet } });
         if (held.status !== 200) continue; // held by an earlier try whose answer a kill took: another plaque
+        if (doomed) await spoilTokenId(plaqueId);
         const path = `/partner/plaques/${plaqueId}/buy`;
         const body = { reservationId: held.json.reservationId as string, buyerWallet: bought.wallet };
         const key = randomUUID();
@@ -243,6 +318,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           break;
         }
       }
+      if (doomed) await cancelWhenFailed(bought.orderId);
     }
 
     /** Watches the orders bought so far, firing `minting` and `delivered` when an order is seen in that state. */
@@ -271,7 +347,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       armed = moment;
       // Should the moment never come (an order's MINTING is short on anvil), kill anyway after a while.
       const late = setTimeout(() => trigger(moment), 20_000);
-      const buyers = Array.from({ length: options.ordersPerRound }, () => purchase());
+      const buyers = [
+        ...Array.from({ length: options.ordersPerRound }, () => purchase()),
+        ...Array.from({ length: options.cancelsPerRound ?? 0 }, () => purchase(true)),
+      ];
       await killed;
       clearTimeout(late);
       kills.push({ moment, atMs: Date.now() - started });
@@ -287,22 +366,24 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     watching = false;
     await watcher;
 
-    // Every order reaches DELIVERED without a person.
+    // Every order reaches DELIVERED without a person; those made to fail are CANCELLED (their purchase waited for it).
     const orderIds = purchases.map((p) => p.orderId!);
+    const cancelledIds = new Set(purchases.filter((p) => p.doomed).map((p) => p.orderId!));
+    const expected = (id: string) => (cancelledIds.has(id) ? 'CANCELLED' : 'DELIVERED');
     const pendingAtRestart = new Set<string>();
     for (const id of orderIds) {
       const order = await request(url, 'GET', `/partner/orders/${id}`, { key: apiKey });
-      if (order.json?.status !== 'DELIVERED') pendingAtRestart.add(id);
+      if (order.json?.status !== expected(id)) pendingAtRestart.add(id);
     }
     let timeToRecoverMs = 0;
     for (;;) {
       const statuses = await Promise.all(orderIds.map((id) => request(url, 'GET', `/partner/orders/${id}`, { key: apiKey })));
-      const left = statuses.filter((s) => s.json?.status !== 'DELIVERED');
+      const left = statuses.filter((s, i) => s.json?.status !== expected(orderIds[i]!));
       timeToRecoverMs = Date.now() - lastRestartAt;
       if (left.length === 0) break;
       if (timeToRecoverMs > recoveryLimitMs) {
         violations.push(
-          `${left.length} order(s) not DELIVERED ${recoveryLimitMs / 1000} s after the last restart: ${left.map((s) => s.text).join('; ')}`,
+          `${left.length} order(s) not DELIVERED (or CANCELLED) ${recoveryLimitMs / 1000} s after the last restart: ${left.map((s) => s.text).join('; ')}`,
         );
         break;
       }
@@ -319,16 +400,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
     }
 
+    // Every cancellation is in the partner's event feed.
+    const feed = await request(url, 'GET', '/partner/events?type=order.cancelled&limit=100', { key: apiKey });
+    const announced = new Set((feed.json?.events ?? []).map((e: { data: { orderId: string } }) => e.data.orderId));
+    for (const id of cancelledIds)
+      if (!announced.has(id)) violations.push(`order ${id} is cancelled but order.cancelled is not in the feed`);
+
     // The table and the chain.
-    const db = createDocumentClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${ports.DYNAMODB_PORT}` });
     const orders = await partnerOrderRepo(db, TABLE).listByPartner(partner.user.id as number);
     const plaques = plaqueRepo(db, TABLE);
     const ordersByPlaque = new Map<number, number>();
     for (const order of orders) ordersByPlaque.set(order.plaqueId, (ordersByPlaque.get(order.plaqueId) ?? 0) + 1);
+    const cancelledPlaques = new Set(orders.filter((o) => cancelledIds.has(o.orderId)).map((o) => o.plaqueId));
     for (const [plaqueId, count] of ordersByPlaque) {
       const plaque = await plaques.get(plaqueId);
       if (count !== 1) violations.push(`plaque ${plaqueId} has ${count} orders`);
-      if (plaque?.status !== 'MINTED') violations.push(`plaque ${plaqueId} of a delivered order is ${plaque?.status}`);
+      // A cancelled order's plaque is for sale again.
+      const status = cancelledPlaques.has(plaqueId) ? 'AVAILABLE' : 'MINTED';
+      if (plaque?.status !== status)
+        violations.push(`plaque ${plaqueId} of a ${status === 'MINTED' ? 'delivered' : 'cancelled'} order is ${plaque?.status}`);
     }
     for (const p of purchases) if (!orders.some((o) => o.orderId === p.orderId)) violations.push(`order ${p.orderId} is not in the table`);
     // Every plaque the purchases could have bought (the sample catalogue also holds SOLD and MINTED plaques of its own).
@@ -350,6 +440,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       fromBlock: 0n,
     });
     for (const order of orders) {
+      if (cancelledIds.has(order.orderId)) {
+        // Its token id is not one the contract takes: nothing can have been minted for it.
+        if (order.status !== 'CANCELLED') violations.push(`order ${order.orderId} made to fail is ${order.status}`);
+        continue;
+      }
       const tokenId = BigInt(order.tokenId);
       const balance = await chain.readContract({
         address: contract,
@@ -363,7 +458,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (minted !== 1) violations.push(`token ${tokenId} minted ${minted} times`);
     }
     db.destroy();
-    return { kills, orders: orderIds.length, recovered: pendingAtRestart.size, timeToRecoverMs, reconciled, violations };
+    return {
+      kills,
+      orders: orderIds.length,
+      cancelled: cancelledIds.size,
+      recovered: pendingAtRestart.size,
+      timeToRecoverMs,
+      reconciled,
+      violations,
+    };
   } finally {
     restartDone();
     await stopRuntime(runtime);

@@ -81,6 +81,7 @@ describe('buy, then poll the order until DELIVERED', () => {
       explorerUrl: `https://explorer.example/tx/${order.txHash}`,
       tokenUrl: `https://explorer.example/token/${own.chain.contractAddress}?a=${plaque.id}`,
       failureReason: null,
+      cancelReason: null,
       createdAt: expect.any(String),
       updatedAt: order.deliveredAt,
       deliveredAt: expect.any(String),

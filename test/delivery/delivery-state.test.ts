@@ -31,6 +31,7 @@ function anOrder(status: OrderStatus, delivery: Partial<DeliveryState> = {}): Or
     status,
     txHash: null,
     failureReason: null,
+    cancelReason: null,
     createdAt: at(-60_000),
     updatedAt: at(-60_000),
     deliveredAt: null,
@@ -53,9 +54,10 @@ describe('nextStep', () => {
     expect(nextStep(anOrder('MINTING'), NOW)).toBe('take-over');
   });
 
-  it('does nothing more with a DELIVERED or FAILED order', () => {
+  it('does nothing more with a DELIVERED, FAILED or CANCELLED order', () => {
     expect(nextStep(anOrder('DELIVERED'), NOW)).toBe('settled');
     expect(nextStep(anOrder('FAILED'), NOW)).toBe('settled');
+    expect(nextStep(anOrder('CANCELLED'), NOW)).toBe('settled');
   });
 });
 
@@ -68,6 +70,7 @@ describe('requeueDecision', () => {
 
   it('refuses a delivered order and one a live worker holds, saying why', () => {
     expect(requeueDecision(anOrder('DELIVERED'), NOW)).toEqual({ kind: 'refused', reason: expect.stringContaining('already delivered') });
+    expect(requeueDecision(anOrder('CANCELLED'), NOW)).toEqual({ kind: 'refused', reason: expect.stringContaining('is cancelled') });
     expect(requeueDecision(anOrder('MINTING', { attemptId: 'a', leaseUntil: at(5_000) }), NOW)).toEqual({
       kind: 'refused',
       reason: expect.stringContaining(`until ${at(5_000)}`),

@@ -71,6 +71,7 @@ describe('the commands the docs name', () => {
         'unfeature',
         'deliveries',
         'retry-delivery',
+        'cancel-order',
         'migrate',
         'init-stage',
         'rotate-jwt-key',

@@ -17,6 +17,8 @@ import { requestCode, signedIn } from '#lib/accounts/sign-in.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 import { createWebhook } from '#lib/webhooks/registration.ts';
+import { eventIdOf } from '#lib/webhooks/events.ts';
+import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
@@ -24,6 +26,7 @@ import { sharedChain } from '../support/chain.ts';
 import { intercept, throughputExceeded, timeout } from '../support/faults.ts';
 import { latestCode, multipart } from '../accounts/flows.ts';
 import { aHeldPlaque, aPartner, aWallet, storePlaque, type TestPartner } from '../partner/fixtures.ts';
+import { moveRecord, soldOrder } from '../webhooks/fixtures.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -163,6 +166,12 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
   mintedTokenId: async () => {
     const plaque = await storePlaque(ctx, { status: 'MINTED', minted: true, mintedAt: ctx.now().toISOString() });
     return String(plaque.id);
+  },
+  eventId: async (caller) => {
+    // The move of an order of the caller, as the table's stream would hand it to the event maker.
+    const order = soldOrder(userOf(caller, 'eventId').id);
+    await makeOrderEvents(ctx, [moveRecord(order, null)]);
+    return eventIdOf({ orderId: order.orderId, round: 0, status: 'SOLD' });
   },
 };
 

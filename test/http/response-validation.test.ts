@@ -21,6 +21,7 @@ const anOrderView = {
   explorerUrl: null,
   tokenUrl: null,
   failureReason: null,
+  cancelReason: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   deliveredAt: null,

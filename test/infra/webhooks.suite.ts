@@ -6,7 +6,7 @@ import { functionManifest, ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '
 import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { FAILING_ENDPOINT_ATTEMPTS, WAKEUP_MAX_RECEIVES } from '../../infra/webhooks.ts';
 import { WEBHOOK_ATTEMPT_FAILED_MESSAGE, WEBHOOK_EVENT_FAILED_MESSAGE } from '#lib/webhooks/log-events.ts';
-import { asArray, functionsByModule, logicalIdOf, resourcesOf, roleStatements, synthStage } from './synth.ts';
+import { asArray, functionsByModule, logicalIdOf, methods, resourcesOf, roleStatements, stackTemplates, synthStage } from './synth.ts';
 
 const functionAccess: Record<string, FunctionAccess> = Object.fromEntries(functionManifest().map((fn) => [fn.handler, fn.access]));
 const actionsOf = (statements: Array<Record<string, any>>) => statements.flatMap((s) => asArray<string>(s['Action']));
@@ -47,7 +47,7 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
       expect(fn.properties['Environment'].Variables['WEBHOOK_KEY_ARN'], module).toEqual({ 'Fn::GetAtt': [key, 'Arn'] });
       (mode === 'seal' ? sealers : openers).push(module);
     }
-    expect(sealers).toEqual(['functions/webhooks/create-webhook.ts']);
+    expect(sealers).toEqual(['functions/webhooks/create-webhook.ts', 'functions/webhooks/rotate-webhook-secret.ts']);
     expect(openers).toEqual([WEBHOOK_SENDER_HANDLER]);
   });
 
@@ -73,7 +73,26 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
       expect(fn.properties['Environment'].Variables['WEBHOOK_QUEUE_URL'], module).toEqual({ Ref: queue });
       senders.push(module);
     }
-    expect(senders.sort()).toEqual([ORDER_EVENTS_HANDLER, 'functions/webhooks/test-webhook.ts', WEBHOOK_SENDER_HANDLER].sort());
+    expect(senders.sort()).toEqual(
+      [
+        ORDER_EVENTS_HANDLER,
+        'functions/webhooks/test-webhook.ts',
+        'functions/webhooks/resend-webhook-event.ts',
+        WEBHOOK_SENDER_HANDLER,
+      ].sort(),
+    );
+  });
+
+  it('serves the event feed from a nested stack of its own, behind an API key, touching neither the key nor the queue', () => {
+    const { stack, template, fns, key, queue } = setup();
+    const events = stackTemplates(stack).find((s) => s.stack.node.id === 'EventsFunctions');
+    expect(events, 'the EventsFunctions stack').toBeDefined();
+    expect([...functionsByModule(events!.template).keys()]).toEqual(['functions/events/list-events.ts']);
+    const feed = methods(template).find((m) => m.path === '/partner/events' && m.httpMethod === 'GET')!;
+    expect(feed.properties['ApiKeyRequired']).toBe(true);
+    const statements = JSON.stringify(statementsOf(template, fns.get('functions/events/list-events.ts')!));
+    expect(statements).not.toContain(key);
+    expect(statements).not.toContain(queue);
   });
 
   it('feeds the sender from the queue with partial batch failures and a concurrency cap', () => {

@@ -1,5 +1,5 @@
 // The ops commands for deliveries: the list of orders not delivered (age, reason) read from the undelivered index,
-// and the re-queue of a failed or stuck order; in process and through `npm run ops`.
+// the re-queue of a failed or stuck order and the cancellation of a failed one; in process and through `npm run ops`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -10,6 +10,8 @@ import { dbOf } from '#lib/db/client.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { deliverOrder } from '#lib/delivery/deliver-order.ts';
 import { reconcileDeliveries } from '#lib/delivery/reconcile.ts';
+import { cancelOrder, requeueDelivery } from '#lib/delivery/undelivered.ts';
+import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { formatAge, retryDelivery, undeliveredOrders } from '#lib/ops/delivery-commands.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -112,6 +114,66 @@ describe('retry-delivery', () => {
   });
 });
 
+/** A SOLD order whose token id was minted elsewhere first, so its delivery FAILED. */
+async function aFailedOrder(): Promise<SoldOrder> {
+  const order = await aSoldOrder(ctx, seller);
+  await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
+  expect(await deliverOrder(ctx, order.orderId)).toBe('failed');
+  return order;
+}
+
+const plaqueOf = async (order: SoldOrder) => (await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(order.plaque.id))!;
+
+describe('cancel-order', () => {
+  it('cancels a FAILED order with its reason and puts its plaque up for sale again', async () => {
+    const order = await aFailedOrder();
+    expect(await cancelOrder(ctx, order.orderId, '  the buyer asked for a refund ')).toEqual({
+      orderId: order.orderId,
+      plaqueId: order.plaque.id,
+    });
+    const { order: cancelled } = (await orders().getForDelivery(order.orderId))!;
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'the buyer asked for a refund' });
+    expect(cancelled.failureReason).toContain('ALREADY_MINTED');
+    const plaque = await plaqueOf(order);
+    expect(plaque.plaque).toMatchObject({ status: 'AVAILABLE', wallet_address: null, saleAt: null });
+    expect(plaque.orderId).toBeNull();
+    expect((await undeliveredOrders(target)).map((o) => o.orderId)).not.toContain(order.orderId);
+  });
+
+  it('refuses an order that is not FAILED, naming its status, and changes nothing', async () => {
+    for (const [order, status] of [
+      [waiting, 'SOLD'],
+      [delivered, 'DELIVERED'],
+      [busy, 'MINTING'],
+    ] as const) {
+      const before = await orders().getForDelivery(order.orderId);
+      const refused = await refusal(cancelOrder(ctx, order.orderId, 'no'));
+      expect(refused).toMatchObject({ status: 409, code: 'NOT_CANCELLABLE', extensions: { status } });
+      expect(refused!.detail).toContain(`is ${status}`);
+      expect(await orders().getForDelivery(order.orderId)).toEqual(before);
+    }
+    expect(await refusal(cancelOrder(ctx, 'ord_unknown', 'no'))).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+    expect(await refusal(cancelOrder(ctx, failed.orderId, '   '))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect((await orders().getForDelivery(failed.orderId))!.order.status).toBe('FAILED');
+  });
+
+  it('lets one of a cancel, a second cancel and a re-queue racing on one FAILED order win, never two', async () => {
+    for (let round = 0; round < 3; round++) {
+      const order = await aFailedOrder();
+      const outcomes = await Promise.allSettled([
+        cancelOrder(ctx, order.orderId, 'first'),
+        cancelOrder(ctx, order.orderId, 'second'),
+        requeueDelivery(ctx, order.orderId),
+      ]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const { order: after } = (await orders().getForDelivery(order.orderId))!;
+      const plaque = await plaqueOf(order);
+      if (after.status === 'CANCELLED') expect(plaque.plaque.status).toBe('AVAILABLE');
+      else expect([after.status, plaque.plaque.status]).toEqual(['SOLD', 'SOLD']);
+    }
+  }, 60_000);
+});
+
 describe('npm run ops', () => {
   it('lists undelivered orders and re-queues a failed one from the command line, exiting 1 on a refusal', async () => {
     const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
@@ -139,6 +201,15 @@ describe('npm run ops', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
+
+    const toCancel = await aFailedOrder();
+    expect((await run(process.execPath, [...args, 'cancel-order', toCancel.orderId, '--reason', 'refunded'], { env })).stdout).toContain(
+      `Order ${toCancel.orderId} is cancelled; plaque ${toCancel.plaque.id} is AVAILABLE again.`,
+    );
+    const again = await run(process.execPath, [...args, 'cancel-order', toCancel.orderId, '--reason', 'twice'], { env }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('is CANCELLED; only a FAILED order can be cancelled') });
   }, 120_000);
 
   it('lists what the reconciler found: here the order whose worker stopped, handed back to the worker', async () => {

@@ -86,6 +86,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
       status: 'SOLD',
       txHash: null,
       failureReason: null,
+      cancelReason: null,
       plaqueName: plaque.name,
       deliveredAt: null,
     });
@@ -272,6 +273,7 @@ describe('GET /partner/orders/{orderId}', () => {
       explorerUrl: null,
       tokenUrl: null,
       failureReason: null,
+      cancelReason: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: reply.json.createdAt,
       deliveredAt: null,

@@ -27,6 +27,7 @@ describe('presentOrder', () => {
       explorerUrl: `https://sepolia.etherscan.io/tx/${HASH}`,
       tokenUrl: `https://sepolia.etherscan.io/token/${order.contractAddress}?a=${order.tokenId}`,
       failureReason: null,
+      cancelReason: null,
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
       deliveredAt: '2026-03-01T12:00:05.000Z',

@@ -92,6 +92,7 @@ describe('GET /partner/orders', () => {
       explorerUrl: `https://explorer.example/tx/${mine[1]!.txHash}`,
       tokenUrl: `https://explorer.example/token/${mine[1]!.contractAddress}?a=${mine[1]!.tokenId}`,
       failureReason: null,
+      cancelReason: null,
       createdAt: mine[1]!.createdAt,
       updatedAt: mine[1]!.updatedAt,
       deliveredAt: mine[1]!.updatedAt,
@@ -100,11 +101,21 @@ describe('GET /partner/orders', () => {
 
   it('filters by status, and answers an empty list (no cursor) to a partner without orders', async () => {
     const partner = await aSignedInPartner();
-    const mine = ordersOf(partner.id, 6, ['SOLD', 'FAILED', 'DELIVERED']);
+    const mine = ordersOf(partner.id, 8, ['SOLD', 'FAILED', 'DELIVERED', 'CANCELLED']);
+    mine[3]!.cancelReason = 'refunded';
+    mine[7]!.cancelReason = 'refunded';
     await storeOrders(mine);
     const failed = await list(partner.token, '?status=FAILED');
     expect(failed.json).toEqual({
-      orders: [expect.objectContaining({ orderId: mine[4]!.orderId }), expect.objectContaining({ orderId: mine[1]!.orderId })],
+      orders: [expect.objectContaining({ orderId: mine[5]!.orderId }), expect.objectContaining({ orderId: mine[1]!.orderId })],
+      nextCursor: null,
+    });
+    const cancelled = await list(partner.token, '?status=CANCELLED');
+    expect(cancelled.json).toEqual({
+      orders: [
+        expect.objectContaining({ orderId: mine[7]!.orderId, status: 'CANCELLED', cancelReason: 'refunded' }),
+        expect.objectContaining({ orderId: mine[3]!.orderId, status: 'CANCELLED', cancelReason: 'refunded' }),
+      ],
       nextCursor: null,
     });
     expect((await list((await aSignedInPartner()).token)).json).toEqual({ orders: [], nextCursor: null });

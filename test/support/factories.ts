@@ -65,6 +65,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     status: 'SOLD',
     txHash: null,
     failureReason: null,
+    cancelReason: null,
     createdAt: '2026-03-01T12:00:00.000Z',
     updatedAt: '2026-03-01T12:00:00.000Z',
     deliveredAt: null,

@@ -66,6 +66,7 @@ describe('statusBadge', () => {
       { label: 'Minting', tone: 'working' },
       { label: 'Delivered', tone: 'done' },
       { label: 'Failed', tone: 'failed' },
+      { label: 'Cancelled', tone: 'cancelled' },
     ]);
   });
 });

@@ -17,6 +17,7 @@ const anOrder = (status: OrderStatus): Order => ({
   explorerUrl: null,
   tokenUrl: null,
   failureReason: null,
+  cancelReason: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   deliveredAt: null,

@@ -27,13 +27,13 @@ const anAttempt = (overrides: Partial<WebhookAttempt> = {}): WebhookAttempt => (
 
 describe('the registration form', () => {
   it('starts with no URL and every event ticked', () => {
-    expect(emptyForm()).toEqual({ url: '', events: ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] });
+    expect(emptyForm()).toEqual({ url: '', events: ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] });
   });
 
   it('unticks and ticks events, keeping them in the API’s order', () => {
     let form = withEvent(emptyForm(), 'order.sold', false);
-    expect(form.events).toEqual(['order.minting', 'order.delivered', 'order.failed']);
-    form = withEvent(withEvent(form, 'order.minting', false), 'order.failed', false);
+    expect(form.events).toEqual(['order.minting', 'order.delivered', 'order.failed', 'order.cancelled']);
+    form = withEvent(withEvent(withEvent(form, 'order.minting', false), 'order.failed', false), 'order.cancelled', false);
     form = withEvent(form, 'order.sold', true);
     expect(form.events).toEqual(['order.sold', 'order.delivered']);
     expect(withEvent(form, 'order.sold', true).events).toEqual(['order.sold', 'order.delivered']);

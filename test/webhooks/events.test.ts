@@ -64,6 +64,9 @@ describe('the stream filter', () => {
     ['MINTING → DELIVERED', moveRecord({ ...order, status: 'DELIVERED' }, 'MINTING'), 'DELIVERED'],
     ['MINTING → FAILED', moveRecord({ ...order, status: 'FAILED' }, 'MINTING'), 'FAILED'],
     ['a re-queue FAILED → SOLD', moveRecord(order, 'FAILED', 1), 'SOLD'],
+    ['a cancel FAILED → CANCELLED', moveRecord({ ...order, status: 'CANCELLED' }, 'FAILED'), 'CANCELLED'],
+    ['a cancelled order written again (CANCELLED → CANCELLED)', moveRecord({ ...order, status: 'CANCELLED' }, 'CANCELLED'), null],
+    ['a delivered order written again (DELIVERED → DELIVERED)', moveRecord({ ...order, status: 'DELIVERED' }, 'DELIVERED'), null],
     ['the signed mint stored (MINTING → MINTING)', moveRecord({ ...order, status: 'MINTING' }, 'MINTING'), null],
     ['a waiting order re-queued (SOLD → SOLD)', moveRecord(order, 'SOLD', 1), null],
   ];

@@ -147,6 +147,7 @@ export function soldOrder(partnerId: number, overrides: Partial<Order> = {}): Or
     status: 'SOLD',
     txHash: null,
     failureReason: null,
+    cancelReason: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

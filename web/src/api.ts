@@ -7,6 +7,7 @@ import type {
   CreatedApiKey,
   KeyScope,
   CreatedWebhook,
+  EventPage,
   OrderPage,
   OrderStatus,
   Problem,
@@ -15,6 +16,7 @@ import type {
   Webhook,
   WebhookAttempt,
   WebhookEvent,
+  WebhookSecret,
 } from './types.ts';
 
 /** The API refused the request (4xx other than a lapsed session): its problem document says why. */
@@ -68,6 +70,8 @@ interface Call {
   body?: unknown;
   /** Sign-in calls carry no token, and their 401 is an answer (a wrong code), not a lapsed session. */
   signedIn?: boolean;
+  /** An API key the partner typed, for the calls that take one (the event feed); sent as `x-api-key`, no token. */
+  apiKey?: string;
 }
 
 /** `base` joined with `path` (which starts with a slash), whatever `base` ends with. */
@@ -89,9 +93,10 @@ const isProblem = (value: unknown): value is Problem =>
 export function apiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>({ method, path, body, signedIn = true }: Call): Promise<T> {
+  async function call<T>({ method, path, body, signedIn = true, apiKey }: Call): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (apiKey !== undefined) headers['x-api-key'] = apiKey;
     if (signedIn) {
       const token = options.token();
       if (!token) {
@@ -157,6 +162,23 @@ export function apiClient(options: ApiClientOptions) {
     deleteWebhook: (id: string) => call<void>({ method: 'DELETE', path: `/partner/webhooks/${encodeURIComponent(id)}` }),
     sendWebhookTest: (id: string) =>
       call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/test` }),
+    listEvents: (apiKey: string, query: { type?: WebhookEvent | null; cursor?: string | null; limit?: number }) => {
+      const params = new URLSearchParams();
+      if (query.type) params.set('type', query.type);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      if (query.cursor) params.set('cursor', query.cursor);
+      const search = params.toString();
+      return call<EventPage>({
+        method: 'GET',
+        path: `/partner/events${search ? `?${search}` : ''}`,
+        signedIn: false,
+        apiKey: apiKey.trim(),
+      });
+    },
+    resendWebhookEvent: (id: string, eventId: string) =>
+      call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/resend`, body: { eventId } }),
+    rotateWebhookSecret: (id: string, expiresInHours: number) =>
+      call<WebhookSecret>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/rotate-secret`, body: { expiresInHours } }),
     webhookDeliveries: async (id: string, limit: number) =>
       (
         await call<{ deliveries: WebhookAttempt[] }>({

@@ -8,6 +8,7 @@ import { SignIn } from './views/sign-in.tsx';
 import { Keys } from './views/keys.tsx';
 import { Orders } from './views/orders.tsx';
 import { Webhooks } from './views/webhooks.tsx';
+import { Events } from './views/events.tsx';
 import { Usage } from './views/usage.tsx';
 import { GettingStarted } from './views/getting-started.tsx';
 
@@ -15,6 +16,7 @@ const VIEWS = [
   { route: 'keys', title: 'API keys' },
   { route: 'orders', title: 'Orders' },
   { route: 'webhooks', title: 'Webhooks' },
+  { route: 'events', title: 'Events' },
   { route: 'usage', title: 'Usage' },
   { route: 'start', title: 'Getting started' },
 ] as const;
@@ -118,6 +120,7 @@ export function App({ config }: { config: DashboardConfig }) {
         {route === 'keys' && <Keys api={api} />}
         {route === 'orders' && <Orders api={api} />}
         {route === 'webhooks' && <Webhooks api={api} />}
+        {route === 'events' && <Events api={api} />}
         {route === 'usage' && <Usage api={api} />}
         {route === 'start' && <GettingStarted baseUrl={config.apiUrl} />}
       </main>

@@ -36,7 +36,7 @@ export function formatDay(date: string): string {
 }
 
 /** The status badge: its words and its tone (a CSS class). */
-export function statusBadge(status: OrderStatus): { label: string; tone: 'waiting' | 'working' | 'done' | 'failed' } {
+export function statusBadge(status: OrderStatus): { label: string; tone: 'waiting' | 'working' | 'done' | 'failed' | 'cancelled' } {
   switch (status) {
     case 'SOLD':
       return { label: 'Sold', tone: 'waiting' };
@@ -46,6 +46,8 @@ export function statusBadge(status: OrderStatus): { label: string; tone: 'waitin
       return { label: 'Delivered', tone: 'done' };
     case 'FAILED':
       return { label: 'Failed', tone: 'failed' };
+    case 'CANCELLED':
+      return { label: 'Cancelled', tone: 'cancelled' };
   }
 }
 

@@ -10,10 +10,12 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export type Order = Schemas['Order'];
 export type OrderStatus = Order['status'];
-export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED'] as const;
+export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 
 export type OrderPage = Schemas['OrderPage'];
+/** A page of the partner's order events (GET /partner/events, read with an API key). */
+export type EventPage = Schemas['EventPage'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['ApiKeyCreated'];
 export type KeyScope = ApiKey['scope'];
@@ -22,9 +24,11 @@ export type UsageReport = Schemas['UsageReport'];
 /** An endpoint as listed; the answer to a registration adds the only showing of its signing secret. */
 export type Webhook = Schemas['WebhookList']['webhooks'][number];
 export type CreatedWebhook = Schemas['WebhookCreated'];
+/** An endpoint's new secret after a rotation (shown once), and until when the replaced one still signs. */
+export type WebhookSecret = Schemas['WebhookSecret'];
 export type WebhookEvent = Webhook['events'][number];
 /** The order events an endpoint may subscribe to (docs/webhooks.md). */
-export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed'] as const;
+export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
 true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 
 /** One attempt to deliver an event to an endpoint, from its delivery log (newest first); `type` is `ping` for a test. */

@@ -14,6 +14,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   'order.minting': 'its token is being minted to the buyer',
   'order.delivered': "the token is in the buyer's wallet",
   'order.failed': 'the token could not be delivered',
+  'order.cancelled': 'a failed order is cancelled and its plaque is for sale again',
 };
 
 /** A fresh form: no URL, every event ticked (most partners follow an order from sale to delivery). */
@@ -99,4 +100,11 @@ export const eventTypeLabel = (type: string): string => (type === 'ping' ? 'ping
 
 /** How many recent attempts the log may show (the API's limit is 1–100). */
 export const LOG_LIMITS = [10, 20, 50, 100] as const;
+/** How long the replaced secret may still sign after a rotation (hours; the API takes 0–72), and the default. */
+export const OVERLAP_HOURS = [0, 1, 24, 72] as const;
+export const DEFAULT_OVERLAP_HOURS = 24;
+
+/** An overlap choice in words. */
+export const overlapLabel = (hours: number): string =>
+  hours === 0 ? 'not at all (stop it now)' : hours === 1 ? '1 hour' : `${hours} hours`;
 export const DEFAULT_LOG_LIMIT = 20;

@@ -61,6 +61,7 @@ const orderRecordRules = [
   "`explorerUrl` is `txHash`'s page on the stage's block explorer (`<explorer>/tx/<txHash>`), null while there is no transaction or when the stage names no explorer (locally, unless CHAIN_EXPLORER_URL is set).",
   "`tokenUrl` is the minted token's page on the same explorer (`<explorer>/token/<contract>?a=<token id>`, the token id in decimal), null until the order is DELIVERED or when the stage names no explorer.",
   '`createdAt` is the sale, `updatedAt` the last change of status or transaction, `deliveredAt` the delivery (null until DELIVERED).',
+  "`cancelReason` is the operator's reason for a CANCELLED order, null otherwise.",
 ].join(' ');
 
 const badBody = { 400: ['VALIDATION_FAILED', 'MALFORMED_JSON'], 413: ['PAYLOAD_TOO_LARGE'], 415: ['UNSUPPORTED_MEDIA_TYPE'] };
@@ -297,7 +298,7 @@ export const partnerOperations = [
       "Status SOLD (paid, not minted yet) → MINTING (mint sent) → DELIVERED (token in the buyer's wallet; `txHash` set) or FAILED.",
       'Delivery runs asynchronously after the buy, usually within seconds; poll this order until DELIVERED or FAILED. On DELIVERED the plaque is MINTED with `tokenId`, `token_id`, `minted: true` and `mintedAt`.',
       '`txHash` is null while SOLD. While MINTING it is the mint transaction signed for this order, being sent or still pending; should another transaction take its nonce before it is mined, it is replaced by a new one. On DELIVERED it is the transaction that minted the token (null only when the token reached the wallet outside the service and its transaction could not be found); on FAILED, the reverted transaction, or null when nothing was sent.',
-      "FAILED means the token could not be minted to the wallet (for example, the token id was minted elsewhere first); `failureReason` says why, in the operators' words. The plaque stays SOLD and the order is on the operators' list of undelivered orders. An operator may re-queue the delivery, after which the order reads SOLD again (`failureReason` and `txHash` null) and continues as above.",
+      "FAILED means the token could not be minted to the wallet (for example, the token id was minted elsewhere first); `failureReason` says why, in the operators' words. The plaque stays SOLD and the order is on the operators' list of undelivered orders. An operator may re-queue the delivery, after which the order reads SOLD again (`failureReason` and `txHash` null) and continues as above, or cancel the order: it reads CANCELLED for good (`failureReason` kept, `cancelReason` set) and the plaque is AVAILABLE again.",
       orderRecordRules,
       "Order ids are opaque: another partner's order, an unknown id and an id that could never have been issued all answer 404 ORDER_NOT_FOUND.",
       "This operation takes the API key only, like the rest of the selling workflow; the dashboard (a signed-in user's JWT) reads the same records through GET /partner/orders.",

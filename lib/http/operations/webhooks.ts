@@ -5,7 +5,16 @@ import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
 import { deliveriesQuery, MAX_DELIVERIES_LIMIT } from '#lib/webhooks/deliveries-schema.ts';
 import { webhookIdParam } from '#lib/webhooks/schemas.ts';
 import { sendTestBody } from '#lib/webhooks/test-schema.ts';
-import { webhookCreatedSchema, webhookDeliveriesSchema, webhookListSchema, webhookTestSentSchema } from '#lib/webhooks/response-schemas.ts';
+import { resendBody } from '#lib/webhooks/resend-schema.ts';
+import { DEFAULT_SECRET_OVERLAP_HOURS, MAX_SECRET_OVERLAP_HOURS, rotateSecretBody } from '#lib/webhooks/rotate-schema.ts';
+import {
+  webhookCreatedSchema,
+  webhookDeliveriesSchema,
+  webhookListSchema,
+  webhookResentSchema,
+  webhookSecretSchema,
+  webhookTestSentSchema,
+} from '#lib/webhooks/response-schemas.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { PING_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
@@ -23,10 +32,12 @@ const delivery = [
   'Delivery follows the Standard Webhooks specification: a `POST` with `content-type: application/json` and the headers `webhook-id` ' +
     '(the event id: the same on every retry, so a receiver deduplicates by it), `webhook-timestamp` (epoch seconds of this attempt) and ' +
     '`webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes the ' +
-    'secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown.',
+    'secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown. After a secret rotation, ' +
+    "until the replaced secret expires, `webhook-signature` carries two signatures separated by a space (the new secret's first), " +
+    'and a receiver that holds either secret accepts the delivery.',
   'Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move ' +
     'left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), ' +
-    '`order.minting`, `order.delivered`, `order.failed`. One event per move of the order; the events of one order reach an endpoint in ' +
+    '`order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in ' +
     "the order of the order's moves (a later event waits while an earlier one is being retried).",
   'A 2xx answer within 15 s is success; anything else (another status, a redirect, which is not followed, a timeout, a refused ' +
     'connection, an address that is no longer public) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then recorded as failed. ' +
@@ -139,5 +150,61 @@ export const webhookOperations = [
     example: example(['webhookId'], ({ webhookId }) => ({ path: { id: webhookId } })),
     responses: { 200: { description: 'The recent attempts', schema: webhookDeliveriesSchema } },
     errors: { 400: ['BODY_NOT_ALLOWED', 'VALIDATION_FAILED'], 404: ['WEBHOOK_NOT_FOUND'] },
+  },
+  {
+    method: 'POST', path: '/partner/webhooks/{id}/resend', operationId: 'resendWebhookEvent',
+    handler: 'functions/webhooks/resend-webhook-event.ts', auth: 'jwt', principal: 'user',
+    idempotency: 'optional',
+    // Queues a delivery of the stored event and wakes the sender for it.
+    access: { table: 'readWrite', webhookQueue: true },
+    summary: 'Send one of your events to a webhook endpoint again',
+    description: [
+      managed,
+      'Sends the event `eventId` (an `id` of GET /partner/events, or the `webhook-id` of a delivery) to the endpoint again, now, and ' +
+        'answers 202 with its id at once: the same body under the same `webhook-id`, signed with the endpoint\'s secrets of the moment and ' +
+        'retried like any other event. It shows in the delivery log as further attempts of that event. It is sent whatever events the ' +
+        "endpoint subscribed to, and does not wait behind the order's other events.",
+      "An event of another partner, an unknown one and one older than 30 days (events are kept 30 days) answer 404 EVENT_NOT_FOUND; " +
+        'nothing is queued.',
+      delivery,
+    ].join('\n\n'),
+    tags: TAGS,
+    request: { path: idPath, body: { contentType: 'application/json', schema: resendBody } },
+    example: example(['webhookId', 'eventId'], ({ webhookId, eventId }) => ({ path: { id: webhookId }, body: { eventId } })),
+    responses: { 202: { description: 'Queued', schema: webhookResentSchema } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      404: ['WEBHOOK_NOT_FOUND', 'EVENT_NOT_FOUND'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE'],
+    },
+  },
+  {
+    method: 'POST', path: '/partner/webhooks/{id}/rotate-secret', operationId: 'rotateWebhookSecret',
+    handler: 'functions/webhooks/rotate-webhook-secret.ts', auth: 'jwt', principal: 'user',
+    // Seals the new secret with the stage's key.
+    access: { table: 'readWrite', webhookSecrets: 'seal' },
+    summary: "Rotate a webhook endpoint's secret (new secret shown once)",
+    description: [
+      managed,
+      '`secret` is a new secret (`whsec_` and the base64 of 32 random bytes), shown in this answer only and stored encrypted. The one it ' +
+        `replaces still signs every delivery beside it for \`expiresInHours\` more hours (0–${MAX_SECRET_OVERLAP_HOURS}, default ` +
+        `${DEFAULT_SECRET_OVERLAP_HOURS}; 0 ends it at once): \`webhook-signature\` then carries both signatures, space-separated, so ` +
+        'a receiver may switch to the new secret at its own pace. `previousSecretExpiresAt` is when the old secret stops signing (null ' +
+        'with 0).',
+      'A rotation during an overlap replaces the older secret at once: a delivery carries two signatures at most, the newest secret\'s ' +
+        'and the one it replaced. No body, or an empty JSON object, takes the default. `expiresInHours` out of range or not a whole number ' +
+        'answers 400 VALIDATION_FAILED; nothing is changed.',
+    ].join('\n\n'),
+    tags: TAGS,
+    request: { path: idPath, body: { contentType: 'application/json', schema: rotateSecretBody, required: false } },
+    example: example(['webhookId'], ({ webhookId }) => ({ path: { id: webhookId }, body: { expiresInHours: 24 } })),
+    responses: { 200: { description: 'The new secret (shown only here)', schema: webhookSecretSchema } },
+    errors: {
+      400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
+      404: ['WEBHOOK_NOT_FOUND'],
+      413: ['PAYLOAD_TOO_LARGE'],
+      415: ['UNSUPPORTED_MEDIA_TYPE'],
+    },
   },
 ] as const satisfies readonly Operation[];

@@ -229,7 +229,7 @@ export interface components {
         Order: {
             orderId: string;
             /** @enum {string} */
-            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED";
+            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED" | "CANCELLED";
             plaqueId: number;
             plaqueName: string;
             price: number;
@@ -239,6 +239,7 @@ export interface components {
             explorerUrl: string | null;
             tokenUrl: string | null;
             failureReason: string | null;
+            cancelReason: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -267,7 +268,7 @@ export interface components {
         WebhookCreated: {
             id: string;
             url: string;
-            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
             /** Format: date-time */
             createdAt: string;
             secret: string;
@@ -276,13 +277,20 @@ export interface components {
             webhooks: {
                 id: string;
                 url: string;
-                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed")[];
+                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
                 /** Format: date-time */
                 createdAt: string;
             }[];
         };
         WebhookTestSent: {
             eventId: string;
+        };
+        WebhookResent: {
+            eventId: string;
+        };
+        WebhookSecret: {
+            secret: string;
+            previousSecretExpiresAt: string | null;
         };
         WebhookDeliveries: {
             deliveries: {
@@ -296,6 +304,18 @@ export interface components {
                 at: string;
                 nextAttemptAt: string | null;
             }[];
+        };
+        OrderEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["Order"];
+        };
+        EventPage: {
+            events: components["schemas"]["OrderEvent"][];
+            nextCursor: string | null;
         };
         CollectionMetadata: {
             name: string;

@@ -77,7 +77,7 @@ export function Orders({ api }: { api: ApiClient }) {
                 <th scope="col">Status</th>
                 <th scope="col">Transaction</th>
                 <th scope="col">Token</th>
-                <th scope="col">Failure reason</th>
+                <th scope="col">Reason</th>
                 <th scope="col">Ordered</th>
               </tr>
             </thead>
@@ -113,7 +113,16 @@ export function Orders({ api }: { api: ApiClient }) {
                       <span class="muted">—</span>
                     )}
                   </td>
-                  <td>{order.failureReason ?? <span class="muted">—</span>}</td>
+                  <td>
+                    {order.cancelReason !== null ? (
+                      <>
+                        Cancelled: {order.cancelReason}
+                        {order.failureReason !== null && <span class="muted"> (failed: {order.failureReason})</span>}
+                      </>
+                    ) : (
+                      (order.failureReason ?? <span class="muted">—</span>)
+                    )}
+                  </td>
                   <td>
                     <Time iso={order.createdAt} />
                   </td>

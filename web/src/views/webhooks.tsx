@@ -1,19 +1,23 @@
 // Webhooks: register an endpoint (URL and events; its signing secret shown once, with a copy button), list the
-// endpoints, send one a test event, read its delivery log, and delete one after confirming.
+// endpoints, send one a test event, rotate its secret (the new one shown once, the old one signing on for the overlap
+// chosen), read its delivery log and send a logged event again, and delete one after confirming.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import type { ApiClient } from '../api.ts';
-import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt } from '../types.ts';
+import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt, type WebhookSecret } from '../types.ts';
 import { CopyButton, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 import {
   attemptOutcome,
   checkForm,
   DEFAULT_LOG_LIMIT,
+  DEFAULT_OVERLAP_HOURS,
   emptyForm,
   EVENT_DESCRIPTIONS,
   eventTypeLabel,
   formatDuration,
   LOG_LIMITS,
+  OVERLAP_HOURS,
+  overlapLabel,
   refusalMessages,
   withEvent,
   type FormMessage,
@@ -48,6 +52,11 @@ export function Webhooks({ api }: { api: ApiClient }) {
   const [messages, setMessages] = useState<FormMessages>({ url: null, events: null, form: null });
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  /** The endpoint whose rotation is being chosen, and the overlap chosen. */
+  const [rotating, setRotating] = useState<{ id: string; hours: number } | null>(null);
+  const [rotated, setRotated] = useState<(WebhookSecret & { url: string }) | null>(null);
+  const rotatedHeading = useRef<HTMLHeadingElement>(null);
+  const overlapSelect = useRef<HTMLSelectElement>(null);
   const [done, setDone] = useState<ComponentChildren>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [log, setLog] = useState<Log | null>(null);
@@ -62,6 +71,8 @@ export function Webhooks({ api }: { api: ApiClient }) {
   useEffect(() => void load(), []);
   useEffect(() => confirmButton.current?.focus(), [confirming]);
   useEffect(() => secretHeading.current?.focus(), [created]);
+  useEffect(() => rotatedHeading.current?.focus(), [rotated]);
+  useEffect(() => overlapSelect.current?.focus(), [rotating?.id]);
 
   const create = () => {
     const local = checkForm(form);
@@ -113,6 +124,33 @@ export function Webhooks({ api }: { api: ApiClient }) {
           </>,
         );
         if (log?.webhook.id !== webhook.id) await readLog(webhook, DEFAULT_LOG_LIMIT);
+      },
+      (refusal) => setRefused(refusal.message),
+    );
+
+  const rotate = (webhook: Webhook, hours: number) =>
+    guarded(
+      async () => {
+        setRefused(null);
+        setDone(null);
+        const secret = await api.rotateWebhookSecret(webhook.id, hours);
+        setRotating(null);
+        setRotated({ ...secret, url: webhook.url });
+      },
+      (refusal) => setRefused(refusal.message),
+    );
+
+  const resend = (webhook: Webhook, eventId: string) =>
+    guarded(
+      async () => {
+        setRefused(null);
+        setDone(null);
+        await api.resendWebhookEvent(webhook.id, eventId);
+        setDone(
+          <>
+            Event <code>{eventId}</code> queued for {webhook.url} again: it is sent now. Refresh the delivery log to see the attempt.
+          </>,
+        );
       },
       (refusal) => setRefused(refusal.message),
     );
@@ -214,6 +252,31 @@ export function Webhooks({ api }: { api: ApiClient }) {
 
       <section aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading">Your endpoints</h2>
+        {rotated && (
+          <div class="new-key" role="region" aria-labelledby="rotated-secret-heading">
+            <h3 id="rotated-secret-heading" ref={rotatedHeading} tabIndex={-1}>
+              New signing secret of {rotated.url}
+            </h3>
+            <p>
+              <strong>Copy it now: it is shown only now, you will not see it again.</strong>{' '}
+              {rotated.previousSecretExpiresAt ? (
+                <>
+                  Until <Time iso={rotated.previousSecretExpiresAt} /> every delivery is signed with both the old and the new secret, so
+                  your server may switch to the new one meanwhile.
+                </>
+              ) : (
+                'The old secret signs no more deliveries.'
+              )}
+            </p>
+            <div class="key-value">
+              <code id="rotated-secret-value">{rotated.secret}</code>
+              <CopyButton text={rotated.secret} label="Copy new secret" />
+            </div>
+            <button type="button" class="secondary" onClick={() => setRotated(null)}>
+              I have copied it
+            </button>
+          </div>
+        )}
         <div role="status" class="results">
           {done && <p class="notice notice-ok">{done}</p>}
         </div>
@@ -268,6 +331,28 @@ export function Webhooks({ api }: { api: ApiClient }) {
                             Keep it
                           </button>
                         </div>
+                      ) : rotating?.id === webhook.id ? (
+                        <div class="confirm" role="group" aria-label={`Rotate the secret of ${webhook.url}`}>
+                          <label for={`overlap-${webhook.id}`}>Old secret keeps signing for</label>
+                          <select
+                            id={`overlap-${webhook.id}`}
+                            ref={overlapSelect}
+                            value={String(rotating.hours)}
+                            onChange={(event) => setRotating({ id: webhook.id, hours: Number(event.currentTarget.value) })}
+                          >
+                            {OVERLAP_HOURS.map((hours) => (
+                              <option key={hours} value={String(hours)}>
+                                {overlapLabel(hours)}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="button" disabled={busy} onClick={() => void rotate(webhook, rotating.hours)}>
+                            Rotate secret
+                          </button>
+                          <button type="button" class="secondary" onClick={() => setRotating(null)}>
+                            Keep it
+                          </button>
+                        </div>
                       ) : (
                         <div class="actions">
                           <button type="button" class="secondary" disabled={busy} onClick={() => void sendTest(webhook)}>
@@ -282,6 +367,13 @@ export function Webhooks({ api }: { api: ApiClient }) {
                             }}
                           >
                             Delivery log<span class="visually-hidden"> of {webhook.url}</span>
+                          </button>
+                          <button
+                            type="button"
+                            class="secondary"
+                            onClick={() => setRotating({ id: webhook.id, hours: DEFAULT_OVERLAP_HOURS })}
+                          >
+                            Rotate secret…<span class="visually-hidden"> of {webhook.url}</span>
                           </button>
                           <button type="button" class="secondary" onClick={() => setConfirming(webhook.id)}>
                             Delete…<span class="visually-hidden"> {webhook.url}</span>
@@ -350,6 +442,9 @@ export function Webhooks({ api }: { api: ApiClient }) {
                     </th>
                     <th scope="col">Time</th>
                     <th scope="col">Next attempt</th>
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -382,6 +477,11 @@ export function Webhooks({ api }: { api: ApiClient }) {
                               —<span class="visually-hidden">none</span>
                             </span>
                           )}
+                        </td>
+                        <td>
+                          <button type="button" class="secondary" disabled={busy} onClick={() => void resend(log.webhook, attempt.eventId)}>
+                            Resend<span class="visually-hidden"> event {attempt.eventId}</span>
+                          </button>
                         </td>
                       </tr>
                     );

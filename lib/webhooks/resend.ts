@@ -1,0 +1,33 @@
+// Sending one of the partner's events to one of its endpoints again, now: a delivery of the stored event (the same
+// body, the same `webhook-id`) in a lane of its own, so it does not wait behind the order's other events, sent and
+// logged like any other.
+import { randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
+import { notFound } from '#lib/errors.ts';
+import { dbOf } from '#lib/db/client.ts';
+import { webhookRepo } from '#lib/db/webhook-repo.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import { ownEndpoint } from '#lib/webhooks/endpoints.ts';
+import { isKept, newDelivery, PING_POSITION } from '#lib/webhooks/events.ts';
+import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
+import type { webhookResentSchema } from '#lib/webhooks/response-schemas.ts';
+
+type WebhookResent = z.infer<typeof webhookResentSchema>;
+
+/** A resend's lane: one delivery, alone. */
+const resendLaneId = (): string => `resend_${randomBytes(12).toString('base64url')}`;
+
+/** Queues the partner's event `eventId` for its endpoint `id`, sent at once; 404 EVENT_NOT_FOUND for an unknown, foreign or expired event. */
+export async function resendEvent(ctx: AppContext, partnerId: number, id: string, eventId: string): Promise<WebhookResent> {
+  const endpoint = await ownEndpoint(ctx, partnerId, id);
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
+  const event = await repo.getEvent(eventId);
+  const now = ctx.now();
+  if (!event || event.partnerId !== partnerId || !isKept(event, now)) {
+    throw notFound('EVENT_NOT_FOUND', 'no such event of yours in the last 30 days');
+  }
+  const lane = { endpointId: endpoint.id, laneId: resendLaneId() };
+  await repo.addDelivery(newDelivery(lane, PING_POSITION, event.eventId, now.toISOString()));
+  await wakeupQueueOf(ctx).send([{ lane, delayMs: 0 }]);
+  return { eventId: event.eventId };
+}

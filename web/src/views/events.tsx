@@ -1,0 +1,145 @@
+// Events: the partner's order events of the last 30 days (GET /partner/events), newest first, page by page, optionally
+// of one type. The feed takes an API key, not the session: the partner types one, which stays in this view only.
+import { useState } from 'preact/hooks';
+import type { ApiClient } from '../api.ts';
+import { WEBHOOK_EVENTS, type EventPage, type WebhookEvent } from '../types.ts';
+import { StatusBadge, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+
+export function Events({ api }: { api: ApiClient }) {
+  const [apiKey, setApiKey] = useState('');
+  const [type, setType] = useState<WebhookEvent | null>(null);
+  const [page, setPage] = useState<EventPage | null>(null);
+  /** The cursors of the pages before the one shown (the first page has none). */
+  const [trail, setTrail] = useState<(string | null)[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { busy, trouble, guarded } = useGuardedCalls();
+
+  const read = (at: string | null, before: (string | null)[]) =>
+    guarded(
+      async () => {
+        setRefused(null);
+        setPage(await api.listEvents(apiKey, { type, cursor: at, limit: 20 }));
+        setCursor(at);
+        setTrail(before);
+      },
+      (refusal) => {
+        setPage(null);
+        setRefused(refusal.message);
+      },
+    );
+
+  return (
+    <>
+      {trouble && <Unreachable error={trouble.unreachable} onRetry={trouble.retry} />}
+      <p>
+        Every move of your orders in the last 30 days, as your webhook endpoints receive it; the event id is the <code>webhook-id</code> of
+        its deliveries. The feed is read with one of your API keys: it is sent to the service only and kept in this page only.
+      </p>
+      <form
+        class="webhook-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void read(null, []);
+        }}
+      >
+        <div class="field">
+          <label for="events-key">API key</label>
+          <input
+            id="events-key"
+            type="password"
+            autoComplete="off"
+            spellcheck={false}
+            value={apiKey}
+            onInput={(event) => setApiKey(event.currentTarget.value)}
+            aria-describedby={refused ? 'events-error' : undefined}
+          />
+        </div>
+        <div class="field">
+          <label for="events-type">Type</label>
+          <select
+            id="events-type"
+            value={type ?? ''}
+            onChange={(event) => setType((event.currentTarget.value || null) as WebhookEvent | null)}
+          >
+            <option value="">All events</option>
+            {WEBHOOK_EVENTS.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <button type="submit" disabled={busy || apiKey.trim() === ''}>
+            Show events
+          </button>
+        </div>
+      </form>
+      {refused && (
+        <p id="events-error" class="field-error" role="alert">
+          {refused}
+        </p>
+      )}
+      <div role="status" class="results">
+        {page && (page.events.length === 0 ? <p>No events{type ? ' of this type' : ''} in the last 30 days.</p> : null)}
+      </div>
+      {page && page.events.length > 0 && (
+        <TableScroll label="Event table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Type</th>
+                <th scope="col">Order</th>
+                <th scope="col">Status</th>
+                <th scope="col">Event id</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.events.map((event) => (
+                <tr key={event.id} data-event-id={event.id}>
+                  <td>
+                    <Time iso={event.timestamp} />
+                  </td>
+                  <td>
+                    <code>{event.type}</code>
+                  </td>
+                  <td>
+                    <code>{event.data.orderId}</code> {event.data.plaqueName}
+                  </td>
+                  <td>
+                    <StatusBadge status={event.data.status} />
+                  </td>
+                  <td>
+                    <code>{event.id}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {page && (trail.length > 0 || page.nextCursor) && (
+        <div class="toolbar">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy || trail.length === 0}
+            onClick={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
+          >
+            Previous page
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy || !page.nextCursor}
+            onClick={() => void read(page.nextCursor, [...trail, cursor])}
+          >
+            Next page
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
