@@ -8,7 +8,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
-import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 import { openCode, type CodeMailRequest } from '#lib/accounts/verification-code.ts';
 import { codeMailOf } from '#lib/accounts/code-mail-stream.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
@@ -23,7 +23,7 @@ async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<St
   if (existing) return existing;
   const id = await users.allocateId();
   const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
-  const created = await users.create(user);
+  const created = await users.create(user, usernameSkeleton(user.username));
   if (created === 'created') return user;
   if (created === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
   // A concurrent run for the same new address created the user first (this id stays unused).

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { evaluateCode, requestCode } from '#lib/accounts/sign-in.ts';
 import { sendCodeMails } from '#lib/accounts/code-mail.ts';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { verificationCodeKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { startStreamPoller } from '#lib/local/stream-poller.ts';
@@ -57,7 +57,8 @@ describe('requesting a code', () => {
     const known = anEmail();
     const users = userRepo(dbOf(ctx), ctx.tableName);
     const id = await users.allocateId();
-    await users.create(newUser({ id, email: known, walletAddress: '0x00000000000000000000000000000000000000aa', now: new Date(clock) }));
+    const knownUser = newUser({ id, email: known, walletAddress: '0x00000000000000000000000000000000000000aa', now: new Date(clock) });
+    await users.create(knownUser, usernameSkeleton(knownUser.username));
     const unknown = anEmail();
 
     const forKnown = await callsOf(() => requestCode(ctx, known));

@@ -16,6 +16,7 @@ import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
 import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
+import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
 
@@ -115,7 +116,8 @@ describe('npm start', () => {
     // A new data folder has nothing to convert; its migrations are recorded as applied.
     expect(first.output()).toContain(
       `Migrated the data: ${catalogIndexShards.id} (0 scanned, 0 converted, 0 already converted); ` +
-        `${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted).`,
+        `${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted); ` +
+        `${usernameSkeletons.id} (0 scanned, 0 converted, 0 already converted).`,
     );
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);

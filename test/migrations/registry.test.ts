@@ -15,7 +15,7 @@ describe('migrations', () => {
   });
 
   it('move plaques into their catalogue shards before converting their values', () => {
-    expect(MIGRATIONS).toEqual([catalogIndexShards, interfaceEnumerations]);
+    expect(MIGRATIONS.slice(0, 2)).toEqual([catalogIndexShards, interfaceEnumerations]);
     expect(catalogIndexShards).toMatchObject(CATALOG_SHARD_BACKFILL);
     expect(catalogIndexShards.needs).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { loginInput } from '#lib/accounts/login-schema.ts';
 import { requestCodeInput } from '#lib/accounts/schemas.ts';
 import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
-import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
+import { RESERVED_USERNAMES, SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
@@ -136,11 +136,19 @@ export const accountsOperations = [
         'a header line starting with whitespace, a part without a name) answers 400 MALFORMED_MULTIPART.',
       'Checks, in order: every text part (400, all at once), the image (413/415), the current password (401), the username ' +
         'claim (409). Nothing is written unless all pass.',
-      '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
-        "only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account's name " +
-        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing. Reserved names are ` +
-        'compared without separators (`.`, `_`) and with lookalike characters folded (0 as o; 1, l and I as i; 5 as s), so ' +
-        '`plaques.` or `user.42` is refused like the name itself.',
+      '`username`: kept as typed, and unique by what it looks like: two names that pass for each other cannot both be ' +
+        'taken (409 USERNAME_TAKEN). Names are compared by their skeleton: lower case, without separators (`.`, `_`), ' +
+        'with lookalike characters folded (0 as o; 1, I and l as i; 5 as s; 2 as z; 8 as b; v as u and w as uu; then rn ' +
+        'as m), so with `alicekvm5` taken, `aIicekvm5`, `a1icekvm5` and `a.licekvm5` are taken too, as are `mary` for ' +
+        '`rnary` and `vves` for `wes`. The holder may write its own name another way (same skeleton); changing to a name ' +
+        'with another skeleton frees the old one.',
+      'Names of the form `user<digits>` are reserved for new accounts: only the account with that id may take it (or a ' +
+        `lookalike of it). Nobody may take these names or their lookalikes: ${RESERVED_USERNAMES.map((n) => `\`${n}\``).join(', ')} ` +
+        `(\`${SERVICE_USERNAME}\` is the service account's name, shown to partners as the owner of unsold plaques).`,
+      'Names given before names were compared by skeleton stay as they are, even where two of them pass for each other: ' +
+        'one of the two holds the skeleton (the one whose name was already written as its skeleton, else the older ' +
+        'account) and the other keeps its name, but cannot take it back, nor another spelling of it, once it changed it; ' +
+        'should the holder change its name first, the skeleton passes to the other, so it stays taken while a name shows it.',
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
         'sent while no password exists, it is ignored.',
