@@ -53,8 +53,8 @@ function verificationMail(email: string, code: string, expiresAt: Date): Mail {
  */
 async function sendCodeMail(ctx: AppContext, request: CodeMailRequest): Promise<'sent' | 'skipped'> {
   const codes = verificationCodeRepo(dbOf(ctx), ctx.tableName);
-  const { email, digest } = request;
-  if (!(await codes.mailPending(email, digest))) return 'skipped';
+  const { email, client, digest } = request;
+  if (!(await codes.mailPending(email, client, digest))) return 'skipped';
   const now = ctx.now();
   const user = await ensureUser(ctx, email, now);
   // False only if the user vanished meanwhile: the code then matches no account and signs nobody in.
@@ -62,7 +62,7 @@ async function sendCodeMail(ctx: AppContext, request: CodeMailRequest): Promise<
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
   const code = openCode(codeHashKey, email, digest, request.sealedCode);
   await mailerOf(ctx).send(verificationMail(email, code, new Date(request.expiresAt)));
-  await codes.markMailSent(email, digest, ctx.now());
+  await codes.markMailSent(email, client, digest, ctx.now());
   return 'sent';
 }
 

@@ -76,10 +76,13 @@ export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EM
  * for each other are taken; names given before that were claimed in lower case, under the same prefix.
  */
 export const usernameClaimKey = (claim: string) => ({ pk: `USERNAME#${claim}`, sk: 'USERNAME' });
-/** The pending verification code of an email address (at most one). */
-export const verificationCodeKey = (email: string) => ({ pk: `CODE#${email}`, sk: 'CODE' });
-/** The recent code sends of an email address (the resend throttle). */
-export const codeSendsKey = (email: string) => ({ pk: `CODESENDS#${email}`, sk: 'CODESENDS' });
+/**
+ * The pending verification code of an email address for one client (at most one each; lib/accounts/sign-in-client.ts
+ * says what a client is): the address's codes share its partition.
+ */
+export const verificationCodeKey = (email: string, client: string) => ({ pk: `CODE#${email}`, sk: `CODE#${client}` });
+/** The recent code sends of an email address to one client (the resend throttle). */
+export const codeSendsKey = (email: string, client: string) => ({ pk: `CODESENDS#${email}`, sk: `CODESENDS#${client}` });
 /** Failed password logins of an email address in the current window. */
 export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email}`, sk: 'LOGINFAIL' });
 

@@ -138,7 +138,8 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
   newEmail: async () => freshEmail(),
   pendingCode: async () => {
     const email = freshEmail();
-    await requestCode(ctx, email);
+    // From the local server's client address: the example's request comes from there.
+    await requestCode(ctx, email, '127.0.0.1');
     return { email, code: await latestCode(ctx.dataDir, email) };
   },
   passwordAccount: async () => ({ email: (await aUser(true)).user.email, password: PASSWORD }),

@@ -24,12 +24,23 @@ const emailRules =
   'Email addresses are compared, stored and returned in lower case, surrounding spaces removed (`Ada@Example.COM` and ' +
   '`ada@example.com` are one account); at most 254 characters.';
 
+const clientRule =
+  "Codes belong to the client that requested them: its network address (API Gateway's source IP; an IPv6 address counts " +
+  'by its /64). A code is compared only with tries from that client, and the limits (one code a minute, ' +
+  `${MAX_CODES_PER_WINDOW} an hour, ${MAX_CODE_ATTEMPTS} tries a code) count per address and client, so one client can ` +
+  "neither guess at nor lock another's code: a client that used up its tries and code requests for an address leaves " +
+  'every other client free to request a code and sign in. Request and enter a code from the same network; a code ' +
+  'requested elsewhere answers CODE_MISMATCH here, so request another one.';
+
 const codeRules = [
   `A code is 6 digits, valid ${CODE_LIFETIME_MS / 60_000} minutes and usable once; requesting a new one replaces it (and its tries).`,
   `Every try counts, the right one included: the first ${MAX_CODE_ATTEMPTS} tries are compared, every later one answers ` +
     '429 TOO_MANY_ATTEMPTS until a new code is requested; its Retry-After says when that is possible.',
-  'CODE_MISMATCH always carries `attemptsRemaining`. With no pending code (unknown address, code already spent, or never ' +
-    'requested) it is 0: request a new code.',
+  'CODE_MISMATCH always carries `attemptsRemaining`. A try from a client with no pending code for the address (unknown ' +
+    'address, code already spent, never requested) is answered as if one were: it counts down from 4 the same way, ' +
+    `locks after ${MAX_CODE_ATTEMPTS} tries (429 TOO_MANY_ATTEMPTS) and expires ${CODE_LIFETIME_MS / 60_000} minutes after ` +
+    'the first try (401 CODE_EXPIRED), so the answers never tell whether a code is out. Requesting a code starts afresh.',
+  clientRule,
   'Order of checks: a code tried too often answers 429 before an expired code answers CODE_EXPIRED; an expired code is ' + 'not a try.',
   'Prefer POST: mail scanners follow GET links, and a followed link spends the code.',
 ].join('\n\n');
@@ -52,10 +63,12 @@ export const accountsOperations = [
         'answers the same 202 for new and known addresses, after the same work: the code is stored, and the account of a ' +
         'new address is created and the mail sent within seconds after the answer.',
       emailRules,
-      `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when another code may be requested: ` +
-        `${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was the ${MAX_CODES_PER_WINDOW}th code within an hour.`,
+      `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when this client may request ` +
+        `another code: ${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was its ${MAX_CODES_PER_WINDOW}th ` +
+        'code for the address within an hour.',
       'When both limits apply, 429 TOO_MANY_CODES wins over RESEND_TOO_SOON (its Retry-After is the longer, true wait). ' +
         'A refused request does not count towards either limit.',
+      clientRule,
       'The mail carries the code only (no link).',
     ].join('\n\n'),
     tags: TAGS,
