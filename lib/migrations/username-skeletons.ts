@@ -1,4 +1,4 @@
-// Migration 0003: usernames are claimed by their skeleton (lib/accounts/user.ts `usernameSkeleton`), so that names
+// Migration 0004: usernames are claimed by their skeleton (lib/accounts/user.ts `usernameSkeleton`), so that names
 // which pass for each other cannot both be taken. Names given before were claimed in lower case only: every user
 // claims its name's skeleton now, oldest account first. Where two stored names already pass for each other, both keep
 // them: the account whose lower-case claim already was the skeleton (`mary` before `rnary`) holds the claim, else the
@@ -13,7 +13,7 @@ import type { Migration, MigrationCounts } from '#lib/migrations/migration.ts';
 const PAGE = 100;
 
 export const usernameSkeletons: Migration = {
-  id: '0003-username-skeletons',
+  id: '0004-username-skeletons',
   description:
     "every user claims its username's skeleton (case, separators and lookalike characters folded); where two stored " +
     'names already pass for each other both keep them, the older account holds the claim, and the pair is listed',

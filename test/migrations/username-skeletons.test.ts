@@ -1,4 +1,4 @@
-// Migration 0003 on users stored by the previous version (usernames claimed in lower case): every user claims its
+// Migration 0004 on users stored by the previous version (usernames claimed in lower case): every user claims its
 // name's skeleton, the older of two lookalike names holds the claim and the pair is listed, both keep their names,
 // a second run changes nothing, and afterwards the claims behave as for names given since.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   plain = await anOldUser();
 });
 
-describe('migration 0003-username-skeletons', () => {
+describe('migration 0004-username-skeletons', () => {
   it('claims every skeleton, leaves each lookalike pair with one holder and lists the pairs', async () => {
     const counts = await usernameSkeletons.run({ ctx, stage });
     expect(counts).toEqual({
