@@ -8,7 +8,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
-import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 import { openCode, type CodeMailRequest } from '#lib/accounts/verification-code.ts';
 import { codeMailOf } from '#lib/accounts/code-mail-stream.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
@@ -23,7 +23,7 @@ async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<St
   if (existing) return existing;
   const id = await users.allocateId();
   const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
-  const created = await users.create(user);
+  const created = await users.create(user, usernameSkeleton(user.username));
   if (created === 'created') return user;
   if (created === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
   // A concurrent run for the same new address created the user first (this id stays unused).
@@ -53,8 +53,8 @@ function verificationMail(email: string, code: string, expiresAt: Date): Mail {
  */
 async function sendCodeMail(ctx: AppContext, request: CodeMailRequest): Promise<'sent' | 'skipped'> {
   const codes = verificationCodeRepo(dbOf(ctx), ctx.tableName);
-  const { email, digest } = request;
-  if (!(await codes.mailPending(email, digest))) return 'skipped';
+  const { email, client, digest } = request;
+  if (!(await codes.mailPending(email, client, digest))) return 'skipped';
   const now = ctx.now();
   const user = await ensureUser(ctx, email, now);
   // False only if the user vanished meanwhile: the code then matches no account and signs nobody in.
@@ -62,7 +62,7 @@ async function sendCodeMail(ctx: AppContext, request: CodeMailRequest): Promise<
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
   const code = openCode(codeHashKey, email, digest, request.sealedCode);
   await mailerOf(ctx).send(verificationMail(email, code, new Date(request.expiresAt)));
-  await codes.markMailSent(email, digest, ctx.now());
+  await codes.markMailSent(email, client, digest, ctx.now());
   return 'sent';
 }
 

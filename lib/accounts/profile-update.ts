@@ -13,7 +13,7 @@ import { inspectImage } from '#lib/accounts/profile-image.ts';
 import type { ProfileForm } from '#lib/accounts/profile-form.ts';
 import { profileTextInput } from '#lib/accounts/profile-schemas.ts';
 import { signedIn, type SignedIn } from '#lib/accounts/sign-in.ts';
-import { isReservedFor, type StoredUser } from '#lib/accounts/user.ts';
+import { isReservedFor, usernameClaimsOf, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 
 /** Storage key of a new profile image: under the user's folder, never reused. */
 const imageKey = (userId: number, extension: string) => `users/${userId}/${randomUUID()}.${extension}`;
@@ -33,12 +33,9 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   const changes: ProfileChanges = {};
   if (text.username !== undefined && text.username !== user.username) {
     if (isReservedFor(text.username, user.id)) {
-      throw conflict(
-        'USERNAME_TAKEN',
-        `${text.username} is reserved (user<number> names belong to new accounts, and the service has its own)`,
-      );
+      throw conflict('USERNAME_TAKEN', `${text.username} is reserved (or passes for a reserved name, or another account's user<number>)`);
     }
-    changes.username = text.username;
+    changes.username = { name: text.username, claim: usernameSkeleton(text.username), released: usernameClaimsOf(user.username) };
   }
   if (text.password !== undefined) {
     if (user.passwordHash !== null) {
@@ -74,7 +71,7 @@ export async function updateProfile(ctx: AppContext, user: StoredUser, form: Pro
   }
   if (outcome.kind === 'username-taken') {
     await discardNewImage();
-    throw conflict('USERNAME_TAKEN', `the username ${changes.username} is taken`);
+    throw conflict('USERNAME_TAKEN', `the username ${changes.username?.name} is taken, or another one that passes for it`);
   }
   if (outcome.kind === 'changed') {
     await discardNewImage();

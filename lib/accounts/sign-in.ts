@@ -15,6 +15,7 @@ import {
   MAX_CODE_ATTEMPTS,
   codeDigest,
   decideSend,
+  decoyCode,
   digestsMatch,
   isExpired,
   newCode,
@@ -42,16 +43,17 @@ export async function signedIn(ctx: AppContext, user: StoredUser): Promise<Signe
 }
 
 /**
- * POST /auth/email-verification-code: replaces any pending code of the address with a new one, its mail pending, and
- * answers; 429 RESEND_TOO_SOON / TOO_MANY_CODES per the resend rules. New and known addresses take the same path (the
- * throttle's read and write, then one put of the code), so neither the answer nor its time tells whether the address
- * has an account: the code mail sender (lib/accounts/code-mail.ts), fed by the table's stream, creates the user of a
- * new address and mails the code.
+ * POST /auth/email-verification-code from `client` (lib/accounts/sign-in-client.ts): replaces the client's pending code
+ * for the address with a new one, its mail pending, and answers; 429 RESEND_TOO_SOON / TOO_MANY_CODES per the resend
+ * rules, counted per address and client, so no client can use up another's code requests. New and known addresses
+ * take the same path (the throttle's read and write, then one put of the code), so neither the answer nor its time
+ * tells whether the address has an account: the code mail sender (lib/accounts/code-mail.ts), fed by the table's
+ * stream, creates the user of a new address and mails the code.
  */
-export async function requestCode(ctx: AppContext, email: string): Promise<CodeSent> {
+export async function requestCode(ctx: AppContext, email: string, client: string): Promise<CodeSent> {
   const { codes, throttles } = repos(ctx);
   const now = ctx.now();
-  const decision = await throttles.recordCodeSend(email, (sends) => decideSend(sends, now.getTime()));
+  const decision = await throttles.recordCodeSend(email, client, (sends) => decideSend(sends, now.getTime()));
   if (!decision.allowed) {
     const detail =
       decision.code === 'RESEND_TOO_SOON'
@@ -64,7 +66,7 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
   const digest = codeDigest(codeHashKey, email, code);
   await codes.put(
-    { email, digest, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString(), attempts: 0 },
+    { email, client, digest, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString(), attempts: 0 },
     sealCode(codeHashKey, email, digest, code),
   );
   return {
@@ -74,39 +76,55 @@ export async function requestCode(ctx: AppContext, email: string): Promise<CodeS
   };
 }
 
-/** No pending code (never sent, spent, replaced or unknown address): nothing is left to try. */
 const mismatch = (attemptsRemaining: number) =>
   unauthorized('CODE_MISMATCH', 'the code does not match', { extensions: { attemptsRemaining } });
 
+/** Times a try is taken again when the code it read was replaced, spent or started meanwhile. */
+const RACE_PASSES = 3;
+
 /**
- * GET|POST /auth/evaluate-email-verification-code: spends a matching code, marks the address verified and signs in.
- * 401 CODE_MISMATCH (attemptsRemaining), 401 CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS once five tries were used.
+ * GET|POST /auth/evaluate-email-verification-code from `client`: spends a matching code, marks the address verified and
+ * signs in. 401 CODE_MISMATCH (attemptsRemaining), 401 CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS once five tries were used.
+ * A try is compared with the code `client` requested only, so another client's tries can neither guess nor lock it.
+ * Where the client has no pending code for the address (none requested, spent, or an unknown address) the try meets a
+ * decoy (`decoyCode`) that counts, locks and expires like a code: the answers are those of a pending code.
  */
-export async function evaluateCode(ctx: AppContext, email: string, code: string): Promise<SignedIn> {
+export async function evaluateCode(ctx: AppContext, email: string, code: string, client: string): Promise<SignedIn> {
   const { users, codes, throttles } = repos(ctx);
   const now = ctx.now();
-  const pending = await codes.get(email);
-  if (!pending) throw mismatch(0);
   const locked = async () => {
-    const retryAt = nextCodeAllowedAt(await throttles.codeSends(email), now.getTime());
+    const retryAt = nextCodeAllowedAt(await throttles.codeSends(email, client), now.getTime());
     return tooManyRequests('TOO_MANY_ATTEMPTS', 'this code was tried too often; request a new one', (retryAt - now.getTime()) / 1000);
   };
-  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw await locked();
-  if (isExpired(pending, now)) throw unauthorized('CODE_EXPIRED', 'the code has expired; request a new one');
-
-  // The try is counted before the comparison, atomically: parallel guesses cannot exceed the limit.
-  const attempts = await codes.takeAttempt(email, pending.digest, MAX_CODE_ATTEMPTS);
-  if (attempts === 'locked') throw await locked();
-  if (attempts === 'gone') throw mismatch(0);
   const { codeHashKey } = await jwtKeysOf(ctx).keys();
-  if (!digestsMatch(pending.digest, codeDigest(codeHashKey, email, code))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
-  // Spent by a conditional delete: of two right guesses at once, one signs in.
-  if (!(await codes.spend(email, pending.digest))) throw mismatch(0);
+  const tried = codeDigest(codeHashKey, email, code);
 
-  const owner = await users.findByEmail(email);
-  const user = owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now) : null;
-  if (!user) throw mismatch(0);
-  return signedIn(ctx, user);
+  for (let pass = 1; ; pass++) {
+    const pending = await codes.get(email, client);
+    let attempts: number | 'locked' | 'gone';
+    if (pending) {
+      if (pending.attempts >= MAX_CODE_ATTEMPTS) throw await locked();
+      if (isExpired(pending, now)) throw unauthorized('CODE_EXPIRED', 'the code has expired; request a new one');
+      // The try is counted before the comparison, atomically: parallel guesses cannot exceed the limit.
+      attempts = await codes.takeAttempt(email, client, pending.digest, MAX_CODE_ATTEMPTS);
+    } else {
+      attempts = (await codes.startDecoy(decoyCode(email, client, now))) ? 1 : 'gone';
+    }
+    if (attempts === 'locked') throw await locked();
+    if (attempts === 'gone') {
+      if (pass < RACE_PASSES) continue;
+      throw mismatch(0);
+    }
+    // A decoy's digest is no code's: its tries never match.
+    if (!pending || !digestsMatch(pending.digest, tried)) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
+    // Spent by a conditional delete: of two right guesses at once, one signs in.
+    if (!(await codes.spend(email, client, pending.digest))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
+
+    const owner = await users.findByEmail(email);
+    const user = owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now) : null;
+    if (!user) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
+    return signedIn(ctx, user);
+  }
 }
 
 const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'the email address or password is wrong');

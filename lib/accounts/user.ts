@@ -91,38 +91,123 @@ export const isValidUsername = (username: string): boolean => USERNAME_PATTERN.t
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-/** Characters read alike in a username: each folds to one representative (0 and o, 1, l and i, 5 and s). */
-const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's' };
+/**
+ * Lookalike folding (a documented folding in the spirit of the confusables skeleton of Unicode TS #39, narrowed to the
+ * username alphabet `[A-Za-z0-9_.]`): after lower-casing, each character read like another folds to one
+ * representative: `0` as `o`; `1`, `l` (and so `I`, `L`) as `i`; `5` as `s`; `2` as `z`; `8` as `b`; `v` as `u`, and
+ * `w` as two of them (so `w`, `vv` and `uu` meet).
+ */
+const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's', '2': 'z', '8': 'b', v: 'u', w: 'uu' };
 
 /**
- * What a username looks like to a reader: lower case, without separators (`.`, `_`, `-`), lookalike characters folded.
- * Two names with one skeleton pass for each other (`plaques`, `Plaques.`, `p_l_a_q_u_e_s`, `PIaque5`).
+ * What a username looks like to a reader, its skeleton: lower case, without separators (`.`, `_`), lookalike
+ * characters folded (LOOKALIKES), then `rn` read as `m`. Two names with one skeleton pass for each other
+ * (`alicekvm5`, `aIicekvm5`, `a1icekvm5`, `a.licekvm5`; `rnary` and `mary`; `vves` and `wes`), so a username is
+ * claimed by its skeleton. Idempotent: a skeleton holds none of the characters folded away, and no `rn`.
  */
 export const usernameSkeleton = (username: string): string =>
   username
     .toLowerCase()
-    .replace(/[._-]/g, '')
-    .replace(/[01l5]/g, (c) => LOOKALIKES[c]!);
-
-/** The skeleton of a default name `user<digits>`: `user`, then what the digits fold to. */
-const DEFAULT_NAME_SKELETON = /^user[0-9ois]+$/;
+    .replace(/[._]/g, '')
+    .replace(/[0125lv8w]/g, (c) => LOOKALIKES[c]!)
+    .replace(/rn/g, 'm');
 
 /**
- * `user<digits>` names are the defaults new accounts get (`user<id>`), so nobody may take one that is not their own,
- * nor one that passes for it: otherwise a future account's default name could already be claimed, or imitated. The
- * service account's name is nobody's, in any casing, with separators or with lookalike characters.
+ * The claims a username may hold: its skeleton, and the lower-case name itself, which names were claimed by before
+ * they were claimed by skeleton (the rename releases it too, should the migration not have replaced it yet).
  */
-export const isReservedFor = (username: string, userId: number): boolean => {
-  const skeleton = usernameSkeleton(username);
-  if (skeleton === usernameSkeleton(SERVICE_USERNAME)) return true;
-  return DEFAULT_NAME_SKELETON.test(skeleton) && skeleton !== usernameSkeleton(defaultUsername(userId));
-};
+export const usernameClaimsOf = (username: string): string[] => [...new Set([usernameSkeleton(username), username.toLowerCase()])];
+
+/** The skeleton of a default name `user<digits>`: `user`, then what the digits fold to. */
+const DEFAULT_NAME_SKELETON = /^user[0-9oiszb]+$/;
 
 /**
  * The service's own account's username (valid under the username rules): partners see it as the owner of every
  * plaque until it is sold, so no user may take it, in any casing.
  */
 export const SERVICE_USERNAME = 'plaques';
+
+/**
+ * Names nobody may take, in any casing, with separators or with lookalike characters (compared by skeleton): the
+ * service account's own name and the names a reader would take for the service speaking.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [
+  SERVICE_USERNAME,
+  'plaque',
+  'admin',
+  'administrator',
+  'root',
+  'superuser',
+  'sysadmin',
+  'support',
+  'system',
+  'api',
+  'dashboard',
+  'null',
+  'undefined',
+  'nil',
+  'none',
+  'nobody',
+  'anonymous',
+  'everyone',
+  'help',
+  'helpdesk',
+  'security',
+  'staff',
+  'moderator',
+  'mod',
+  'owner',
+  'official',
+  'service',
+  'services',
+  'team',
+  'operator',
+  'marketplace',
+  'partner',
+  'partners',
+  'billing',
+  'payments',
+  'wallet',
+  'account',
+  'accounts',
+  'auth',
+  'login',
+  'signin',
+  'signup',
+  'verify',
+  'verified',
+  'info',
+  'contact',
+  'abuse',
+  'noreply',
+  'postmaster',
+  'webmaster',
+  'hostmaster',
+  'mail',
+  'email',
+  'status',
+  'user',
+  'users',
+  'guest',
+  'test',
+  'bot',
+  'www',
+  'legal',
+  'privacy',
+  'terms',
+];
+const RESERVED_SKELETONS = new Set(RESERVED_USERNAMES.map(usernameSkeleton));
+
+/**
+ * Whether `username` is reserved against user `userId`. `user<digits>` names are the defaults new accounts get
+ * (`user<id>`), so nobody may take one that is not their own, nor one that passes for it: otherwise a future account's
+ * default name could already be claimed, or imitated. RESERVED_USERNAMES are nobody's.
+ */
+export const isReservedFor = (username: string, userId: number): boolean => {
+  const skeleton = usernameSkeleton(username);
+  if (RESERVED_SKELETONS.has(skeleton)) return true;
+  return DEFAULT_NAME_SKELETON.test(skeleton) && skeleton !== usernameSkeleton(defaultUsername(userId));
+};
 
 /** Emails are compared and claimed in lower case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

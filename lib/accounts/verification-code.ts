@@ -100,9 +100,11 @@ export const nextCodeAllowedAt = (previous: readonly number[], now: number): num
   return recent.length === 0 ? now : Math.max(now, nextSendAt(recent));
 };
 
-/** The pending code of one address, as stored. */
+/** The pending code of one address for one client, as stored. */
 export interface PendingCode {
   email: string;
+  /** The client that requested it (lib/accounts/sign-in-client.ts): only its tries are compared with it. */
+  client: string;
   digest: string;
   issuedAt: string;
   expiresAt: string;
@@ -112,9 +114,24 @@ export interface PendingCode {
 
 export const isExpired = (code: PendingCode, now: Date): boolean => now.getTime() >= Date.parse(code.expiresAt);
 
+/**
+ * What a try meets when its client has no pending code for the address (none requested, spent, or an unknown
+ * address): a code nobody holds, issued now, whose digest no code matches (32 random bytes where an HMAC would be).
+ * It counts tries, locks and expires like a code, so the answers cannot tell whether a code is out.
+ */
+export const decoyCode = (email: string, client: string, now: Date): PendingCode => ({
+  email,
+  client,
+  digest: randomBytes(32).toString('base64url'),
+  issuedAt: now.toISOString(),
+  expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS).toISOString(),
+  attempts: 0,
+});
+
 /** A code's mail as the code mail sender receives it from the table's stream. */
 export interface CodeMailRequest {
   email: string;
+  client: string;
   digest: string;
   expiresAt: string;
   /** `sealCode`'s result. */

@@ -84,12 +84,18 @@ export const walletIndexPartition = (address: string) => `WALLET#${address.toLow
 export const userWalletIndexKey = (address: string, id: number) => ({ gsi1pk: walletIndexPartition(address), gsi1sk: `USER#${id}` });
 /** Claims an email address (already normalised to lower case) for one user. */
 export const emailClaimKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' });
-/** Claims a username case-insensitively for one user. */
-export const usernameClaimKey = (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' });
-/** The pending verification code of an email address (at most one). */
-export const verificationCodeKey = (email: string) => ({ pk: `CODE#${email}`, sk: 'CODE' });
-/** The recent code sends of an email address (the resend throttle). */
-export const codeSendsKey = (email: string) => ({ pk: `CODESENDS#${email}`, sk: 'CODESENDS' });
+/**
+ * Claims a username for one user by its skeleton (lib/accounts/user.ts `usernameSkeleton`), so no two names that pass
+ * for each other are taken; names given before that were claimed in lower case, under the same prefix.
+ */
+export const usernameClaimKey = (claim: string) => ({ pk: `USERNAME#${claim}`, sk: 'USERNAME' });
+/**
+ * The pending verification code of an email address for one client (at most one each; lib/accounts/sign-in-client.ts
+ * says what a client is): the address's codes share its partition.
+ */
+export const verificationCodeKey = (email: string, client: string) => ({ pk: `CODE#${email}`, sk: `CODE#${client}` });
+/** The recent code sends of an email address to one client (the resend throttle). */
+export const codeSendsKey = (email: string, client: string) => ({ pk: `CODESENDS#${email}`, sk: `CODESENDS#${client}` });
 /** Failed password logins of an email address in the current window. */
 export const loginFailuresKey = (email: string) => ({ pk: `LOGINFAIL#${email}`, sk: 'LOGINFAIL' });
 

@@ -1,4 +1,5 @@
-// The only module that speaks DynamoDB for the account throttles: code sends per address, failed logins per address.
+// The only module that speaks DynamoDB for the account throttles: code sends per address and client, failed logins per
+// address.
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, codeSendsKey, loginFailuresKey } from '#lib/db/keys.ts';
 import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
@@ -19,8 +20,8 @@ const RACE_RETRIES = 5;
 export type LoginReservation = { granted: true; windowStart: number } | { granted: false; retryAfterMs: number };
 
 /** The resend throttle's item, deleted (TTL) once it no longer matters: `keepUntil`, epoch ms. */
-function codeSendsToItem(email: string, record: CodeSends, keepUntil: number) {
-  return { ...codeSendsKey(email), entity: ENTITY.codeSends, ...record, ttl: Math.ceil(keepUntil / 1000) };
+function codeSendsToItem(email: string, client: string, record: CodeSends, keepUntil: number) {
+  return { ...codeSendsKey(email, client), entity: ENTITY.codeSends, ...record, ttl: Math.ceil(keepUntil / 1000) };
 }
 
 /** No item: nothing sent yet. */
@@ -44,24 +45,24 @@ function loginWindowFromItem(item: Item): LoginWindow {
 }
 
 export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
-  const codeSends = async (email: string): Promise<CodeSends> => {
-    const out = await db.send(new GetCommand({ TableName: tableName, Key: codeSendsKey(email), ConsistentRead: true }));
+  const codeSends = async (email: string, client: string): Promise<CodeSends> => {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: codeSendsKey(email, client), ConsistentRead: true }));
     return codeSendsFromItem(out.Item);
   };
 
   return {
-    /** Send times (epoch ms) recorded for an address. */
-    async codeSends(email: string): Promise<number[]> {
-      return (await codeSends(email)).sends;
+    /** Send times (epoch ms) recorded for an address and client. */
+    async codeSends(email: string, client: string): Promise<number[]> {
+      return (await codeSends(email, client)).sends;
     },
 
     /**
-     * Asks `decide` whether a code may go out given the recorded sends, and records the send when it may.
+     * Asks `decide` whether a code may go out to `client` given its recorded sends, and records the send when it may.
      * Read, decide, write-if-unchanged: of two concurrent requests only one is recorded; the other decides again on
      * the record that won, which its failed write returns.
      */
-    async recordCodeSend(email: string, decide: (sends: number[]) => SendDecision): Promise<SendDecision> {
-      let current = await codeSends(email);
+    async recordCodeSend(email: string, client: string, decide: (sends: number[]) => SendDecision): Promise<SendDecision> {
+      let current = await codeSends(email, client);
       for (let attempt = 0; ; attempt++) {
         const decision = decide(current.sends);
         if (!decision.allowed) return decision;
@@ -69,7 +70,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           db,
           new PutCommand({
             TableName: tableName,
-            Item: codeSendsToItem(email, { sends: decision.sends, version: current.version + 1 }, decision.keepUntil),
+            Item: codeSendsToItem(email, client, { sends: decision.sends, version: current.version + 1 }, decision.keepUntil),
             ConditionExpression: 'attribute_not_exists(pk) OR version = :v',
             ExpressionAttributeValues: { ':v': current.version },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

@@ -1,10 +1,11 @@
 // The only module that speaks DynamoDB for users: records, the email and username claims, the wallet index and the id counter.
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
-import { ENTITY, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, walletIndexPartition } from '#lib/db/keys.ts';
+import { ENTITY, counterKey, emailClaimKey, userKey, usernameClaimKey, userWalletIndexKey, walletIndexPartition } from '#lib/db/keys.ts';
 import type { StoredUser } from '#lib/accounts/user.ts';
 import { allocate } from '#lib/db/counter-repo.ts';
-import { conditionalWrite } from '#lib/db/conditional-write.ts';
+import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
+import { DatabaseConflict } from '#lib/db/failures.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 
 type Item = Record<string, unknown>;
@@ -18,15 +19,36 @@ function fromItem(item: Item): StoredUser {
   return record as unknown as StoredUser;
 }
 
-/** The claims that keep an email address and a username to one user each: the claimed key and its holder. */
+/** The claims that keep an email address and a username's skeleton to one user each: the claimed key and its holder. */
 const emailClaimToItem = (email: string, userId: number) => ({ ...emailClaimKey(email), entity: ENTITY.emailClaim, userId });
-const usernameClaimToItem = (username: string, userId: number) => ({ ...usernameClaimKey(username), entity: ENTITY.usernameClaim, userId });
+const usernameClaimToItem = (claim: string, userId: number) => ({ ...usernameClaimKey(claim), entity: ENTITY.usernameClaim, userId });
 /** The claim's holder: the user id, or null for an item that is no claim. */
 const claimHolder = (item: Item | undefined): number | null => (typeof item?.userId === 'number' ? item.userId : null);
+/**
+ * Users whose names already passed for the holder's when names were first claimed by skeleton: they keep their names
+ * without holding the claim (a number set, absent when empty).
+ */
+const claimKeepers = (item: Item | undefined): number[] => [...((item?.keptBy as Set<number> | undefined) ?? [])].sort((a, b) => a - b);
+
+/** How a user stands to one username claim: holds it, keeps a name that passes for it, or neither. */
+type ClaimStanding = 'holds' | 'keeps' | 'none';
+
+/**
+ * What a new username claims and what the old name releases: the new name's claim (its skeleton), and every claim the
+ * old name may hold (lib/accounts/user.ts `usernameClaimsOf`).
+ */
+interface UsernameChange {
+  name: string;
+  claim: string;
+  released: readonly string[];
+}
+
+/** The migration's reading of one claim for one user: taken now, held already, or held by another (who; kept before or now). */
+export type ClaimOutcome = { kind: 'claimed' } | { kind: 'held' } | { kind: 'kept'; holder: number; before: boolean };
 
 /** What a profile update changes; absent members stay as they are. */
 export interface ProfileChanges {
-  username?: string;
+  username?: UsernameChange;
   /** A new hash; the token version goes up with it. */
   passwordHash?: string;
   phoneNumber?: string;
@@ -39,18 +61,145 @@ const CONFLICT_RETRIES = 4;
 /** A profile update's answer: the user as updated, or why nothing was written. */
 export type ProfileUpdateOutcome =
   | { kind: 'updated'; user: StoredUser }
-  /** Another user holds the new username (case-insensitively). */
+  /** Another user holds the new username's skeleton. */
   | { kind: 'username-taken' }
   /** The fields the update replaces changed since the user was read, or other requests kept changing them. */
   | { kind: 'changed' };
+
+/** A claim as one user stands to it, with the users who keep a name that passes for it. */
+interface Standing {
+  claim: string;
+  standing: ClaimStanding;
+  keepers: number[];
+}
+
+/**
+ * The write that lets go of one claim, or null when the user has nothing of it: a holder's claim is deleted, or passed
+ * to the oldest keeper (who then holds it, so the skeleton stays taken while a name shows it); a keeper leaves the set.
+ * Each is conditional on the claim as read.
+ */
+function releaseItem(TableName: string, userId: number, { claim, standing, keepers }: Standing): TransactItem | null {
+  const Key = usernameClaimKey(claim);
+  if (standing === 'holds' && keepers.length === 0) {
+    return {
+      Delete: {
+        TableName,
+        Key,
+        ConditionExpression: 'userId = :me AND attribute_not_exists(keptBy)',
+        ExpressionAttributeValues: { ':me': userId },
+      },
+    };
+  }
+  if (standing === 'holds') {
+    const heir = keepers[0]!;
+    return {
+      Update: {
+        TableName,
+        Key,
+        UpdateExpression: 'SET userId = :heir DELETE keptBy :heirs',
+        ConditionExpression: 'userId = :me AND contains(keptBy, :heir)',
+        ExpressionAttributeValues: { ':me': userId, ':heir': heir, ':heirs': new Set([heir]) },
+      },
+    };
+  }
+  if (standing === 'keeps') {
+    return {
+      Update: {
+        TableName,
+        Key,
+        UpdateExpression: 'DELETE keptBy :mine',
+        ConditionExpression: 'contains(keptBy, :me)',
+        ExpressionAttributeValues: { ':me': userId, ':mine': new Set([userId]) },
+      },
+    };
+  }
+  return null;
+}
 
 export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
   const get = async (id: number): Promise<StoredUser | null> => {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: userKey(id), ConsistentRead: true }));
     return out.Item ? fromItem(out.Item) : null;
   };
+  /** How `userId` stands to each claim, read consistently. */
+  const standings = (userId: number, claims: readonly string[]): Promise<Standing[]> =>
+    Promise.all(
+      claims.map(async (claim) => {
+        const out = await db.send(new GetCommand({ TableName: tableName, Key: usernameClaimKey(claim), ConsistentRead: true }));
+        const keepers = claimKeepers(out.Item);
+        const standing: ClaimStanding = claimHolder(out.Item) === userId ? 'holds' : keepers.includes(userId) ? 'keeps' : 'none';
+        return { claim, standing, keepers };
+      }),
+    );
   return {
     get,
+
+    /** The highest user id allocated so far (0 before the first); ids below it may be unused. */
+    async highestId(): Promise<number> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: counterKey('user'), ConsistentRead: true }));
+      return Number(out.Item?.value ?? 0);
+    },
+
+    /**
+     * Claims `claim` for user `userId` while the user is still named `username`, for names given before names were
+     * claimed by skeleton: the claim is put when free; when another user holds it, the user is recorded as keeping a
+     * name that passes for it (`kept`, naming the holder). Safe to repeat. Then the user's `legacy` claims (other than
+     * `claim`) are deleted. → what happened; null when the user was renamed or removed meanwhile (nothing written).
+     */
+    async claimUsername(userId: number, username: string, claim: string, legacy: readonly string[]): Promise<ClaimOutcome | null> {
+      const stillNamed = {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: userKey(userId),
+          ConditionExpression: 'username = :name',
+          ExpressionAttributeValues: { ':name': username },
+        },
+      };
+      let outcome: ClaimOutcome | 'renamed' | 'raced' = 'raced';
+      for (let attempt = 0; outcome === 'raced'; attempt++) {
+        if (attempt >= CONFLICT_RETRIES) throw new DatabaseConflict('TransactWriteItemsCommand');
+        const out = await db.send(new GetCommand({ TableName: tableName, Key: usernameClaimKey(claim), ConsistentRead: true }));
+        const holder = claimHolder(out.Item);
+        if (holder === userId) outcome = { kind: 'held' };
+        else if (holder !== null && claimKeepers(out.Item).includes(userId)) outcome = { kind: 'kept', holder, before: true };
+        else {
+          const write: TransactItem =
+            holder === null
+              ? { Put: { TableName: tableName, Item: usernameClaimToItem(claim, userId), ConditionExpression: 'attribute_not_exists(pk)' } }
+              : {
+                  Update: {
+                    TableName: tableName,
+                    Key: usernameClaimKey(claim),
+                    UpdateExpression: 'ADD keptBy :mine',
+                    ConditionExpression: 'userId = :holder',
+                    ExpressionAttributeValues: { ':holder': holder, ':mine': new Set([userId]) },
+                  },
+                };
+          const done: ClaimOutcome = holder === null ? { kind: 'claimed' } : { kind: 'kept', holder, before: false };
+          outcome = await transactWrite<ClaimOutcome | 'renamed' | 'raced'>(
+            db,
+            [stillNamed, write],
+            // The claim changed since it was read: read it again.
+            { written: () => done, refused: (refusal) => (refusal.rejected(0) ? 'renamed' : 'raced'), conflicted: () => 'raced' },
+            { conflictRetries: CONFLICT_RETRIES },
+          );
+        }
+      }
+      if (outcome === 'renamed') return null;
+      for (const old of legacy.filter((c) => c !== claim)) {
+        await conditionalWrite(
+          db,
+          new DeleteCommand({
+            TableName: tableName,
+            Key: usernameClaimKey(old),
+            ConditionExpression: 'userId = :me AND attribute_not_exists(keptBy)',
+            ExpressionAttributeValues: { ':me': userId },
+          }),
+          conditionHeld,
+        );
+      }
+      return outcome;
+    },
 
     /** The user holding an email address (already normalised), through its claim. */
     async findByEmail(email: string): Promise<StoredUser | null> {
@@ -81,11 +230,11 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     },
 
     /**
-     * Writes a new user with its email and username claims in one transaction.
+     * Writes a new user with its email claim and its username's claim (`usernameClaim`, its skeleton) in one transaction.
      * → 'created'; or, writing nothing, 'email-taken' when another user holds the address (a concurrent sign-up
      * won) or 'username-taken' when another holds the username.
      */
-    create(user: StoredUser): Promise<'created' | 'email-taken' | 'username-taken'> {
+    create(user: StoredUser, usernameClaim: string): Promise<'created' | 'email-taken' | 'username-taken'> {
       return transactWrite<'created' | 'email-taken' | 'username-taken'>(
         db,
         [
@@ -100,7 +249,7 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           {
             Put: {
               TableName: tableName,
-              Item: usernameClaimToItem(user.username, user.id),
+              Item: usernameClaimToItem(usernameClaim, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -173,13 +322,12 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         }
       };
 
-      const renames = changes.username !== undefined && changes.username !== user.username;
-      const claimMoves = renames && changes.username!.toLowerCase() !== user.username.toLowerCase();
-      if (renames) {
+      const rename = changes.username !== undefined && changes.username.name !== user.username ? changes.username : undefined;
+      if (rename) {
         expect('username', user.username);
         sets.push('username = :name');
-        values[':name'] = changes.username;
-        next.username = changes.username!;
+        values[':name'] = rename.name;
+        next.username = rename.name;
       }
       if (changes.passwordHash !== undefined) {
         expect('passwordHash', user.passwordHash);
@@ -216,31 +364,32 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           },
         },
       ];
-      if (claimMoves) {
-        items.push(
-          {
-            Delete: {
-              TableName: tableName,
-              Key: usernameClaimKey(user.username),
-              ConditionExpression: 'userId = :me',
-              ExpressionAttributeValues: { ':me': user.id },
-            },
-          },
-          {
+      // The new name's claim is put unless the user holds it already (the same skeleton); the old name's claims are
+      // released. The claim put is the last item, so its refusal reads as the name being taken.
+      let claimPut = -1;
+      if (rename) {
+        const [wanted, ...old] = await standings(user.id, [rename.claim, ...rename.released.filter((c) => c !== rename.claim)]);
+        for (const release of old) {
+          const item = releaseItem(tableName, user.id, release);
+          if (item) items.push(item);
+        }
+        if (wanted!.standing !== 'holds') {
+          claimPut = items.length;
+          items.push({
             Put: {
               TableName: tableName,
-              Item: usernameClaimToItem(next.username, user.id),
+              Item: usernameClaimToItem(rename.claim, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
-          },
-        );
+          });
+        }
       }
       return transactWrite<ProfileUpdateOutcome>(
         db,
         items,
         {
           written: () => ({ kind: 'updated', user: next }),
-          refused: (refusal) => (refusal.rejected(2) ? { kind: 'username-taken' } : { kind: 'changed' }),
+          refused: (refusal) => (claimPut >= 0 && refusal.rejected(claimPut) ? { kind: 'username-taken' } : { kind: 'changed' }),
           // Other requests kept changing the record.
           conflicted: () => ({ kind: 'changed' }),
         },

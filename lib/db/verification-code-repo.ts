@@ -1,4 +1,5 @@
-// The only module that speaks DynamoDB for verification codes: one pending code per address, its tries, its spending.
+// The only module that speaks DynamoDB for verification codes: one pending code per address and client, its tries, its
+// spending.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENTITY, verificationCodeKey } from '#lib/db/keys.ts';
 import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
@@ -18,7 +19,7 @@ export const MAIL_STATE = { attribute: 'mailState', pending: 'pending', sent: 's
 /** A new code with its mail pending: the sealed code rides along until the mail is sent. */
 function toItem(code: PendingCode, sealedCode: string): Item {
   return {
-    ...verificationCodeKey(code.email),
+    ...verificationCodeKey(code.email, code.client),
     entity: ENTITY.verificationCode,
     ...code,
     [MAIL_STATE.attribute]: MAIL_STATE.pending,
@@ -27,9 +28,21 @@ function toItem(code: PendingCode, sealedCode: string): Item {
   };
 }
 
+/** A decoy (lib/accounts/verification-code.ts `decoyCode`) with its first try counted: no mail, so no stream record asks for one. */
+function decoyToItem(code: PendingCode): Item {
+  return {
+    ...verificationCodeKey(code.email, code.client),
+    entity: ENTITY.verificationCode,
+    ...code,
+    attempts: 1,
+    ttl: Math.ceil(Date.parse(code.expiresAt) / 1000) + TTL_GRACE_SECONDS,
+  };
+}
+
 function fromItem(item: Item): PendingCode {
   return {
     email: String(item.email),
+    client: String(item.client),
     digest: String(item.digest),
     issuedAt: String(item.issuedAt),
     expiresAt: String(item.expiresAt),
@@ -41,25 +54,43 @@ function fromItem(item: Item): PendingCode {
 export function codeMailFromItem(item: Item): CodeMailRequest | null {
   if (item.entity !== ENTITY.verificationCode || item[MAIL_STATE.attribute] !== MAIL_STATE.pending) return null;
   if (typeof item.sealedCode !== 'string') return null;
-  return { email: String(item.email), digest: String(item.digest), expiresAt: String(item.expiresAt), sealedCode: item.sealedCode };
+  return {
+    email: String(item.email),
+    client: String(item.client),
+    digest: String(item.digest),
+    expiresAt: String(item.expiresAt),
+    sealedCode: item.sealedCode,
+  };
 }
 
 export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: string) => {
-  const get = async (email: string): Promise<PendingCode | null> => {
-    const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
+  const get = async (email: string, client: string): Promise<PendingCode | null> => {
+    const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email, client), ConsistentRead: true }));
     return out.Item ? fromItem(out.Item) : null;
   };
   return {
     get,
 
-    /** Stores a new code for its address with its mail pending, replacing any earlier one (and its tries). */
+    /** Stores a new code for its address and client with its mail pending, replacing any earlier one (and its tries). */
     async put(code: PendingCode, sealedCode: string): Promise<void> {
       await db.send(new PutCommand({ TableName: tableName, Item: toItem(code, sealedCode) }));
     },
 
+    /**
+     * Stores a decoy with its first try counted, unless the address and client have a code (or decoy) by now: true
+     * for exactly one caller.
+     */
+    startDecoy(code: PendingCode): Promise<boolean> {
+      return conditionalWrite(
+        db,
+        new PutCommand({ TableName: tableName, Item: decoyToItem(code), ConditionExpression: 'attribute_not_exists(pk)' }),
+        conditionHeld,
+      );
+    },
+
     /** Whether the code with `digest` is still the address's code and its mail is not sent yet. */
-    async mailPending(email: string, digest: string): Promise<boolean> {
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email), ConsistentRead: true }));
+    async mailPending(email: string, client: string, digest: string): Promise<boolean> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: verificationCodeKey(email, client), ConsistentRead: true }));
       return out.Item?.digest === digest && out.Item[MAIL_STATE.attribute] === MAIL_STATE.pending;
     },
 
@@ -67,12 +98,12 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
      * Records that the mail of the code with `digest` went out and drops its sealed copy, if that code is still
      * pending: true for exactly one caller. False when it was marked before, replaced or spent.
      */
-    markMailSent(email: string, digest: string, at: Date): Promise<boolean> {
+    markMailSent(email: string, client: string, digest: string, at: Date): Promise<boolean> {
       return conditionalWrite(
         db,
         new UpdateCommand({
           TableName: tableName,
-          Key: verificationCodeKey(email),
+          Key: verificationCodeKey(email, client),
           UpdateExpression: 'SET #state = :sent, mailSentAt = :at REMOVE sealedCode',
           ConditionExpression: 'digest = :digest AND #state = :pending',
           ExpressionAttributeNames: { '#state': MAIL_STATE.attribute },
@@ -92,12 +123,12 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
      * granted, however many arrive at once. → the tries counted so far, this one included; or 'locked' when
      * `max` were already granted; or 'gone' when that code was replaced or spent meanwhile.
      */
-    takeAttempt(email: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
+    takeAttempt(email: string, client: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
       return conditionalWrite<UpdateCommand, number | 'locked' | 'gone'>(
         db,
         new UpdateCommand({
           TableName: tableName,
-          Key: verificationCodeKey(email),
+          Key: verificationCodeKey(email, client),
           UpdateExpression: 'SET attempts = attempts + :one',
           ConditionExpression: 'digest = :digest AND attempts < :max',
           ExpressionAttributeValues: { ':one': 1, ':digest': digest, ':max': max },
@@ -115,12 +146,12 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
     },
 
     /** Deletes the code if it is still the one with `digest`: true for exactly one caller. */
-    spend(email: string, digest: string): Promise<boolean> {
+    spend(email: string, client: string, digest: string): Promise<boolean> {
       return conditionalWrite(
         db,
         new DeleteCommand({
           TableName: tableName,
-          Key: verificationCodeKey(email),
+          Key: verificationCodeKey(email, client),
           ConditionExpression: 'digest = :digest',
           ExpressionAttributeValues: { ':digest': digest },
         }),

@@ -12,6 +12,8 @@ export interface MigrationCounts {
   converted: number;
   /** Items that needed nothing (written by this version, or converted before). */
   alreadyConverted: number;
+  /** What operators should know of the data, one line each (e.g. stored usernames that pass for each other). */
+  findings?: string[];
 }
 
 export interface MigrationInput {

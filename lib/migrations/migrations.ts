@@ -4,5 +4,6 @@ import type { Migration } from '#lib/migrations/migration.ts';
 import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
+import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 
-export const MIGRATIONS: readonly Migration[] = [catalogIndexShards, interfaceEnumerations, walletPlaquesIndex];
+export const MIGRATIONS: readonly Migration[] = [catalogIndexShards, interfaceEnumerations, walletPlaquesIndex, usernameSkeletons];

@@ -56,6 +56,7 @@ export async function runPendingMigrations(input: MigrationInput, options: RunOp
   return runs;
 }
 
-/** `240 scanned, 12 converted, 228 already converted`. */
+/** `240 scanned, 12 converted, 228 already converted`, then the findings, if any: `; found: …; …`. */
 export const describeCounts = (c: MigrationCounts): string =>
-  `${c.scanned} scanned, ${c.converted} converted, ${c.alreadyConverted} already converted`;
+  `${c.scanned} scanned, ${c.converted} converted, ${c.alreadyConverted} already converted` +
+  (c.findings && c.findings.length > 0 ? `; found: ${c.findings.join('; ')}` : '');

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { evaluateCode, requestCode } from '#lib/accounts/sign-in.ts';
 import { sendCodeMails } from '#lib/accounts/code-mail.ts';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { verificationCodeKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { startStreamPoller } from '#lib/local/stream-poller.ts';
@@ -15,7 +15,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { intercept } from '../support/faults.ts';
-import { mailsTo } from './flows.ts';
+import { mailsTo, CLIENT } from './flows.ts';
 import { dbOf } from '#lib/db/client.ts';
 
 let ctx: AppContext;
@@ -35,7 +35,7 @@ let n = 0;
 const anEmail = () => `m${++n}-${process.pid}@example.com`;
 
 const storedCode = async (email: string) =>
-  (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: verificationCodeKey(email), ConsistentRead: true }))).Item;
+  (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: verificationCodeKey(email, CLIENT), ConsistentRead: true }))).Item;
 
 /** The DynamoDB calls `run` makes, as command and key prefix (`PutItemCommand CODE`), in order. */
 async function callsOf(run: () => Promise<unknown>): Promise<{ calls: string[]; answer: unknown }> {
@@ -57,11 +57,12 @@ describe('requesting a code', () => {
     const known = anEmail();
     const users = userRepo(dbOf(ctx), ctx.tableName);
     const id = await users.allocateId();
-    await users.create(newUser({ id, email: known, walletAddress: '0x00000000000000000000000000000000000000aa', now: new Date(clock) }));
+    const knownUser = newUser({ id, email: known, walletAddress: '0x00000000000000000000000000000000000000aa', now: new Date(clock) });
+    await users.create(knownUser, usernameSkeleton(knownUser.username));
     const unknown = anEmail();
 
-    const forKnown = await callsOf(() => requestCode(ctx, known));
-    const forUnknown = await callsOf(() => requestCode(ctx, unknown));
+    const forKnown = await callsOf(() => requestCode(ctx, known, CLIENT));
+    const forUnknown = await callsOf(() => requestCode(ctx, unknown, CLIENT));
     expect(forUnknown.answer).toEqual(forKnown.answer);
     expect(forUnknown.calls).toEqual(forKnown.calls);
     // The throttle's read and conditional write, then the one code record.
@@ -73,7 +74,7 @@ describe('requesting a code', () => {
     expect(await users.findByEmail(unknown)).toMatchObject({ email: unknown, emailVerify: false });
     expect(await mailsTo(ctx.dataDir, known)).toHaveLength(1);
     const [mail] = await mailsTo(ctx.dataDir, unknown);
-    await expect(evaluateCode(ctx, unknown, mail!.code!)).resolves.toMatchObject({ user: { email: unknown, emailVerify: true } });
+    await expect(evaluateCode(ctx, unknown, mail!.code!, CLIENT)).resolves.toMatchObject({ user: { email: unknown, emailVerify: true } });
   });
 });
 
@@ -96,7 +97,7 @@ describe('the code mail sender', () => {
     });
     try {
       const email = anEmail();
-      await requestCode(ctx, email);
+      await requestCode(ctx, email, CLIENT);
       expect((await storedCode(email))?.sealedCode).toEqual(expect.any(String));
       await poller.drain();
       expect(delivered.length).toBeGreaterThan(0);
@@ -125,22 +126,22 @@ describe('the code mail sender', () => {
     };
     await startCodeMail(ctx);
     const email = anEmail();
-    await requestCode(ctx, email);
+    await requestCode(ctx, email, CLIENT);
     await codeMailsSent();
     expect(failures).toBe(2);
     const mails = await mailsTo(ctx.dataDir, email);
     expect(mails).toHaveLength(1);
-    await expect(evaluateCode(ctx, email, mails[0]!.code!)).resolves.toMatchObject({ user: { email } });
+    await expect(evaluateCode(ctx, email, mails[0]!.code!, CLIENT)).resolves.toMatchObject({ user: { email } });
   });
 
   it('mails only the newer code when a code was replaced before its mail went out', async () => {
     const email = anEmail();
-    await requestCode(ctx, email);
+    await requestCode(ctx, email, CLIENT);
     clock += 61_000;
-    await requestCode(ctx, email);
+    await requestCode(ctx, email, CLIENT);
     await startCodeMail(ctx);
     const mails = await mailsTo(ctx.dataDir, email);
     expect(mails).toHaveLength(1);
-    await expect(evaluateCode(ctx, email, mails[0]!.code!)).resolves.toMatchObject({ user: { email } });
+    await expect(evaluateCode(ctx, email, mails[0]!.code!, CLIENT)).resolves.toMatchObject({ user: { email } });
   });
 });

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { outboxDir } from '#lib/mail/mailer.ts';
 import { codeMailsSent } from '../support/code-mail.ts';
 
+/** The client (network address) tests that call the sign-in functions directly sign in from: codes are per client. */
+export const CLIENT = '192.0.2.1';
+
 export interface OutboxMail {
   to: string;
   subject: string;

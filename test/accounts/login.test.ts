@@ -9,6 +9,7 @@ import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
 import { dbOf } from '#lib/db/client.ts';
+import { CLIENT } from './flows.ts';
 
 let ctx: AppContext;
 let clock = Date.parse('2026-04-01T08:00:00.000Z');
@@ -26,7 +27,7 @@ afterAll(stopCodeMail);
 let n = 0;
 async function aUserWithPassword(): Promise<string> {
   const email = `login${++n}@example.com`;
-  await requestCode(ctx, email);
+  await requestCode(ctx, email, CLIENT);
   // The code mail sender creates the user.
   await codeMailsSent();
   const users = userRepo(dbOf(ctx), ctx.tableName);
@@ -45,7 +46,7 @@ describe('login', () => {
   it('answers INVALID_CREDENTIALS alike for a wrong password, a user without one and an unknown address', async () => {
     const email = await aUserWithPassword();
     const withoutPassword = 'nopassword@example.com';
-    await requestCode(ctx, withoutPassword);
+    await requestCode(ctx, withoutPassword, CLIENT);
     await codeMailsSent();
     for (const [address, password] of [
       [email, 'not-the-password'],

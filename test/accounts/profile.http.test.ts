@@ -127,6 +127,49 @@ describe('POST /auth/profile', () => {
     expect((await update(b.token, [{ name: 'username', value: `User${b.user.id}` }])).status).toBe(201);
   });
 
+  it('answers 409 USERNAME_TAKEN for a name that passes for a taken one, until its holder lets it go', async () => {
+    const [a, b, c] = [await aUser(), await aUser(), await aUser()];
+    const taken = [
+      ['alicekvm5', ['aIicekvm5', 'a1icekvm5', 'a.licekvm5', 'ALICEKVMS']],
+      ['rnary', ['mary', 'Mary_']],
+      ['wes', ['vves', 'uues']],
+    ] as const;
+    for (const [name, lookalikes] of taken) {
+      const holder = name === 'alicekvm5' ? a : name === 'rnary' ? b : c;
+      expect((await update(holder.token, [{ name: 'username', value: name }])).status, name).toBe(201);
+      for (const lookalike of lookalikes) {
+        const other = holder === a ? b : a;
+        await expectProblem(await update(other.token, [{ name: 'username', value: lookalike }]), 409, 'USERNAME_TAKEN');
+      }
+    }
+    // The holder may write its own name another way (same skeleton, same claim)...
+    const respelled = await update(a.token, [{ name: 'username', value: 'AliceKVM5' }]);
+    expect(respelled.status).toBe(201);
+    // ...and once it takes another name, the old one's lookalikes are free.
+    const { token } = (await (await update(a.token, [{ name: 'username', value: 'someone_else' }])).json()) as { token: string };
+    expect(token).toBeTruthy();
+    expect((await update(b.token, [{ name: 'username', value: 'a1icekvm5' }])).status).toBe(201);
+    expect((await profile(b.token)).username).toBe('a1icekvm5');
+  });
+
+  it('refuses reserved names and their lookalikes to everybody: admin, Adm1n, r00t, plaqves, n.u.l.l', async () => {
+    const { token } = await aUser();
+    for (const name of [
+      'admin',
+      'Adm1n',
+      'administrator',
+      'r00t',
+      'support',
+      'system',
+      'api',
+      'dashboard',
+      'plaqves',
+      'n.u.l.l',
+      'undefined',
+    ])
+      await expectProblem(await update(token, [{ name: 'username', value: name }]), 409, 'USERNAME_TAKEN');
+  });
+
   it('gives a contested username to exactly one of two users asking at once', async () => {
     const [a, b] = [await aUser(), await aUser()];
     const name = `race_${n}`;

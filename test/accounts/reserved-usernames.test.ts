@@ -11,6 +11,7 @@ import { freshTable } from '../support/db.ts';
 import { codeMailsSent, startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { failure } from '../support/failure.ts';
 import { dbOf } from '#lib/db/client.ts';
+import { CLIENT } from './flows.ts';
 
 let ctx: AppContext;
 let user: StoredUser;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const email = `reserved-${process.pid}@example.com`;
   // The code mail sender creates the user of a new address.
   await startCodeMail(ctx);
-  await requestCode(ctx, email);
+  await requestCode(ctx, email, CLIENT);
   await codeMailsSent();
   user = (await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email))!;
 });

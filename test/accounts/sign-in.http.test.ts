@@ -1,5 +1,6 @@
 // The sign-in operations over real HTTP through the local server: every status and error code the interface gives them.
 import { createPublicKey } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import jsonwebtoken from 'jsonwebtoken';
 import { SignJWT, importJWK } from 'jose';
@@ -161,12 +162,56 @@ describe('GET|POST /auth/evaluate-email-verification-code', () => {
   });
 
   it('answers 401 CODE_MISMATCH for an unknown address and for a spent code', async () => {
-    expect((await expectProblem(await evaluate(anEmail(), '000000'), 401, 'CODE_MISMATCH')).attemptsRemaining).toBe(0);
+    // Answered as if a code were pending (no telling whether one is).
+    expect((await expectProblem(await evaluate(anEmail(), '000000'), 401, 'CODE_MISMATCH')).attemptsRemaining).toBe(4);
     const email = anEmail();
     await requestCode(email);
     const code = await latestCode(ctx.dataDir, email);
     expect((await evaluate(email, code)).status).toBe(200);
     await expectProblem(await evaluate(email, code), 401, 'CODE_MISMATCH');
+  });
+});
+
+/** A JSON request from another loopback address (127.0.0.0/8 is all loopback): the local server sees another client. */
+function fromAddress(localAddress: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = httpRequest(
+      `${server.url}${path}`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('codes per client address', () => {
+  it('serves a second client a code that signs in after a first one used up its code requests and tries', async () => {
+    const email = anEmail();
+    const other = '127.0.0.2';
+    for (let i = 0; i < 5; i++) {
+      offsetMs = i * 61_000;
+      expect((await fromAddress(other, '/auth/email-verification-code', { email })).status).toBe(202);
+    }
+    offsetMs = 5 * 61_000;
+    expect((await fromAddress(other, '/auth/email-verification-code', { email })).body.code).toBe('TOO_MANY_CODES');
+    const guess = wrongCode(await latestCode(ctx.dataDir, email));
+    const tries = [];
+    for (let i = 0; i < 6; i++)
+      tries.push((await fromAddress(other, '/auth/evaluate-email-verification-code', { email, code: guess })).body);
+    expect(tries.map((problem) => problem.code)).toEqual([...Array(5).fill('CODE_MISMATCH'), 'TOO_MANY_ATTEMPTS']);
+
+    // This client (127.0.0.1) asks for its own code, and signs in with it.
+    expect((await requestCode(email)).status).toBe(202);
+    const code = await latestCode(ctx.dataDir, email);
+    expect((await fromAddress(other, '/auth/evaluate-email-verification-code', { email, code })).body.code).toBe('TOO_MANY_ATTEMPTS');
+    const signedIn = await evaluate(email, code);
+    expect(signedIn.status).toBe(200);
   });
 });
 

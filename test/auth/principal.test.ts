@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '#functions/auth/get-profile.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
-import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   user = newUser({ id, email: 'principal@example.com', walletAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', now: new Date() });
-  await users.create(user);
+  await users.create(user, usernameSkeleton(user.username));
   const updated = await users.updateProfile(user, { passwordHash: 'scrypt$x' }, new Date()); // token version 2
   if (updated.kind !== 'updated') throw new Error(`profile not updated: ${updated.kind}`);
   user = updated.user;

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
@@ -45,7 +45,8 @@ export async function runCodeTimingBench(): Promise<void> {
       for (let i = 0; i < REQUESTS + WARM_UP; i++) {
         const email = `known${i}@bench.example`;
         const id = await users.allocateId();
-        await users.create(newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now: new Date() }));
+        const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now: new Date() });
+        await users.create(user, usernameSkeleton(user.username));
         known.push(email);
       }
       const request = async (email: string): Promise<number> => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo, type ProfileUpdateOutcome, type UserRepo } from '#lib/db/user-repo.ts';
-import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { newUser, usernameClaimsOf, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 import { freshTable } from '../support/db.ts';
 
 let users: UserRepo;
@@ -22,10 +22,13 @@ async function updated(outcome: Promise<ProfileUpdateOutcome>): Promise<StoredUs
   return result.user;
 }
 
+/** The username change the profile update asks for: the new name, its claim, and the claims of the old name. */
+const renaming = (user: StoredUser, name: string) => ({ name, claim: usernameSkeleton(name), released: usernameClaimsOf(user.username) });
+
 async function aUser(overrides: Partial<StoredUser> = {}): Promise<StoredUser> {
   const id = await users.allocateId();
   const user = { ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }), ...overrides };
-  expect(await users.create(user)).toBe('created');
+  expect(await users.create(user, usernameSkeleton(user.username))).toBe('created');
   return user;
 }
 
@@ -49,32 +52,33 @@ describe('user repository', () => {
     const user = await aUser();
     const id = await users.allocateId();
     const twin = newUser({ id, email: user.email, walletAddress: wallet(id), now: NOW });
-    expect(await users.create(twin)).toBe('email-taken');
+    expect(await users.create(twin, usernameSkeleton(twin.username))).toBe('email-taken');
     expect(await users.get(id)).toBeNull();
   });
 
   it('changes the username and moves its case-insensitive claim', async () => {
     const user = await aUser();
-    const renamed = await updated(users.updateProfile(user, { username: 'Grace.Hopper' }, NOW));
+    const renamed = await updated(users.updateProfile(user, { username: renaming(user, 'Grace.Hopper') }, NOW));
     expect(renamed.username).toBe('Grace.Hopper');
     const other = await aUser();
-    expect(await users.updateProfile(other, { username: 'grace.hopper' }, NOW)).toEqual({ kind: 'username-taken' });
+    expect(await users.updateProfile(other, { username: renaming(other, 'grace.hopper') }, NOW)).toEqual({ kind: 'username-taken' });
     // The old name is free again.
-    expect((await updated(users.updateProfile(other, { username: user.username }, NOW))).username).toBe(user.username);
+    expect((await updated(users.updateProfile(other, { username: renaming(other, user.username) }, NOW))).username).toBe(user.username);
   });
 
   it('lets a user change only the casing of their own name', async () => {
     const user = await aUser();
-    const first = await updated(users.updateProfile(user, { username: 'ada_l' }, NOW));
-    expect((await updated(users.updateProfile(first, { username: 'Ada_L' }, NOW))).username).toBe('Ada_L');
-    expect(await users.updateProfile(await aUser(), { username: 'ADA_L' }, NOW)).toEqual({ kind: 'username-taken' });
+    const first = await updated(users.updateProfile(user, { username: renaming(user, 'ada_l') }, NOW));
+    expect((await updated(users.updateProfile(first, { username: renaming(first, 'Ada_L') }, NOW))).username).toBe('Ada_L');
+    const other = await aUser();
+    expect(await users.updateProfile(other, { username: renaming(other, 'ADA_L') }, NOW)).toEqual({ kind: 'username-taken' });
   });
 
   it('gives a name to exactly one of two users claiming it at once', async () => {
     const [a, b] = [await aUser(), await aUser()];
     const results = await Promise.all([
-      users.updateProfile(a, { username: 'contested' }, NOW),
-      users.updateProfile(b, { username: 'Contested' }, NOW),
+      users.updateProfile(a, { username: renaming(a, 'contested') }, NOW),
+      users.updateProfile(b, { username: renaming(b, 'Contested') }, NOW),
     ]);
     expect(results.map((r) => r.kind).sort()).toEqual(['updated', 'username-taken']);
   });
@@ -108,7 +112,7 @@ describe('user repository', () => {
       ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }),
       username: user.username.toUpperCase(),
     };
-    expect(await users.create(namesake)).toBe('username-taken');
+    expect(await users.create(namesake, usernameSkeleton(namesake.username))).toBe('username-taken');
     expect(await users.get(id)).toBeNull();
     expect(await users.findByEmail(namesake.email)).toBeNull();
   });

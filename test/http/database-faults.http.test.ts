@@ -12,7 +12,7 @@ import type { ExampleValues } from '#lib/http/operation.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
-import { newUser, type StoredUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
 import { requestCode, signedIn } from '#lib/accounts/sign-in.ts';
 import { hashPassword } from '#lib/auth/password.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
@@ -45,7 +45,7 @@ async function aUser(withPassword = false): Promise<{ user: StoredUser; token: s
     ...newUser({ id, email: `faults${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() }),
     ...(withPassword && { passwordHash }),
   };
-  if ((await users.create(user)) !== 'created') throw new Error(`user ${id} was not stored`);
+  if ((await users.create(user, usernameSkeleton(user.username))) !== 'created') throw new Error(`user ${id} was not stored`);
   return { user, token: (await signedIn(ctx, user)).token };
 }
 
@@ -141,7 +141,8 @@ const makers: { [K in keyof ExampleValues]: (caller: Caller) => Promise<ExampleV
   newEmail: async () => freshEmail(),
   pendingCode: async () => {
     const email = freshEmail();
-    await requestCode(ctx, email);
+    // From the local server's client address: the example's request comes from there.
+    await requestCode(ctx, email, '127.0.0.1');
     return { email, code: await latestCode(ctx.dataDir, email) };
   },
   passwordAccount: async () => ({ email: (await aUser(true)).user.email, password: PASSWORD }),

@@ -16,7 +16,7 @@ describe('migrations', () => {
   });
 
   it('move plaques into their catalogue shards before converting their values, then list minted plaques under their wallet', () => {
-    expect(MIGRATIONS).toEqual([catalogIndexShards, interfaceEnumerations, walletPlaquesIndex]);
+    expect(MIGRATIONS.slice(0, 3)).toEqual([catalogIndexShards, interfaceEnumerations, walletPlaquesIndex]);
     expect(catalogIndexShards).toMatchObject(CATALOG_SHARD_BACKFILL);
     expect(catalogIndexShards.needs).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Test helpers for the partner workflow: a partner with a key, plaques in the table, wallets, and HTTP calls.
 import { randomUUID } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
@@ -27,7 +27,8 @@ export async function aPartner(ctx: AppContext, userId = nextUser++, scope: KeyS
   const users = userRepo(dbOf(ctx), ctx.tableName);
   if (!(await users.get(userId))) {
     const email = `partner-${userId}-${randomUUID()}@example.com`;
-    const created = await users.create(newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() }));
+    const user = newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() });
+    const created = await users.create(user, usernameSkeleton(user.username));
     if (created !== 'created') throw new Error(`partner ${userId} was not stored: ${created}`);
   }
   const { id, apiKey } = await createApiKey(ctx, userId, null, scope);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
@@ -139,7 +139,7 @@ describe('GET /partner/plaques/{id}/owner', () => {
   it('names the user holding the buyer wallet after the sale', async () => {
     const wallet = aWallet();
     const user = { ...newUser({ id: 4242, email: 'buyer@example.com', walletAddress: wallet, now: new Date() }), username: 'alice.b' };
-    await userRepo(dbOf(ctx), ctx.tableName).create(user);
+    await userRepo(dbOf(ctx), ctx.tableName).create(user, usernameSkeleton(user.username));
     const plaque = await storePlaque(ctx, { status: 'SOLD', wallet_address: wallet, saleAt: '2026-01-03T00:00:00.000Z' });
     expect((await owner(plaque.id)).json).toEqual({
       plaqueId: plaque.id,

@@ -9,7 +9,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-item.ts';
 import { newOrderId, type Order, type OrderStatus } from '#lib/partner/order.ts';
-import { newUser } from '#lib/accounts/user.ts';
+import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { signedIn } from '#lib/accounts/sign-in.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -27,7 +27,7 @@ export async function aSignedInPartner(ctx: AppContext): Promise<SignedInPartner
   const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   const user = newUser({ id, email: `hooks${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() });
-  if ((await users.create(user)) !== 'created') throw new Error(`user ${id} was not stored`);
+  if ((await users.create(user, usernameSkeleton(user.username))) !== 'created') throw new Error(`user ${id} was not stored`);
   return { userId: id, token: (await signedIn(ctx, user)).token };
 }
 

@@ -7,7 +7,7 @@ import { loginInput } from '#lib/accounts/login-schema.ts';
 import { requestCodeInput } from '#lib/accounts/schemas.ts';
 import { codeSentSchema, jwksSchema, profileFormDoc, signedInSchema, userSchema } from '#lib/accounts/response-schemas.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from '#lib/accounts/image-limits.ts';
-import { SERVICE_USERNAME } from '#lib/accounts/user.ts';
+import { RESERVED_USERNAMES, SERVICE_USERNAME } from '#lib/accounts/user.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 import { CODE_LIFETIME_MS, MAX_CODE_ATTEMPTS, MAX_CODES_PER_WINDOW, RESEND_INTERVAL_MS } from '#lib/accounts/verification-code.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
@@ -24,12 +24,23 @@ const emailRules =
   'Email addresses are compared, stored and returned in lower case, surrounding spaces removed (`Ada@Example.COM` and ' +
   '`ada@example.com` are one account); at most 254 characters.';
 
+const clientRule =
+  "Codes belong to the client that requested them: its network address (API Gateway's source IP; an IPv6 address counts " +
+  'by its /64). A code is compared only with tries from that client, and the limits (one code a minute, ' +
+  `${MAX_CODES_PER_WINDOW} an hour, ${MAX_CODE_ATTEMPTS} tries a code) count per address and client, so one client can ` +
+  "neither guess at nor lock another's code: a client that used up its tries and code requests for an address leaves " +
+  'every other client free to request a code and sign in. Request and enter a code from the same network; a code ' +
+  'requested elsewhere answers CODE_MISMATCH here, so request another one.';
+
 const codeRules = [
   `A code is 6 digits, valid ${CODE_LIFETIME_MS / 60_000} minutes and usable once; requesting a new one replaces it (and its tries).`,
   `Every try counts, the right one included: the first ${MAX_CODE_ATTEMPTS} tries are compared, every later one answers ` +
     '429 TOO_MANY_ATTEMPTS until a new code is requested; its Retry-After says when that is possible.',
-  'CODE_MISMATCH always carries `attemptsRemaining`. With no pending code (unknown address, code already spent, or never ' +
-    'requested) it is 0: request a new code.',
+  'CODE_MISMATCH always carries `attemptsRemaining`. A try from a client with no pending code for the address (unknown ' +
+    'address, code already spent, never requested) is answered as if one were: it counts down from 4 the same way, ' +
+    `locks after ${MAX_CODE_ATTEMPTS} tries (429 TOO_MANY_ATTEMPTS) and expires ${CODE_LIFETIME_MS / 60_000} minutes after ` +
+    'the first try (401 CODE_EXPIRED), so the answers never tell whether a code is out. Requesting a code starts afresh.',
+  clientRule,
   'Order of checks: a code tried too often answers 429 before an expired code answers CODE_EXPIRED; an expired code is ' + 'not a try.',
   'Prefer POST: mail scanners follow GET links, and a followed link spends the code.',
 ].join('\n\n');
@@ -52,10 +63,12 @@ export const accountsOperations = [
         'answers the same 202 for new and known addresses, after the same work: the code is stored, and the account of a ' +
         'new address is created and the mail sent within seconds after the answer.',
       emailRules,
-      `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when another code may be requested: ` +
-        `${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was the ${MAX_CODES_PER_WINDOW}th code within an hour.`,
+      `\`sentTo\` masks the address (first character and domain). \`resendAvailableAt\` is when this client may request ` +
+        `another code: ${RESEND_INTERVAL_MS / 1000} s after this one, or later when this was its ${MAX_CODES_PER_WINDOW}th ` +
+        'code for the address within an hour.',
       'When both limits apply, 429 TOO_MANY_CODES wins over RESEND_TOO_SOON (its Retry-After is the longer, true wait). ' +
         'A refused request does not count towards either limit.',
+      clientRule,
       'The mail carries the code only (no link).',
     ].join('\n\n'),
     tags: TAGS,
@@ -136,11 +149,19 @@ export const accountsOperations = [
         'a header line starting with whitespace, a part without a name) answers 400 MALFORMED_MULTIPART.',
       'Checks, in order: every text part (400, all at once), the image (413/415), the current password (401), the username ' +
         'claim (409). Nothing is written unless all pass.',
-      '`username`: kept as typed, unique case-insensitively. Names of the form `user<digits>` are reserved for new accounts: ' +
-        "only the account with that id may take it (others get 409 USERNAME_TAKEN). The service account's name " +
-        `(\`${SERVICE_USERNAME}\`, shown to partners as the owner of unsold plaques) is taken in any casing. Reserved names are ` +
-        'compared without separators (`.`, `_`) and with lookalike characters folded (0 as o; 1, l and I as i; 5 as s), so ' +
-        '`plaques.` or `user.42` is refused like the name itself.',
+      '`username`: kept as typed, and unique by what it looks like: two names that pass for each other cannot both be ' +
+        'taken (409 USERNAME_TAKEN). Names are compared by their skeleton: lower case, without separators (`.`, `_`), ' +
+        'with lookalike characters folded (0 as o; 1, I and l as i; 5 as s; 2 as z; 8 as b; v as u and w as uu; then rn ' +
+        'as m), so with `alicekvm5` taken, `aIicekvm5`, `a1icekvm5` and `a.licekvm5` are taken too, as are `mary` for ' +
+        '`rnary` and `vves` for `wes`. The holder may write its own name another way (same skeleton); changing to a name ' +
+        'with another skeleton frees the old one.',
+      'Names of the form `user<digits>` are reserved for new accounts: only the account with that id may take it (or a ' +
+        `lookalike of it). Nobody may take these names or their lookalikes: ${RESERVED_USERNAMES.map((n) => `\`${n}\``).join(', ')} ` +
+        `(\`${SERVICE_USERNAME}\` is the service account's name, shown to partners as the owner of unsold plaques).`,
+      'Names given before names were compared by skeleton stay as they are, even where two of them pass for each other: ' +
+        'one of the two holds the skeleton (the one whose name was already written as its skeleton, else the older ' +
+        'account) and the other keeps its name, but cannot take it back, nor another spelling of it, once it changed it; ' +
+        'should the holder change its name first, the skeleton passes to the other, so it stays taken while a name shows it.',
       '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
         'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
         'sent while no password exists, it is ignored.',
