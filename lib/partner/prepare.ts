@@ -1,5 +1,4 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
-import { randomBytes } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -11,26 +10,13 @@ import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque
 import type { reservationSchema } from '#lib/partner/response-schemas.ts';
 import { mintability } from '#lib/partner/lookup.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
+import { newReservationId } from '#lib/partner/reservation-id.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 
 export type Reservation = z.infer<typeof reservationSchema>;
-
-/**
- * `res_<plaque id>_<22 random base64url characters>`: the reservation names its plaque, so releasing it needs no other
- * record (lib/partner/release.ts). Opaque to clients.
- */
-const newReservationId = (plaqueId: number): string => `res_${plaqueId}_${randomBytes(16).toString('base64url')}`;
-
-const RESERVATION_ID = /^res_([1-9][0-9]{0,14})_[A-Za-z0-9_-]{22}$/;
-
-/** The plaque a reservation id names; null for an id this service never issued (or issued before ids named plaques). */
-export function plaqueOfReservation(reservationId: string): number | null {
-  const match = RESERVATION_ID.exec(reservationId);
-  return match ? Number(match[1]) : null;
-}
 
 const recorded = new WeakMap<AppContext, Promise<unknown>>();
 

@@ -4,7 +4,7 @@ import { conflict, notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
-import { plaqueOfReservation } from '#lib/partner/prepare.ts';
+import { plaqueOfReservation } from '#lib/partner/reservation-id.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 

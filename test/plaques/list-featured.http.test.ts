@@ -256,7 +256,7 @@ describe("the interface's enumerations and field types", () => {
 
 describe('what the server answers itself', () => {
   it('answers 404 NOT_FOUND for an unknown route', async () => {
-    await expectProblem(await get('/plaques/nope'), 404, 'NOT_FOUND');
+    await expectProblem(await get('/plaques/featured/nope'), 404, 'NOT_FOUND');
   });
 
   it('answers 405 METHOD_NOT_ALLOWED with Allow for a wrong method', async () => {
