@@ -390,7 +390,10 @@ const DESCRIPTION = [
       'The stage throttle answers 429 TOO_MANY_REQUESTS on any operation, and partner operations 429 QUOTA_EXCEEDED once ' +
         "the key's quota is used up; both carry `Retry-After` (seconds).",
       `A request over ${MAX_EVENT_BYTES / 1024 / 1024} MB once encoded in the Lambda event answers 413 PAYLOAD_TOO_LARGE; ` +
-        `a request line and headers over ${MAX_HEADER_BYTES / 1024} KB, 431 REQUEST_HEADERS_TOO_LARGE.`,
+        `a request line and headers over ${MAX_HEADER_BYTES / 1024} KB as sent (request line, every header line with its ` +
+        'separators and line end: the number of headers counts too), 431 REQUEST_HEADERS_TOO_LARGE.',
+      'A request that cannot be read (an HTTP/1.1 request without `Host`, a malformed or aborted chunked body) answers 400 ' +
+        'MALFORMED_REQUEST where the service sees it (the local server; in AWS the edge refuses such requests before the API).',
       'An unknown path answers 404 NOT_FOUND; a known path with another method 405 METHOD_NOT_ALLOWED with `Allow`.',
       'A throttled or unavailable database answers 503 SERVICE_UNAVAILABLE with `Retry-After`; try again then.',
       'User and plaque ids are positive integers, written in plain decimal in paths; API key, reservation and order ids ' +
