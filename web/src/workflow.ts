@@ -6,6 +6,12 @@ export interface WorkflowCall {
   command: string;
 }
 
+/**
+ * The rest of a pipeline that prints the JSON answer (to stderr, the terminal) and passes on one string member of it,
+ * with tools every shell has (no jq).
+ */
+const keep = (member: string): string => ` | tee /dev/stderr | grep -o '"${member}":"[^"]*"' | cut -d'"' -f4`;
+
 /** The workflow with shell variables for the key, the plaque, the buyer's wallet, the reservation and the order. */
 export function workflowCalls(baseUrl: string): WorkflowCall[] {
   const base = baseUrl.replace(/\/+$/, '');
@@ -22,18 +28,20 @@ export function workflowCalls(baseUrl: string): WorkflowCall[] {
     },
     {
       title: 'Hold it for your buyer',
-      explanation: 'Ten minutes, for one wallet; the answer carries the reservationId, the price and the token metadata.',
+      explanation:
+        'Ten minutes, for one wallet; the answer (printed) carries the reservationId, kept in RESERVATION for the next calls, the price and the token metadata.',
       command:
-        `curl -s -X POST "${base}/partner/plaques/$PLAQUE/prepare" -H "x-api-key: $KEY" ` +
-        `-H 'content-type: application/json' -d "{\\"buyerWallet\\":\\"$WALLET\\"}"`,
+        `RESERVATION=$(curl -s -X POST "${base}/partner/plaques/$PLAQUE/prepare" -H "x-api-key: $KEY" ` +
+        `-H 'content-type: application/json' -d "{\\"buyerWallet\\":\\"$WALLET\\"}"${keep('reservationId')})`,
     },
     {
       title: 'Buy it',
-      explanation: 'Once per Idempotency-Key of your own: repeating the request replays the same answer.',
+      explanation:
+        'The Idempotency-Key names this checkout (here by its reservation): repeating the request replays the same answer. The orderId is kept in ORDER.',
       command:
-        `curl -s -X POST "${base}/partner/plaques/$PLAQUE/buy" -H "x-api-key: $KEY" ` +
-        `-H 'content-type: application/json' -H "idempotency-key: $(uuidgen)" ` +
-        `-d "{\\"reservationId\\":\\"$RESERVATION\\",\\"buyerWallet\\":\\"$WALLET\\"}"`,
+        `ORDER=$(curl -s -X POST "${base}/partner/plaques/$PLAQUE/buy" -H "x-api-key: $KEY" ` +
+        `-H 'content-type: application/json' -H "idempotency-key: checkout-$RESERVATION" ` +
+        `-d "{\\"reservationId\\":\\"$RESERVATION\\",\\"buyerWallet\\":\\"$WALLET\\"}"${keep('orderId')})`,
     },
     {
       title: 'Follow the order',
@@ -49,10 +57,10 @@ export function workflowCalls(baseUrl: string): WorkflowCall[] {
   ];
 }
 
-/** The variables the calls use, as lines to paste first. */
-export const workflowVariables = (keyPrefix: string | null): string =>
+/** The variables the calls use, as lines to paste first: the plaque is one the listing shows AVAILABLE now. */
+export const workflowVariables = (baseUrl: string, keyPrefix: string | null): string =>
   [
     `KEY=${keyPrefix ? `${keyPrefix}…` : 'pk_…'}   # your API key, as shown when you created it`,
-    'PLAQUE=42',
-    'WALLET=0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    `PLAQUE=$(curl -sg "${baseUrl.replace(/\/+$/, '')}/plaques/featured?filters[status][]=AVAILABLE&limit=1" | grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)`,
+    "WALLET=0x70997970C51812dc3A010C7d01b50e0d17dc79C8   # your buyer's wallet",
   ].join('\n');

@@ -3,12 +3,12 @@ import { workflowCalls, workflowVariables } from '../workflow.ts';
 import { CopyButton } from '../ui.tsx';
 
 export function GettingStarted({ baseUrl }: { baseUrl: string }) {
-  const variables = workflowVariables(null);
+  const variables = workflowVariables(baseUrl, null);
   return (
     <>
       <p>
         Your base URL is <code>{baseUrl}</code>. Every call below sends your API key as the <code>x-api-key</code> header. Set these first
-        (your key, a plaque id, your buyer's wallet):
+        (your key, a plaque the listing shows available now, your buyer's wallet):
       </p>
       <div class="command">
         <pre>
@@ -31,8 +31,8 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
         ))}
       </ol>
       <p class="muted">
-        Set <code>RESERVATION</code> to the <code>reservationId</code> the hold answered and <code>ORDER</code> to the <code>orderId</code>{' '}
-        the buy answered. Orders also appear under Orders here.
+        The hold keeps its <code>reservationId</code> in <code>RESERVATION</code> and the buy its <code>orderId</code> in <code>ORDER</code>{' '}
+        for the calls after them; paste the steps in one shell, in order. Orders also appear under Orders here.
       </p>
     </>
   );
