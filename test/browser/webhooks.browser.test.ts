@@ -100,6 +100,9 @@ describe('the Webhooks view in a browser', () => {
     await noAxeViolations(page, 'webhooks-empty');
     await screenshots(page, shots, 'webhooks-empty');
 
+    // Against the local server, the hint says it takes http on this machine too.
+    expect(await page.locator('#webhook-url-hint').textContent()).toContain('http://127.0.0.1:<port>/');
+
     // The form's own check: a URL and an event. Then the API's judgement of the URL, next to it with its code.
     const url = page.getByLabel('Endpoint URL');
     for (const box of await page.getByRole('checkbox').all()) await box.uncheck();

@@ -119,7 +119,7 @@ export function App({ config }: { config: DashboardConfig }) {
         </h1>
         {route === 'keys' && <Keys api={api} />}
         {route === 'orders' && <Orders api={api} />}
-        {route === 'webhooks' && <Webhooks api={api} />}
+        {route === 'webhooks' && <Webhooks api={api} apiUrl={config.apiUrl} />}
         {route === 'events' && <Events api={api} />}
         {route === 'usage' && <Usage api={api} />}
         {route === 'start' && <GettingStarted baseUrl={config.apiUrl} />}

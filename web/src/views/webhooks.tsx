@@ -46,7 +46,10 @@ function Message({ id, message }: { id: string; message: FormMessage | null }) {
   );
 }
 
-export function Webhooks({ api }: { api: ApiClient }) {
+/** Whether the dashboard calls a local server (`npm start`), whose endpoints may be http on this machine. */
+const callsLocalServer = (apiUrl: string): boolean => /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?(?:\/|$)/.test(apiUrl);
+
+export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
   const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
   const [form, setForm] = useState<WebhookForm>(emptyForm());
   const [messages, setMessages] = useState<FormMessages>({ url: null, events: null, form: null });
@@ -202,7 +205,9 @@ export function Webhooks({ api }: { api: ApiClient }) {
               aria-describedby={urlDescribedBy}
             />
             <p id="webhook-url-hint" class="hint">
-              An https address reachable from the internet; the service checks it when you add it, and again before every send.
+              {callsLocalServer(apiUrl)
+                ? 'An https address reachable from the internet, or on this machine http://127.0.0.1:<port>/… or http://localhost:<port>/… (the local server accepts those); it is checked when you add it, and again before every send.'
+                : 'An https address reachable from the internet; the service checks it when you add it, and again before every send.'}
             </p>
             <Message id="webhook-url-error" message={messages.url} />
           </div>
