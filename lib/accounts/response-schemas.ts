@@ -7,18 +7,20 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '#lib/accounts/user
 
 const timestamp = z.iso.datetime();
 
-/** The multipart request body, for the OpenAPI document. */
-export const profileFormDoc = z.object({
-  image: z.optional(
-    z
-      .string()
-      .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
-  ),
-  username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
-  password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
-  currentPassword: z.optional(z.string()),
-  phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
-});
+/** The multipart request body, for the OpenAPI document: closed (an unknown part is refused) and at least one part. */
+export const profileFormDoc = z
+  .strictObject({
+    image: z.optional(
+      z
+        .string()
+        .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
+    ),
+    username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
+    password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
+    currentPassword: z.optional(z.string()),
+    phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
+  })
+  .register(z.globalRegistry, { minProperties: 1 });
 
 export const userSchema = z
   .object({

@@ -107,4 +107,15 @@ describe('input rules in the OpenAPI document', () => {
       }),
     );
   });
+
+  // The profile form: the service refuses an unknown part and a form with none (400), so the document does too.
+  it('states the profile form as closed, with at least one part', () => {
+    const form = document.paths['/auth/profile'].post.requestBody.content['multipart/form-data'].schema as Json;
+    const rule = documented(form);
+    expect(rule({ username: 'ada_lovelace' })).toBe(true);
+    expect(rule({ phoneNumber: '+4915112345678', password: 'correct horse' })).toBe(true);
+    expect(rule({})).toBe(false);
+    expect(rule({ username: 'ada_lovelace', email: 'other@example.com' })).toBe(false);
+    expect(rule({ emailVerify: 'true' })).toBe(false);
+  });
 });
