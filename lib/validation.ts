@@ -92,3 +92,17 @@ export const queryDecimal = (raw: unknown): unknown => (typeof raw === 'string' 
 /** The rule, as the OpenAPI document states it. */
 export const QUERY_NUMBER_RULE =
   'Numbers in a query string are written in decimal: an integer as digits with an optional minus sign (05 reads as 5), a price may add a decimal fraction (12.5). An exponent (1e1), a plus sign or any other form answers 400 VALIDATION_FAILED naming the parameter, on every operation. In JSON (a body, or filters given as JSON text) a number is a JSON number: "5" is a string there, and refused.';
+
+/** An opaque page cursor: base64url of the position's parts joined by `#`. */
+export const encodeCursor = (parts: readonly string[]): string => Buffer.from(parts.join('#'), 'utf8').toString('base64url');
+
+/**
+ * The parts of a cursor this service issued, as `form` reads them (one group a part, joined by `#`); 400
+ * VALIDATION_FAILED naming `cursor` for any other text, including another spelling of the same parts.
+ */
+export function decodeCursor(cursor: string, form: RegExp): string[] {
+  const parts = form.exec(Buffer.from(cursor, 'base64url').toString('utf8'))?.slice(1);
+  if (!parts || encodeCursor(parts) !== cursor)
+    throw validationFailed([{ path: 'cursor', message: 'is not a cursor this service issued' }]);
+  return parts;
+}

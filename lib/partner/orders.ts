@@ -1,7 +1,8 @@
 // Orders as partners see them: only their own, each in the one Order shape (presentOrder); one at a time by id (API
 // key) or page by page, newest first (the dashboard).
 import type * as z from 'zod/mini';
-import { notFound, validationFailed } from '#lib/errors.ts';
+import { notFound } from '#lib/errors.ts';
+import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { chainConfig } from '#lib/config.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { partnerOrderRepo, type PartnerOrderPosition } from '#lib/db/partner-order-repo.ts';
@@ -45,16 +46,12 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(ord_[A-Za-z0-9_-]{1,64})$/;
 
 /** The opaque cursor of a position in a partner's orders: base64url of `<createdAt>#<orderId>`. */
-export const encodeOrderCursor = (position: PartnerOrderPosition): string =>
-  Buffer.from(`${position.createdAt}#${position.orderId}`, 'utf8').toString('base64url');
+export const encodeOrderCursor = (position: PartnerOrderPosition): string => encodeCursor([position.createdAt, position.orderId]);
 
 /** The position a cursor names; 400 VALIDATION_FAILED naming `cursor` when this service could not have issued it. */
 export function decodeOrderCursor(cursor: string): PartnerOrderPosition {
-  const match = CURSOR_POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || encodeOrderCursor({ createdAt: match[1]!, orderId: match[2]! }) !== cursor) {
-    throw validationFailed([{ path: 'cursor', message: 'is not a cursor this service issued' }]);
-  }
-  return { createdAt: match[1]!, orderId: match[2]! };
+  const [createdAt, orderId] = decodeCursor(cursor, CURSOR_POSITION);
+  return { createdAt: createdAt!, orderId: orderId! };
 }
 
 /** The partner's orders, newest first, optionally of one status, one page at a time (the index, never a scan). */

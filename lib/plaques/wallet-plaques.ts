@@ -2,6 +2,7 @@
 // many there are: the public list of any wallet, and the signed-in user's own.
 import type * as z from 'zod/mini';
 import { validationFailed } from '#lib/errors.ts';
+import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type WalletPlaquePosition } from '#lib/db/plaque-repo.ts';
 import { presentPlaque } from '#lib/plaques/plaque.ts';
@@ -17,20 +18,16 @@ const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#([1-9][0-9]{0
 
 /** The opaque cursor of a position in a wallet's plaques: base64url of `<mintedAt>#<id>#<lower-case wallet>`. */
 export const encodeWalletCursor = (wallet: string, position: WalletPlaquePosition): string =>
-  Buffer.from(`${position.mintedAt}#${position.id}#${wallet.toLowerCase()}`, 'utf8').toString('base64url');
+  encodeCursor([position.mintedAt, String(position.id), wallet.toLowerCase()]);
 
 /**
  * The position a cursor names in this wallet's plaques; 400 VALIDATION_FAILED naming `cursor` when this service could
  * not have issued it, or issued it for another wallet.
  */
 function decodeWalletCursor(wallet: string, cursor: string): WalletPlaquePosition {
-  const match = CURSOR_POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const position = match && { mintedAt: match[1]!, id: Number(match[2]) };
-  if (!position || encodeWalletCursor(match[3]!, position) !== cursor) {
-    throw validationFailed([{ path: 'cursor', message: 'is not a cursor this service issued' }]);
-  }
-  if (match[3] !== wallet.toLowerCase()) throw validationFailed([{ path: 'cursor', message: 'belongs to another wallet' }]);
-  return position;
+  const [mintedAt, id, owner] = decodeCursor(cursor, CURSOR_POSITION);
+  if (owner !== wallet.toLowerCase()) throw validationFailed([{ path: 'cursor', message: 'belongs to another wallet' }]);
+  return { mintedAt: mintedAt!, id: Number(id) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The partner's event feed (GET /partner/events): the events of its orders' moves of the last 30 days, newest first,
 // page by page from an index keyed by partner and time (never a scan), each with the body its deliveries carry.
 import type * as z from 'zod/mini';
-import { validationFailed } from '#lib/errors.ts';
+import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type EventPosition } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -15,16 +15,12 @@ type FeedEvent = EventPage['events'][number];
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(evt_[A-Za-z0-9_-]{1,64})$/;
 
 /** The opaque cursor of a position in a partner's events: base64url of `<timestamp>#<eventId>`. */
-const encodeEventCursor = (position: EventPosition): string =>
-  Buffer.from(`${position.timestamp}#${position.eventId}`, 'utf8').toString('base64url');
+const encodeEventCursor = (position: EventPosition): string => encodeCursor([position.timestamp, position.eventId]);
 
 /** The position a cursor names; 400 VALIDATION_FAILED naming `cursor` when this service could not have issued it. */
 function decodeEventCursor(cursor: string): EventPosition {
-  const match = CURSOR_POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || encodeEventCursor({ timestamp: match[1]!, eventId: match[2]! }) !== cursor) {
-    throw validationFailed([{ path: 'cursor', message: 'is not a cursor this service issued' }]);
-  }
-  return { timestamp: match[1]!, eventId: match[2]! };
+  const [timestamp, eventId] = decodeCursor(cursor, CURSOR_POSITION);
+  return { timestamp: timestamp!, eventId: eventId! };
 }
 
 /** The event as the feed shows it: its id and the body its deliveries carry. */
