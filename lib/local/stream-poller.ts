@@ -57,6 +57,9 @@ export function matchesPattern(value: unknown, pattern: FilterPattern | readonly
   return Object.entries(pattern).every(([key, inner]) => matchesPattern((value as Record<string, unknown>)[key], inner));
 }
 
+/** Records one GetRecords call may answer (DynamoDB Streams' largest page). */
+const READ_LIMIT = 1000;
+
 /** A stream record as Lambda delivers it: same members, creation time in epoch seconds. */
 function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
   const created = record.dynamodb?.ApproximateCreationDateTime;
@@ -165,7 +168,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   async function pollShard(shardId: string, iterator: string): Promise<number> {
     let out;
     try {
-      out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+      out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }));
     } catch (error) {
       if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
         iterators.delete(shardId);
@@ -177,7 +180,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const wanted = records
       .map((r) => toLambdaRecord(r, streamArn!, options.region))
       .filter((r) => !options.filters?.length || options.filters.some((f) => matchesPattern(r, f)));
-    await deliver(wanted);
+    // The worker gets batches of at most batchSize, as the event source mapping gives them; the read itself takes up to
+    // READ_LIMIT records, so catching up after a bulk write (an import) costs a few reads and checkpoints, not thousands.
+    for (let i = 0; i < wanted.length; i += batchSize) await deliver(wanted.slice(i, i + batchSize));
     const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
     if (last) saveCheckpoint(shardId, last);
     if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);

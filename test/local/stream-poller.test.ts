@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const poller of pollers.splice(0)) await poller.stop();
 });
 
-async function setup(handler: StreamHandler, extra: { stateDir?: string; filters?: never[] } = {}) {
+async function setup(handler: StreamHandler, extra: { stateDir?: string; filters?: never[]; batchSize?: number } = {}) {
   const ctx = await freshTable();
   const poller = await startStreamPoller({
     db: dbOf(ctx),
@@ -52,6 +52,20 @@ describe('local stream poller', () => {
       },
     });
     expect(typeof seen[0]!.dynamodb!.ApproximateCreationDateTime).toBe('number');
+  });
+
+  it('catches up on a bulk write in batches of at most batchSize, in order, each record once', async () => {
+    const batches: string[][] = [];
+    const { poller, put } = await setup(async (event) => void batches.push(event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), {
+      batchSize: 7,
+    });
+    for (let i = 0; i < 40; i++) await put(`ORDER#${i}`, i % 4 === 0 ? 'plaque' : 'order');
+    await poller.drain();
+    const wanted = Array.from({ length: 40 }, (_, i) => i)
+      .filter((i) => i % 4 !== 0)
+      .map((i) => `ORDER#${i}`);
+    expect(batches.flat()).toEqual(wanted);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(7);
   });
 
   it('retries a failing record, then puts it in the dead-letter folder and moves on', async () => {
