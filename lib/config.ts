@@ -110,6 +110,8 @@ export const listingConfig = section({
   /** S3 bucket holding the catalogue snapshot (AWS); locally the snapshot is a file under DATA_DIR/catalog. */
   CATALOG_SNAPSHOT_BUCKET: optional(atLeast(3)),
   AWS_REGION: awsRegion,
+  /** Set by Lambda: the function's memory in MB, which bounds the records the listing holds. */
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: optional(wholeNumber({ min: 128, max: 10_240 })),
 });
 
 /**

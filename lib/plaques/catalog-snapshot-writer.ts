@@ -18,6 +18,8 @@ export interface SnapshotRun {
   /** Index rows changed since the previous snapshot (all rows when there was none). */
   changes: number;
   bytes: number;
+  /** Records read by key for it: those changed since the previous snapshot, or all when it held none. */
+  recordsRead: number;
 }
 
 export async function writeCatalogSnapshot(options: {
@@ -28,16 +30,28 @@ export async function writeCatalogSnapshot(options: {
   now: () => Date;
   /** Write whatever changed (operators, tests); otherwise only past SNAPSHOT_AFTER_CHANGES or SNAPSHOT_MAX_AGE_MS. */
   force?: boolean;
+  /**
+   * Records read by key at most in this run (all when not given). A snapshot that does not hold every record yet is
+   * due at the next run too, so a bounded run (npm start's) completes it over a few.
+   */
+  recordReadLimit?: number;
 }): Promise<SnapshotRun> {
-  const projection = new CatalogProjection(options, { stalenessMs: 0, snapshots: options.store });
+  // The writer holds every record, whatever the budget of the listing that will read them.
+  const projection = new CatalogProjection(options, { stalenessMs: 0, snapshots: options.store, recordBudgetBytes: Infinity });
   await projection.refresh(options.now().getTime());
   const age = projection.snapshotWrittenAt === null ? Infinity : options.now().getTime() - projection.snapshotWrittenAt;
   const changes = projection.changesApplied;
-  const due = options.force === true || age >= SNAPSHOT_MAX_AGE_MS || changes >= SNAPSHOT_AFTER_CHANGES;
-  if (!due) return { written: false, plaques: projection.index.size, changes, bytes: 0 };
-  const bytes = projection.snapshot(options.now().getTime());
+  const due =
+    options.force === true ||
+    age >= SNAPSHOT_MAX_AGE_MS ||
+    changes >= SNAPSHOT_AFTER_CHANGES ||
+    (!projection.snapshotRecordsComplete && projection.index.size > 0);
+  if (!due) return { written: false, plaques: projection.index.size, changes, bytes: 0, recordsRead: 0 };
+  // The snapshot's records, then by key only those that changed since (all of them for a snapshot without records).
+  const recordsRead = await projection.completeRecords(options.recordReadLimit);
+  const bytes = projection.snapshot(options.now().getTime(), true);
   await options.store.write(bytes);
-  return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength };
+  return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength, recordsRead };
 }
 
 /** The scheduled run over a context's table and clock (its DynamoDB client built on first use and kept for the next run). */

@@ -1,6 +1,6 @@
 // The catalogue snapshot: the listing's whole index in one compact binary object (columns, names and the sorted
 // orders as raw typed arrays behind a small JSON header), so a cold function loads it instead of reading the
-// catalogue index, then reads only the index rows newer than the snapshot.
+// catalogue index, then reads only the index rows newer than the snapshot; and after it the records pages show.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   CODED_FIELDS,
@@ -24,7 +24,17 @@ export interface CatalogSnapshot {
   syncedAt: number;
   /** Epoch ms the snapshot was made. */
   writtenAt: number;
+  /** The records part (catalog-records.ts), as stored: gzip, decoded by the listing after its first page; null without. */
+  records: Uint8Array | null;
+  /** Records the part holds in the index's version: all of the index's plaques once the writer has read them all. */
+  recordsHeld: number;
 }
+
+/**
+ * A snapshot with records is a container: this marker, the index part's length (u32 LE), the index part, then the
+ * records part. A snapshot without them is the index part alone (a gzip stream), as earlier versions wrote it.
+ */
+const CONTAINER = Buffer.from('PLQSNAP3', 'latin1');
 
 interface Section {
   name: string;
@@ -39,6 +49,7 @@ interface Header {
   lastKey: string | null;
   syncedAt: number;
   writtenAt: number;
+  recordsHeld?: number;
   dictionaries: Record<CodedField, string[]>;
   oddNames: [number, string][];
   valued: Record<OrderedField, number>;
@@ -47,8 +58,16 @@ interface Header {
 
 type Typed = Int32Array | Float64Array | Uint8Array;
 
-/** Encodes a snapshot: gzip (fastest level) of a header and 8-byte-aligned sections. */
+/** Encodes a snapshot: the index part, gzip (fastest level) of a header and 8-byte-aligned sections; then its records. */
 export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
+  const index = encodeIndexPart(snapshot);
+  if (snapshot.records === null) return index;
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(index.byteLength);
+  return Buffer.concat([CONTAINER, length, index, snapshot.records]);
+}
+
+function encodeIndexPart(snapshot: CatalogSnapshot): Uint8Array {
   const { parts } = snapshot;
   const holdSlots = Int32Array.from(parts.holds.map(([slot]) => slot));
   const holdExpires = Float64Array.from(parts.holds.map(([, at]) => at));
@@ -76,6 +95,7 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
     lastKey: snapshot.lastKey,
     syncedAt: snapshot.syncedAt,
     writtenAt: snapshot.writtenAt,
+    recordsHeld: snapshot.recordsHeld,
     dictionaries: parts.dictionaries,
     oddNames: parts.oddNames,
     valued: Object.fromEntries(ORDERED_FIELDS.map((f) => [f, parts.orders[f].valued])) as Record<OrderedField, number>,
@@ -97,7 +117,16 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
 class SnapshotFormatError extends Error {}
 
 /** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
-export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
+export function decodeSnapshot(stored: Uint8Array): CatalogSnapshot {
+  const whole = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  let compressed: Uint8Array = whole;
+  let records: Uint8Array | null = null;
+  if (whole.length >= 12 && whole.subarray(0, 8).equals(CONTAINER)) {
+    const indexLength = whole.readUInt32LE(8);
+    if (12 + indexLength > whole.length) throw new SnapshotFormatError('snapshot index part is cut short');
+    compressed = whole.subarray(12, 12 + indexLength);
+    records = whole.subarray(12 + indexLength);
+  }
   let bytes = gunzipSync(compressed);
   // Typed views need 8-byte alignment; a small result may sit at any offset of Node's buffer pool.
   if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes).buffer);
@@ -134,5 +163,12 @@ export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
     ) as IndexParts['orders'],
   };
   if (parts.names.length !== parts.size * NAME_WIDTH) throw new SnapshotFormatError('snapshot name table does not match its size');
-  return { parts, lastKey: header.lastKey, syncedAt: header.syncedAt, writtenAt: header.writtenAt };
+  return {
+    parts,
+    lastKey: header.lastKey,
+    syncedAt: header.syncedAt,
+    writtenAt: header.writtenAt,
+    records,
+    recordsHeld: records === null ? 0 : (header.recordsHeld ?? 0),
+  };
 }

@@ -2,6 +2,7 @@
 // snapshot at cold start, kept fresh by reading only the index rows that changed, evaluated in memory, with only the
 // page's records read by key. See docs/listing.md for the reasoning and docs/bench.md for the figures.
 import { createHash } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
 import type * as z from 'zod/mini';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
@@ -12,6 +13,7 @@ import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { DatabaseUnavailable } from '#lib/db/failures.ts';
 import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex, type IndexQuery, type OrderSpec } from '#lib/plaques/catalog-index.ts';
+import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { presentPlaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -124,8 +126,18 @@ export function selectPage(index: CatalogIndex, input: ListFeaturedInput, nowMs:
  * skew plus index propagation). Each sync re-reads that window before the previous sync, so late writes are not lost.
  */
 const VISIBILITY_LAG_MS = 5_000;
-/** Full records kept for page reads, keyed by id and version. */
-const ITEM_CACHE_SIZE = 5_000;
+/**
+ * Share of the memory the function may use (the V8 heap's limit, and the Lambda function's memory where it runs in one)
+ * that the records a page shows may take; past it the least recently read ones are let go and read by key again.
+ */
+const RECORD_MEMORY_SHARE = 0.4;
+
+/** Bytes the records may take in this process: RECORD_MEMORY_SHARE of its heap limit or its function's memory. */
+function recordBudgetBytes(): number {
+  const heap = getHeapStatistics().heap_size_limit;
+  const functionMb = listingConfig().AWS_LAMBDA_FUNCTION_MEMORY_SIZE;
+  return Math.floor(RECORD_MEMORY_SHARE * Math.min(heap, functionMb === undefined ? Infinity : functionMb * 2 ** 20));
+}
 /** Share of the staleness bound after which a sync starts without holding up the request. */
 const BACKGROUND_SYNC_AT = 0.8;
 /** How long a projection that found no `changes` index (an older table, or one still building it) waits to ask again. */
@@ -135,6 +147,8 @@ export interface ProjectionOptions {
   stalenessMs: number;
   /** Where the snapshot is read at cold start; none: the whole index is read. */
   snapshots?: CatalogSnapshotStore | undefined;
+  /** Bytes the held records may take (recordBudgetBytes() when not given). */
+  recordBudgetBytes?: number;
 }
 
 /** What the last cold start cost, for operators and the bench. */
@@ -145,11 +159,17 @@ export interface ColdStart {
   snapshotBytes: number;
   /** Milliseconds spent reading and decoding the snapshot. */
   loadMs: number;
+  /** Records the snapshot gave (taken after the first page), and the milliseconds taking them took. */
+  recordsLoaded: number;
+  recordsLoadMs: number;
 }
 
 export class CatalogProjection {
   index = new CatalogIndex();
-  private readonly items = new Map<number, StoredPlaque>();
+  readonly records: CatalogRecords;
+  /** The snapshot's records until they are taken: after the first page, so a cold start waits only for the index. */
+  private recordsPart: Uint8Array | null = null;
+  private recordsLoading: Promise<void> | null = null;
   private readonly catalog: CatalogRepo;
   private readonly plaques: PlaqueRepo;
   /** Index position (`updatedAt#id`) of the newest row seen. */
@@ -165,6 +185,8 @@ export class CatalogProjection {
   /** Index rows applied since the snapshot was loaded (or since the start). */
   changesApplied = 0;
   coldStart: ColdStart | null = null;
+  /** Whether the loaded snapshot holds every plaque's record (snapshots of earlier versions hold none). */
+  snapshotRecordsComplete = false;
   /** When the loaded snapshot was made (epoch ms), null without one. */
   snapshotWrittenAt: number | null = null;
 
@@ -174,6 +196,7 @@ export class CatalogProjection {
   ) {
     this.catalog = catalogRepo(dbOf(source), source.tableName);
     this.plaques = plaqueRepo(dbOf(source), source.tableName);
+    this.records = new CatalogRecords(options.recordBudgetBytes ?? recordBudgetBytes());
   }
 
   /** Cold start, once: load the snapshot, if any. */
@@ -182,6 +205,7 @@ export class CatalogProjection {
       const loadStarted = performance.now();
       // A snapshot that cannot be fetched costs a full read of the index, never a failed listing.
       const bytes = (await this.options.snapshots?.read().catch(() => null)) ?? null;
+      let recordsPart: Uint8Array | null = null;
       if (bytes !== null) {
         try {
           const snapshot = decodeSnapshot(bytes);
@@ -189,19 +213,52 @@ export class CatalogProjection {
           this.lastKey = snapshot.lastKey;
           this.syncedAt = snapshot.syncedAt;
           this.snapshotWrittenAt = snapshot.writtenAt;
+          recordsPart = snapshot.records;
+          this.snapshotRecordsComplete = snapshot.recordsHeld >= snapshot.parts.size;
         } catch {
           // An unreadable snapshot (another format version) costs a full read, never a failed listing.
           this.index = new CatalogIndex();
         }
       }
-      this.coldStart = {
+      const coldStart: ColdStart = {
         fromSnapshot: this.snapshotWrittenAt !== null,
         rowsRead: 0,
         snapshotBytes: bytes?.byteLength ?? 0,
         loadMs: performance.now() - loadStarted,
+        recordsLoaded: 0,
+        recordsLoadMs: 0,
       };
+      this.coldStart = coldStart;
+      this.recordsPart = recordsPart;
     })();
     return this.started;
+  }
+
+  /**
+   * Starts taking the snapshot's records, once, on the next turn of the event loop (the first page calls it once it is
+   * answered); resolves when they are taken. Records read meanwhile are as new or newer and kept; a part that cannot be
+   * read leaves pages reading their records by key.
+   */
+  recordsReady(): Promise<void> {
+    const part = this.recordsPart;
+    if (part === null) return this.recordsLoading ?? Promise.resolve();
+    this.recordsPart = null;
+    this.recordsLoading = new Promise((resolve) => setTimeout(resolve, 0)).then(() => this.loadRecords(part, this.coldStart!));
+    return this.recordsLoading;
+  }
+
+  private loadRecords(part: Uint8Array, coldStart: ColdStart): void {
+    const started = performance.now();
+    try {
+      coldStart.recordsLoaded = this.records.loadPart(
+        part,
+        (id) => this.index.slotOf(id),
+        (slot) => this.index.time('updatedAt', slot),
+      );
+    } catch {
+      coldStart.recordsLoaded = 0;
+    }
+    coldStart.recordsLoadMs = performance.now() - started;
   }
 
   /**
@@ -236,6 +293,8 @@ export class CatalogProjection {
       if (this.lastKey === null || key > this.lastKey) this.lastKey = key;
     }
     this.changesApplied += this.index.apply(rows);
+    // Rows read by key are whole records: the pages that show them read nothing more.
+    for (const row of rows) if (isRecord(row)) this.records.put(this.index.slotOf(row.id), row);
     if (this.coldStart && !this.synced) this.coldStart.rowsRead = rows.length;
     this.synced = true;
     this.syncedAt = startedAt;
@@ -243,11 +302,12 @@ export class CatalogProjection {
 
   /**
    * The index rows after `after`. The `changes` index says first, in one query of keys, which plaques moved: nothing
-   * (the usual answer, 0.5 RCU), a few (only their shards are read, and only for plaques whose position the index
-   * does not hold yet), or a burst of a full page (every shard is read, as without it). Without a position yet (a cold
-   * start without snapshot), or while the `changes` index is unavailable, every shard is read.
+   * (the usual answer, 0.5 RCU), a few (their records are read by key, one BatchGetItem, and only those whose position
+   * the index does not hold yet: index row and page record at once), or a burst of a full page (every shard is read,
+   * as without it, and the records those pages show are read by key when shown). Without a position yet (a cold start
+   * without snapshot), or while the `changes` index is unavailable, every shard is read.
    */
-  private async changedRows(after: string | null, nowMs: number): Promise<CatalogRow[]> {
+  private async changedRows(after: string | null, nowMs: number): Promise<(CatalogRow | StoredPlaque)[]> {
     const everyShard = () => this.catalog.changes(after, { includeLegacy: this.includeLegacy });
     if (after === null || nowMs < this.changesIndexRetryAt) return everyShard();
     let recent: RecentChanges;
@@ -264,48 +324,102 @@ export class CatalogProjection {
     }
     if (!recent.complete) return everyShard();
     // The re-read window returns positions already applied: those cost nothing more.
-    const shards = recent.positions
-      .filter((position) => !(this.index.updatedAtOf(position.id) >= Date.parse(position.updatedAt)))
-      .map((position) => catalogShardOf(position.id));
-    if (shards.length === 0) return [];
-    return this.catalog.changes(after, { includeLegacy: this.includeLegacy, shards });
+    const ids = [
+      ...new Set(
+        recent.positions
+          .filter((position) => !(this.index.updatedAtOf(position.id) >= Date.parse(position.updatedAt)))
+          .map((position) => position.id),
+      ),
+    ];
+    if (ids.length === 0) return [];
+    const records = await this.plaques.getMany(ids);
+    // Every plaque keeps its item (a deletion only stamps deletedAt); one missing is read from its shard as before.
+    if (records.size === ids.length) return [...records.values()];
+    return this.catalog.changes(after, { includeLegacy: this.includeLegacy, shards: ids.map(catalogShardOf) });
   }
 
   /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */
   async list(input: ListFeaturedInput, now: Date, stage: StageValues): Promise<FeaturedPage> {
     await this.refresh();
     const selection = selectPage(this.index, input, now.getTime());
-    const records = await this.records(selection.ids);
+    const records = await this.pageRecords(selection.ids);
+    void this.recordsReady();
     return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now, stage)), nextCursor: selection.nextCursor };
   }
 
-  /** The projection as a snapshot (after a refresh), for the snapshot writer and the bench. */
-  snapshot(writtenAt: number): Uint8Array {
-    return encodeSnapshot({ parts: this.index.exportParts(), lastKey: this.lastKey, syncedAt: this.syncedAt, writtenAt });
-  }
-
-  /** Forgets cached records (the projection stays): the next pages read their records by key again. */
-  clearRecordCache(): void {
-    this.items.clear();
-  }
-
-  /** Full records for the page, from the cache when the cached version is the projection's, else by key. */
-  private async records(ids: number[]): Promise<StoredPlaque[]> {
-    const missing = ids.filter((id) => {
-      const cached = this.items.get(id);
-      return cached === undefined || Date.parse(cached.updatedAt) !== this.index.updatedAtOf(id);
+  /**
+   * The projection as a snapshot (after a refresh), for the snapshot writer and the bench: the index, and the records
+   * when `withRecords` (call completeRecords() first, so it holds every current one).
+   */
+  snapshot(writtenAt: number, withRecords = false): Uint8Array {
+    let held = 0;
+    if (withRecords) for (let slot = 0; slot < this.index.size; slot++) if (this.holdsCurrent(slot)) held++;
+    return encodeSnapshot({
+      parts: this.index.exportParts(),
+      lastKey: this.lastKey,
+      syncedAt: this.syncedAt,
+      writtenAt,
+      records: withRecords ? this.records.exportPart((slot) => this.index.ids[slot]!) : null,
+      recordsHeld: held,
     });
-    if (missing.length > 0) {
-      const fetched = await this.plaques.getMany(missing);
-      for (const [id, record] of fetched) {
-        this.items.delete(id);
-        this.items.set(id, record);
-      }
-      while (this.items.size > ITEM_CACHE_SIZE) this.items.delete(this.items.keys().next().value!);
+  }
+
+  private holdsCurrent(slot: number): boolean {
+    return this.records.holds(slot, this.index.time('updatedAt', slot));
+  }
+
+  /**
+   * Reads by key the records the projection does not hold in their current version (after the snapshot's are taken),
+   * at most `limit` of them; returns how many it read.
+   */
+  async completeRecords(limit = Infinity): Promise<number> {
+    await this.recordsReady();
+    const missing: number[] = [];
+    for (let slot = 0; slot < this.index.size && missing.length < limit; slot++) {
+      if (!this.holdsCurrent(slot)) missing.push(this.index.ids[slot]!);
     }
-    return ids.map((id) => this.items.get(id)).filter((r): r is StoredPlaque => r !== undefined);
+    const chunks: number[][] = [];
+    for (let i = 0; i < missing.length; i += RECORD_READ_CHUNK) chunks.push(missing.slice(i, i + RECORD_READ_CHUNK));
+    const reading = async (): Promise<void> => {
+      for (let chunk = chunks.pop(); chunk; chunk = chunks.pop()) {
+        for (const record of (await this.plaques.getMany(chunk)).values()) this.records.put(this.index.slotOf(record.id), record);
+      }
+    };
+    await Promise.all(Array.from({ length: RECORD_READERS }, reading));
+    return missing.length;
+  }
+
+  /** Forgets held records (the projection stays): the next pages read their records by key again. */
+  clearRecordCache(): void {
+    this.records.clear();
+  }
+
+  /** The page's records: held ones in the index's version, the rest read by key (one BatchGetItem) and held. */
+  private async pageRecords(ids: number[]): Promise<StoredPlaque[]> {
+    const found = new Map<number, StoredPlaque>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const slot = this.index.slotOf(id);
+      const held = this.records.get(slot, id, this.index.time('updatedAt', slot));
+      if (held) found.set(id, held);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      for (const [id, record] of await this.plaques.getMany(missing)) {
+        found.set(id, record);
+        this.records.put(this.index.slotOf(id), record);
+      }
+    }
+    return ids.map((id) => found.get(id)).filter((r): r is StoredPlaque => r !== undefined);
   }
 }
+
+/** Records the snapshot writer reads per BatchGetItem, and how many such reads it keeps going at once. */
+const RECORD_READ_CHUNK = 100;
+const RECORD_READERS = 8;
+
+/** Whether a changed row is a whole record (read by key) rather than a catalogue index row. */
+const isRecord = (row: CatalogRow | StoredPlaque): row is StoredPlaque => 'createdAt' in row;
 
 /** The snapshot store of a context: the one it was given, the stage's bucket in AWS, or a file under DATA_DIR. */
 export function snapshotStoreOf(ctx: AppContext): CatalogSnapshotStore {

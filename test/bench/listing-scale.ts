@@ -332,7 +332,7 @@ export async function runScaleBench(sizes: number[]): Promise<void> {
         console.log(`Generated and indexed in ${fmt((performance.now() - t0) / 1000)} s.`);
         const s0 = performance.now();
         const lastKey = catalogSortKey(now.toISOString(), size + 1);
-        await store.write(encodeSnapshot({ parts: index.exportParts(), lastKey, syncedAt: now.getTime(), writtenAt: now.getTime() }));
+        await store.write(encodeSnapshot({ parts: index.exportParts(), lastKey, syncedAt: now.getTime(), writtenAt: now.getTime(), records: null, recordsHeld: 0 }));
         snapshotMs = performance.now() - s0;
         const changed = changedAfter(size, now);
         await putAll(db, tableName, changed);

@@ -1,6 +1,6 @@
 // `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept,
 // and data written by an earlier version migrated before it serves.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
@@ -161,8 +161,11 @@ describe('npm start', () => {
     expect(dashboard.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await dashboard.text()).toMatch(/<script type="module" crossorigin src="\/dashboard\/assets\/[\w-]+\.js"><\/script>/);
 
-    // The listing's catalogue snapshot is written under DATA_DIR, and the second start's listing loads it.
+    // The listing's catalogue snapshot is written under DATA_DIR with every record, and the second start's listing
+    // loads it. The start shows the listing's first page among its steps, with the time it took.
     expect(existsSync(join(dataDir, 'catalog', 'plaques.snapshot'))).toBe(true);
+    expect(first.output()).toMatch(/catalogue snapshot +[\d.]+ s +written: 240 plaques \(240 record\(s\) read by key\)/);
+    await vi.waitFor(() => expect(first.output()).toMatch(/first page +[\d.]+ s +the listing answers: \d+ featured plaque\(s\)/));
 
     // `npm run ops` finds the running server's DynamoDB Local through DATA_DIR: its change is what the server serves.
     const featured = plaques.find((p) => p.featured === true)!;

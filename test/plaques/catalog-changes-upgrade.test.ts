@@ -67,7 +67,7 @@ describe('a table without the changes index', () => {
     await plaqueRepo(db, tableName).setFeatured(2, false, new Date());
     queries.length = 0;
     await projection.refresh(t0 + 1_000 + CHANGES_INDEX_RETRY_MS);
-    expect(described(queries)).toEqual(['changes plaque', `catalog ${catalogPartition(2)}`]);
+    expect(described(queries)).toEqual(['changes plaque', 'records by key']);
     expect(projection.index.updatedAtOf(2)).toBeGreaterThan(projection.index.updatedAtOf(1));
     // Adding nothing the second time.
     expect(await ensureTable(db, tableName)).toBe(false);

@@ -1,5 +1,5 @@
 // The listing's freshness check through the `changes` index, against DynamoDB Local: one small query when nothing
-// changed; the written plaques' shards only when a few did; every shard for a burst.
+// changed; the written plaques' records by key only when a few did; every shard for a burst.
 import { describe, expect, it } from 'vitest';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { CATALOG_SHARDS, catalogPartition, catalogSortKey } from '#lib/db/keys.ts';
@@ -46,7 +46,7 @@ describe('freshness check through the changes index', () => {
     expect(queries[0]!.rows).toBe(0);
   });
 
-  it('sees a feature, an unfeature, a hold and a new plaque, reading only the shards of the plaques written', async () => {
+  it('sees a feature, an unfeature, a hold and a new plaque, reading only the records of the plaques written', async () => {
     const ctx = await freshTable();
     const { list, queries } = await warmListing(ctx, [
       ...Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -62,11 +62,12 @@ describe('freshness check through the changes index', () => {
     const page = await list();
     expect(page.map((p) => p.id)).toEqual([...Array.from({ length: 30 }, (_, i) => i + 1).filter((id) => id !== 3), 36, 47]);
     expect(page.find((p) => p.id === 5)!.status).toBe('LOCKED');
-    // One query of positions (four), then the shards of plaques 36 (4), 5 (5), 3 (3) and 47 (15), each once.
-    expect(described(queries)).toEqual(['changes plaque', ...[3, 4, 5, 15].map((shard) => `catalog ${catalogPartition(shard)}`)]);
-    expect(queries[0]!.rows).toBe(4);
+    // One query of positions (four), then the four records by key (one BatchGetItem): the page shows them as read, and
+    // reads nothing more.
+    expect(described(queries)).toEqual(['changes plaque', 'records by key']);
+    expect(queries.map((q) => q.rows)).toEqual([4, 4]);
 
-    // The re-read window returns the same positions again: the index holds them already, so no shard is read.
+    // The re-read window returns the same positions again: the index holds them already, so nothing more is read.
     queries.length = 0;
     await list();
     expect(described(queries)).toEqual(['changes plaque']);
@@ -93,6 +94,29 @@ describe('freshness check through the changes index', () => {
     ]);
     expect(queries[0]!.rows).toBe(40);
     expect(queries.slice(1).reduce((sum, q) => sum + q.rows, 0)).toBe(45);
+  });
+
+  it('shows the records of a burst read by key once, then from memory until they change again', async () => {
+    const ctx = await freshTable();
+    const { projection, queries } = await warmListing(
+      ctx,
+      Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
+    const unfeatured = listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100, filters: { featured: false } });
+    const list = async () => (await projection.list(unfeatured, new Date(), stageValuesOf(ctx))).plaques;
+    const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
+    for (let id = 1; id <= 45; id++) await repo.setFeatured(id, false, new Date());
+    const page = await list();
+    expect(page.map((p) => [p.id, p.featured])).toEqual(Array.from({ length: 45 }, (_, i) => [i + 1, false]));
+    // The burst's rows came from the shards; the page's 45 changed records were read by key, once.
+    expect(described(queries).filter((q) => q === 'records by key')).toHaveLength(1);
+    expect(queries.at(-1)!.rows).toBe(45);
+    queries.length = 0;
+    await list();
+    await list();
+    // The re-read window still returns the burst (every shard is read again for a few seconds), but no record.
+    expect(described(queries)).not.toContain('records by key');
+    expect(described(queries).filter((q) => q === 'changes plaque')).toHaveLength(2);
   });
 
   it('holds every plaque with its current position: the index every write moves', async () => {

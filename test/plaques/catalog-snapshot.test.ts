@@ -14,7 +14,7 @@ import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
-import { recordIndexQueries } from './catalog-queries.ts';
+import { described, recordIndexQueries } from './catalog-queries.ts';
 import { dbOf } from '#lib/db/client.ts';
 
 const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse(members);
@@ -41,15 +41,57 @@ describe('catalogue snapshot', () => {
     const query = input({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
     const page = await fromSnapshot.list(query, new Date(), stageValuesOf(ctx));
     expect(fromSnapshot.coldStart).toMatchObject({ fromSnapshot: true, rowsRead: 2 });
-    // The changes index names the two plaques; only their shards are read (and, at a cold start, the partition of
-    // plaques indexed before sharding, which also answers whether any is left).
+    // The changes index names the two plaques; only their records are read, by key (and, at a cold start, the
+    // partition of plaques indexed before sharding answers whether any is left). The snapshot's records are taken
+    // after the first page, which reads the rest of its records by key.
     expect(queries.filter((q) => q.index === CHANGES_INDEX).map((q) => q.rows)).toEqual([2]);
-    const catalogQueries = queries.filter((q) => q.index === CATALOG_INDEX);
-    expect(catalogQueries.map((q) => q.partition).sort()).toEqual(['CATALOG', 'CATALOG', 'CATALOG#1', 'CATALOG#2']);
-    expect(catalogQueries.reduce((rows, q) => rows + q.rows, 0)).toBe(2);
+    expect(queries.filter((q) => q.index === CATALOG_INDEX).map((q) => q.partition)).toEqual(['CATALOG']);
+    expect(queries.filter((q) => q.index === 'records').map((q) => q.rows)).toEqual([2, page.plaques.length - 1]);
     expect(page).toEqual(await fullRead.list(query, new Date(), stageValuesOf(ctx)));
     expect(page.plaques.map((p) => p.id)).toContain(1);
     expect(page.plaques.map((p) => p.id)).not.toContain(2);
+
+    // Once the snapshot's records are taken, the cold listing holds every plaque's current record: pages of any
+    // query read none by key, and answer as the full read does.
+    await fromSnapshot.recordsReady();
+    expect(fromSnapshot.records.count).toBe(60);
+    expect(fromSnapshot.coldStart!.recordsLoaded).toBe(60 - page.plaques.length - 1);
+    const unfeatured = input({ orderBy: 'p.updated_at', sort: 'DESC', limit: 100, filters: { featured: false } });
+    const expected = await fullRead.list(unfeatured, new Date(), stageValuesOf(ctx));
+    queries.length = 0;
+    expect(await fromSnapshot.list(unfeatured, new Date(), stageValuesOf(ctx))).toEqual(expected);
+    expect(described(queries)).toEqual(['changes plaque']);
+  });
+
+  it('completes the records of a snapshot that lacks them over bounded runs, then waits for changes again', async () => {
+    const ctx = await freshTable();
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 25 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    // A snapshot as earlier versions wrote it: the index alone.
+    const earlier = new CatalogProjection(ctx, { stalenessMs: 0 });
+    await earlier.refresh();
+    await store.write(earlier.snapshot(Date.now()));
+
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push(await writeCatalogSnapshot({ ...ctx, store, now: () => new Date(), recordReadLimit: 10 }));
+    expect(runs.map((r) => [r.written, r.recordsRead])).toEqual([
+      [true, 10],
+      [true, 10],
+      [true, 5],
+      [false, 0],
+    ]);
+    // A cold listing of the completed snapshot holds every record once it has taken them: its pages read none by key.
+    const cold = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+    await cold.refresh();
+    await cold.recordsReady();
+    expect(cold.records.count).toBe(25);
+    const queries = recordIndexQueries(dbOf(ctx));
+    const page = await cold.list(input({ orderBy: 'p.id', sort: 'ASC', limit: 100 }), new Date(), stageValuesOf(ctx));
+    expect(page.plaques).toHaveLength(25);
+    expect(described(queries)).toEqual(['changes plaque']);
   });
 
   it('writes a new snapshot only when enough changed or it has aged, unless forced', async () => {
