@@ -43,6 +43,8 @@ const FIELDS: readonly (readonly [Exclude<keyof StoredPlaque, 'id'>, Kind])[] = 
 /** Bytes a held record costs beyond its text's characters (the string's header and its slot in the array). */
 const PER_RECORD_OVERHEAD = 32;
 const PART_VERSION = 1;
+const NEWLINE = 0x0a;
+const TAB = 0x09;
 
 /** Grows a typed array to at least `size` entries (doubling), keeping its contents. */
 function grown<T extends Float64Array | Uint8Array>(array: T, size: number, make: (n: number) => T): T {
@@ -183,26 +185,28 @@ export class CatalogRecords {
    * keeps it. Returns the records taken; a part of another format takes none.
    */
   loadPart(part: Uint8Array, slotOf: (id: number) => number, versionOf: (slot: number) => number): number {
-    const text = gunzipSync(part).toString('utf8');
-    const headerEnd = text.indexOf('\n');
-    const header = JSON.parse(headerEnd < 0 ? text : text.slice(0, headerEnd)) as { v?: number; strings?: string[] };
-    if (header.v !== PART_VERSION || !Array.isArray(header.strings) || headerEnd < 0) return 0;
+    // Each record is cut from the bytes as a string of its own: slices of one large text would keep all of it alive,
+    // and one character beyond Latin-1 anywhere would make every record take two bytes a character.
+    const bytes = gunzipSync(part);
+    const headerEnd = bytes.indexOf(NEWLINE);
+    if (headerEnd < 0) return 0;
+    const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as { v?: number; strings?: string[] };
+    if (header.v !== PART_VERSION || !Array.isArray(header.strings)) return 0;
     // Codes are the part's: where this store has given codes already, a record is re-coded into this store's.
     const codes = header.strings.map((s) => this.code(s));
     const same = codes.every((code, i) => code === i);
     let taken = 0;
-    let start = headerEnd + 1;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      const tab1 = text.indexOf('\t', start);
-      const tab2 = text.indexOf('\t', tab1 + 1);
-      const id = Number(text.slice(start, tab1));
-      const version = Number(text.slice(tab1 + 1, tab2));
+    for (let start = headerEnd + 1; start < bytes.length; ) {
+      let end = bytes.indexOf(NEWLINE, start);
+      if (end < 0) end = bytes.length;
+      const tab1 = bytes.indexOf(TAB, start);
+      const tab2 = bytes.indexOf(TAB, tab1 + 1);
+      const id = Number(bytes.toString('latin1', start, tab1));
+      const version = Number(bytes.toString('latin1', tab1 + 1, tab2));
       const slot = slotOf(id);
       if (slot >= 0 && versionOf(slot) === version && !this.holds(slot, version)) {
-        const recordText = text.slice(tab2 + 1, end);
-        this.hold(slot, version, same ? recordText : JSON.stringify(this.recode(JSON.parse(recordText) as unknown[], codes)));
+        const text = bytes.toString('utf8', tab2 + 1, end);
+        this.hold(slot, version, same ? text : JSON.stringify(this.recode(JSON.parse(text) as unknown[], codes)));
         taken++;
       }
       start = end + 1;
