@@ -1,5 +1,6 @@
-// The listing's catalogue snapshot: a private bucket holding one object per stage, the scheduled function that
-// rewrites it, and the grants that let the listing read it and the writer replace it (nothing else in the bucket).
+// The listing's catalogue snapshot: a private bucket holding its two objects per stage (the index and the records beside
+// it), the scheduled function that rewrites them, and the grants that let the listing read them and the writer replace
+// them (nothing else in the bucket).
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -7,7 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { snapshotKey } from '#lib/plaques/catalog-snapshot-store.ts';
+import { recordsKey, snapshotKey } from '#lib/plaques/catalog-snapshot-store.ts';
 import { ENV, type ApiFunction } from './api-function.ts';
 import { acknowledge } from './nag.ts';
 import type { StageConfig } from './stages.ts';
@@ -17,12 +18,15 @@ const SNAPSHOT_SCHEDULE = Duration.minutes(1);
 
 export class CatalogSnapshots extends Construct {
   readonly bucket: s3.Bucket;
-  /** The snapshot object's key, `catalog/<table name>.snapshot` (as lib/plaques/catalog-snapshot-store.ts names it). */
-  readonly objectKey: string;
+  /**
+   * The snapshot's object keys, `catalog/<table name>.snapshot` and the records beside it, `catalog/<table name>.records`
+   * (as lib/plaques/catalog-snapshot-store.ts names them).
+   */
+  readonly objectKeys: string[];
 
   constructor(scope: Construct, id: string, { stage, table }: { stage: StageConfig; table: dynamodb.ITable }) {
     super(scope, id);
-    this.objectKey = snapshotKey(table.tableName);
+    this.objectKeys = [snapshotKey(table.tableName), recordsKey(snapshotKey(table.tableName))];
     this.bucket = new s3.Bucket(this, 'Bucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -41,24 +45,26 @@ export class CatalogSnapshots extends Construct {
     ]);
   }
 
-  /** The listing: reads the snapshot object (and only it) at cold start. */
+  /** The listing: reads the snapshot's objects (and only them): the index at cold start, the records after it. */
   grantRead(fn: ApiFunction): void {
     this.grant(fn, ['s3:GetObject']);
   }
 
-  /** The writer: reads and replaces the snapshot object, nothing else in the bucket. */
+  /** The writer: reads and replaces the snapshot's objects, nothing else in the bucket. */
   grantWrite(fn: ApiFunction): void {
     this.grant(fn, ['s3:GetObject', 's3:PutObject']);
   }
 
   private grant(fn: ApiFunction, actions: string[]): void {
-    fn.function.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [this.bucket.arnForObjects(this.objectKey)] }));
-    // Listing the one key is what makes S3 answer 404 rather than 403 before the first snapshot exists.
+    fn.function.addToRolePolicy(
+      new iam.PolicyStatement({ actions, resources: this.objectKeys.map((key) => this.bucket.arnForObjects(key)) }),
+    );
+    // Listing the keys is what makes S3 answer 404 rather than 403 before the first snapshot exists.
     fn.function.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [this.bucket.bucketArn],
-        conditions: { StringEquals: { 's3:prefix': this.objectKey } },
+        conditions: { StringEquals: { 's3:prefix': this.objectKeys } },
       }),
     );
     fn.function.addEnvironment(ENV.catalogSnapshotBucket, this.bucket.bucketName);

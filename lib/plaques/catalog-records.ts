@@ -196,7 +196,7 @@ export class CatalogRecords {
     const codes = header.strings.map((s) => this.code(s));
     const same = codes.every((code, i) => code === i);
     let taken = 0;
-    for (let start = headerEnd + 1; start < bytes.length; ) {
+    for (let start = headerEnd + 1; start < bytes.length;) {
       let end = bytes.indexOf(NEWLINE, start);
       if (end < 0) end = bytes.length;
       const tab1 = bytes.indexOf(TAB, start);

@@ -18,6 +18,8 @@ export interface SnapshotRun {
   /** Index rows changed since the previous snapshot (all rows when there was none). */
   changes: number;
   bytes: number;
+  /** Size of the records object written beside it. */
+  recordsBytes: number;
   /** Records read by key for it: those changed since the previous snapshot, or all when it held none. */
   recordsRead: number;
 }
@@ -46,12 +48,15 @@ export async function writeCatalogSnapshot(options: {
     age >= SNAPSHOT_MAX_AGE_MS ||
     changes >= SNAPSHOT_AFTER_CHANGES ||
     (!projection.snapshotRecordsComplete && projection.index.size > 0);
-  if (!due) return { written: false, plaques: projection.index.size, changes, bytes: 0, recordsRead: 0 };
+  if (!due) return { written: false, plaques: projection.index.size, changes, bytes: 0, recordsBytes: 0, recordsRead: 0 };
   // The snapshot's records, then by key only those that changed since (all of them for a snapshot without records).
   const recordsRead = await projection.completeRecords(options.recordReadLimit);
+  // The records first: a snapshot never names records its object does not hold (a cold listing reads them by key).
+  const records = projection.recordsObject();
+  await options.store.writeRecords(records);
   const bytes = projection.snapshot(options.now().getTime(), true);
   await options.store.write(bytes);
-  return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength, recordsRead };
+  return { written: true, plaques: projection.index.size, changes, bytes: bytes.byteLength, recordsBytes: records.byteLength, recordsRead };
 }
 
 /** The scheduled run over a context's table and clock (its DynamoDB client built on first use and kept for the next run). */

@@ -1,6 +1,7 @@
 // The catalogue snapshot: the listing's whole index in one compact binary object (columns, names and the sorted
 // orders as raw typed arrays behind a small JSON header), so a cold function loads it instead of reading the
-// catalogue index, then reads only the index rows newer than the snapshot; and after it the records pages show.
+// catalogue index, then reads only the index rows newer than the snapshot. The records pages show are a second object
+// beside it (catalog-records.ts), read after the first page.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   CODED_FIELDS,
@@ -24,17 +25,12 @@ export interface CatalogSnapshot {
   syncedAt: number;
   /** Epoch ms the snapshot was made. */
   writtenAt: number;
-  /** The records part (catalog-records.ts), as stored: gzip, decoded by the listing after its first page; null without. */
-  records: Uint8Array | null;
-  /** Records the part holds in the index's version: all of the index's plaques once the writer has read them all. */
+  /**
+   * Records the snapshot's records object (catalog-records.ts, written just before it) holds in this index's version:
+   * the index's size once the writer has read them all; 0 in snapshots of earlier versions, which had none.
+   */
   recordsHeld: number;
 }
-
-/**
- * A snapshot with records is a container: this marker, the index part's length (u32 LE), the index part, then the
- * records part. A snapshot without them is the index part alone (a gzip stream), as earlier versions wrote it.
- */
-const CONTAINER = Buffer.from('PLQSNAP3', 'latin1');
 
 interface Section {
   name: string;
@@ -58,16 +54,8 @@ interface Header {
 
 type Typed = Int32Array | Float64Array | Uint8Array;
 
-/** Encodes a snapshot: the index part, gzip (fastest level) of a header and 8-byte-aligned sections; then its records. */
+/** Encodes a snapshot: gzip (fastest level) of a header and 8-byte-aligned sections. */
 export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
-  const index = encodeIndexPart(snapshot);
-  if (snapshot.records === null) return index;
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(index.byteLength);
-  return Buffer.concat([CONTAINER, length, index, snapshot.records]);
-}
-
-function encodeIndexPart(snapshot: CatalogSnapshot): Uint8Array {
   const { parts } = snapshot;
   const holdSlots = Int32Array.from(parts.holds.map(([slot]) => slot));
   const holdExpires = Float64Array.from(parts.holds.map(([, at]) => at));
@@ -117,16 +105,7 @@ function encodeIndexPart(snapshot: CatalogSnapshot): Uint8Array {
 class SnapshotFormatError extends Error {}
 
 /** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
-export function decodeSnapshot(stored: Uint8Array): CatalogSnapshot {
-  const whole = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-  let compressed: Uint8Array = whole;
-  let records: Uint8Array | null = null;
-  if (whole.length >= 12 && whole.subarray(0, 8).equals(CONTAINER)) {
-    const indexLength = whole.readUInt32LE(8);
-    if (12 + indexLength > whole.length) throw new SnapshotFormatError('snapshot index part is cut short');
-    compressed = whole.subarray(12, 12 + indexLength);
-    records = whole.subarray(12 + indexLength);
-  }
+export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
   let bytes = gunzipSync(compressed);
   // Typed views need 8-byte alignment; a small result may sit at any offset of Node's buffer pool.
   if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes).buffer);
@@ -168,7 +147,6 @@ export function decodeSnapshot(stored: Uint8Array): CatalogSnapshot {
     lastKey: header.lastKey,
     syncedAt: header.syncedAt,
     writtenAt: header.writtenAt,
-    records,
-    recordsHeld: records === null ? 0 : (header.recordsHeld ?? 0),
+    recordsHeld: header.recordsHeld ?? 0,
   };
 }

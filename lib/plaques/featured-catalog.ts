@@ -167,8 +167,8 @@ export interface ColdStart {
 export class CatalogProjection {
   index = new CatalogIndex();
   readonly records: CatalogRecords;
-  /** The snapshot's records until they are taken: after the first page, so a cold start waits only for the index. */
-  private recordsPart: Uint8Array | null = null;
+  /** Whether the snapshot's records are still to be fetched: after the first page, so a cold start waits for the index alone. */
+  private recordsPending = false;
   private recordsLoading: Promise<void> | null = null;
   private readonly catalog: CatalogRepo;
   private readonly plaques: PlaqueRepo;
@@ -205,7 +205,6 @@ export class CatalogProjection {
       const loadStarted = performance.now();
       // A snapshot that cannot be fetched costs a full read of the index, never a failed listing.
       const bytes = (await this.options.snapshots?.read().catch(() => null)) ?? null;
-      let recordsPart: Uint8Array | null = null;
       if (bytes !== null) {
         try {
           const snapshot = decodeSnapshot(bytes);
@@ -213,7 +212,7 @@ export class CatalogProjection {
           this.lastKey = snapshot.lastKey;
           this.syncedAt = snapshot.syncedAt;
           this.snapshotWrittenAt = snapshot.writtenAt;
-          recordsPart = snapshot.records;
+          this.recordsPending = snapshot.recordsHeld > 0;
           this.snapshotRecordsComplete = snapshot.recordsHeld >= snapshot.parts.size;
         } catch {
           // An unreadable snapshot (another format version) costs a full read, never a failed listing.
@@ -229,7 +228,6 @@ export class CatalogProjection {
         recordsLoadMs: 0,
       };
       this.coldStart = coldStart;
-      this.recordsPart = recordsPart;
     })();
     return this.started;
   }
@@ -240,16 +238,17 @@ export class CatalogProjection {
    * read leaves pages reading their records by key.
    */
   recordsReady(): Promise<void> {
-    const part = this.recordsPart;
-    if (part === null) return this.recordsLoading ?? Promise.resolve();
-    this.recordsPart = null;
-    this.recordsLoading = new Promise((resolve) => setTimeout(resolve, 0)).then(() => this.loadRecords(part, this.coldStart!));
+    if (!this.recordsPending) return this.recordsLoading ?? Promise.resolve();
+    this.recordsPending = false;
+    this.recordsLoading = new Promise((resolve) => setTimeout(resolve, 0)).then(() => this.loadRecords(this.coldStart!));
     return this.recordsLoading;
   }
 
-  private loadRecords(part: Uint8Array, coldStart: ColdStart): void {
+  private async loadRecords(coldStart: ColdStart): Promise<void> {
     const started = performance.now();
     try {
+      const part = await this.options.snapshots?.readRecords();
+      if (!part) return;
       coldStart.recordsLoaded = this.records.loadPart(
         part,
         (id) => this.index.slotOf(id),
@@ -348,8 +347,8 @@ export class CatalogProjection {
   }
 
   /**
-   * The projection as a snapshot (after a refresh), for the snapshot writer and the bench: the index, and the records
-   * when `withRecords` (call completeRecords() first, so it holds every current one).
+   * The projection as a snapshot (after a refresh), for the snapshot writer and the bench. `withRecords`: it names as
+   * held the records recordsObject() gives (call completeRecords() first, so it holds every current one).
    */
   snapshot(writtenAt: number, withRecords = false): Uint8Array {
     let held = 0;
@@ -359,9 +358,13 @@ export class CatalogProjection {
       lastKey: this.lastKey,
       syncedAt: this.syncedAt,
       writtenAt,
-      records: withRecords ? this.records.exportPart((slot) => this.index.ids[slot]!) : null,
       recordsHeld: held,
     });
+  }
+
+  /** The held records as the object beside the snapshot (written first, so the snapshot never names missing ones). */
+  recordsObject(): Uint8Array {
+    return this.records.exportPart((slot) => this.index.ids[slot]!);
   }
 
   private holdsCurrent(slot: number): boolean {

@@ -26,3 +26,9 @@ export function s3SnapshotObject(bucket: string, key: string, region: string, cl
     },
   };
 }
+
+/** Objects of one bucket over one client: the snapshot and the records beside it. */
+export function s3SnapshotObjects(bucket: string, keys: string[], region: string): SnapshotObject[] {
+  const client = new S3Client({ region });
+  return keys.map((key) => s3SnapshotObject(bucket, key, region, client));
+}

@@ -11,7 +11,7 @@ import {
 } from '#lib/plaques/plaque.ts';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed yields the same catalogue. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -41,7 +41,7 @@ const run = promisify(execFile);
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 /** Heap plus typed-array memory, after a full collection. */
-function memory(): number {
+export function memory(): number {
   gc();
   gc();
   const m = process.memoryUsage();
@@ -69,12 +69,12 @@ const rowOf = (p: StoredPlaque): CatalogRow => {
 };
 
 /** The sample catalogue in chunks (about half featured), so a million full records never sit in memory at once. */
-function* catalogue(size: number, now: Date): Generator<StoredPlaque[]> {
+export function* catalogue(size: number, now: Date): Generator<StoredPlaque[]> {
   for (let first = 1; first <= size; first += 20_000)
     yield samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now, stage: STAGE });
 }
 
-async function putAll(db: DynamoDBDocumentClient, tableName: string, plaques: StoredPlaque[]): Promise<void> {
+export async function putAll(db: DynamoDBDocumentClient, tableName: string, plaques: StoredPlaque[]): Promise<void> {
   const batches: StoredPlaque[][] = [];
   for (let i = 0; i < plaques.length; i += 25) batches.push(plaques.slice(i, i + 25));
   const inFlight = 8;
@@ -332,7 +332,15 @@ export async function runScaleBench(sizes: number[]): Promise<void> {
         console.log(`Generated and indexed in ${fmt((performance.now() - t0) / 1000)} s.`);
         const s0 = performance.now();
         const lastKey = catalogSortKey(now.toISOString(), size + 1);
-        await store.write(encodeSnapshot({ parts: index.exportParts(), lastKey, syncedAt: now.getTime(), writtenAt: now.getTime(), records: null, recordsHeld: 0 }));
+        await store.write(
+          encodeSnapshot({
+            parts: index.exportParts(),
+            lastKey,
+            syncedAt: now.getTime(),
+            writtenAt: now.getTime(),
+            recordsHeld: 0,
+          }),
+        );
         snapshotMs = performance.now() - s0;
         const changed = changedAfter(size, now);
         await putAll(db, tableName, changed);

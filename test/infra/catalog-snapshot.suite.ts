@@ -31,7 +31,7 @@ describe.each(['staging', 'production'] as const)('%s catalogue snapshot', (stag
     expect(props['BucketEncryption'].ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
   });
 
-  it('lets the listing read the snapshot object only, the writer replace it, and no other function touch the bucket', () => {
+  it("lets the listing read the snapshot's two objects only, the writer replace them, and no other function touch the bucket", () => {
     const { template, bucket, fns } = setup();
     for (const [module, fn] of fns) {
       const statements = s3On(template, fn.properties['Role']['Fn::GetAtt'][0], bucket);
@@ -44,8 +44,16 @@ describe.each(['staging', 'production'] as const)('%s catalogue snapshot', (stag
       expect(fn.properties['Environment'].Variables['CATALOG_SNAPSHOT_BUCKET'], module).toEqual({ Ref: bucket });
       const objects = statements.flatMap((s) => asArray(s['Resource'])).filter((r) => JSON.stringify(r).includes('/catalog/'));
       expect(objects.length, module).toBeGreaterThan(0);
-      expect(JSON.stringify(objects)).toContain('.snapshot');
+      expect(JSON.stringify(objects)).toContain('.snapshot"');
+      expect(JSON.stringify(objects)).toContain('.records"');
       expect(JSON.stringify(objects)).not.toContain('*"');
+      // Listing is allowed for exactly the two keys (so a missing object reads as 404), nothing else in the bucket.
+      const listed = statements.filter((s) => asArray<string>(s['Action']).includes('s3:ListBucket'));
+      const prefixes = JSON.stringify(listed.map((s) => s['Condition']));
+      expect(listed, module).toHaveLength(1);
+      expect(prefixes).toMatch(
+        /"s3:prefix":\[\{"Fn::Join":\["",\["catalog\/",\{"Ref":"\w+"\},"\.snapshot"\]\]\},\{"Fn::Join":\["",\["catalog\/",\{"Ref":"\w+"\},"\.records"\]\]\}\]/,
+      );
       if (mode === 'read')
         expect(
           actions.filter((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete')),
