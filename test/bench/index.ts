@@ -1,4 +1,5 @@
-// `npm run bench`: prints the listing figures, the bundle figures, a password burst, the code request timing, the plaque reads' capacity and the dashboard's size; asserts nothing and writes nothing tracked.
+// `npm run bench`: prints the listing figures, the listing as visitors meet it over HTTP, the bundle figures, a password burst, the code request timing, the plaque reads' capacity and the dashboard's size; asserts nothing and writes nothing tracked.
+import '#lib/runtime/node-support.ts';
 import { parseArgs } from 'node:util';
 import { runListingBench } from './listing.ts';
 
@@ -8,6 +9,10 @@ const { values } = parseArgs({
     duration: { type: 'string', short: 'd' },
     /** Catalogue sizes for the listing at scale, e.g. `--scale 100000,1000000`. */
     scale: { type: 'string', short: 's' },
+    /** Catalogue sizes for the listing's visits over HTTP, e.g. `--visits 100000,1000000` (default 240, 2000, 100000). */
+    visits: { type: 'string' },
+    /** Plaques in the data folder `npm start` is timed on (default 100000). */
+    'start-size': { type: 'string' },
     /** Fresh processes per bundle in the bundles section (median reported), e.g. `--runs 31` on a loaded machine. */
     runs: { type: 'string', short: 'r' },
     /** The bundles section without its instruction counts (valgrind), which take about three minutes. */
@@ -21,7 +26,20 @@ if (values.scale) {
   await runScaleBench(values.scale.split(',').map((n) => Number(n.replace(/_/g, ''))));
   process.exit(0);
 }
+if (values.visits) {
+  const { runListingVisitsBench } = await import('./listing-visits.ts');
+  await runListingVisitsBench(values.visits.split(',').map((n) => Number(n.replace(/_/g, ''))));
+  process.exit(0);
+}
 if (!values.only || values.only === 'listing') await runListingBench({ durationSeconds: values.duration ? Number(values.duration) : 10 });
+if (!values.only || values.only === 'visits') {
+  const { runListingVisitsBench } = await import('./listing-visits.ts');
+  await runListingVisitsBench([240, 2_000, 100_000]);
+}
+if (!values.only || values.only === 'start') {
+  const { runStartScaleBench } = await import('./start-scale.ts');
+  await runStartScaleBench(Number((values['start-size'] ?? '100000').replace(/_/g, '')));
+}
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');
   await runBundleBench({ ...(values.runs && { runs: Number(values.runs) }), instructions: !values['skip-instructions'] });

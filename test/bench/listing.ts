@@ -1,6 +1,6 @@
 // Listing bench: DynamoDB requests and read capacity per page against the floor, then latency and throughput over HTTP.
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server.ts';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '#lib/db/client.ts';
@@ -164,20 +164,9 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
     );
 
     // HTTP: the local server in its own process with the production staleness bound, 50 connections.
-    const server = spawn(process.execPath, ['--import', 'tsx', 'test/bench/serve.ts'], {
-      env: { ...process.env, LOG_LEVEL: 'WARN', BENCH_DYNAMODB_ENDPOINT: dynamo.endpoint, BENCH_TABLE: TABLE },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const server = await startBenchServer({ endpoint: dynamo.endpoint, tableName: TABLE });
     try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = '';
-        server.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening (\S+)/.exec(out);
-          if (match) done(match[1]!);
-        });
-        server.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-      });
+      const { url } = server;
       const paths = [
         '/plaques/featured',
         '/plaques/featured?filters[condition][]=VIRGIN&filters[condition][]=USED',
@@ -208,7 +197,7 @@ export async function runListingBench(options: { durationSeconds?: number } = {}
           `\nTarget: p99 ≤ 50 ms.`,
       );
     } finally {
-      server.kill('SIGTERM');
+      server.stop();
     }
   } finally {
     await dynamo.stop();
