@@ -62,7 +62,7 @@ describe('the Orders view on a phone', () => {
     expect(await region.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
     const headers = page.locator('table.orders thead th');
     const columns = await headers.count();
-    expect(columns).toBe(8);
+    expect(columns).toBe(9);
     for (const order of orders) {
       const cells = page.locator(`tr[data-order-id="${order.orderId}"] td`);
       expect(await cells.count()).toBe(columns);

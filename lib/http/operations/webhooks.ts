@@ -140,7 +140,7 @@ export const webhookOperations = [
     description: [
       managed,
       `The most recent attempts first, \`limit\` of them (1–${MAX_DELIVERIES_LIMIT}, default 20), kept 30 days. Each is one try of one ` +
-        'event: `attempt` counts from 1; `statusCode` is what the endpoint answered (null when nothing came back in time, the connection ' +
+        'event: `orderId` names the order the event tells of (null for a test event); `attempt` counts from 1; `statusCode` is what the endpoint answered (null when nothing came back in time, the connection ' +
         'failed, or the address was refused); `error` says what went wrong (null on a 2xx); `nextAttemptAt` is when the event is tried again, ' +
         'null once it was delivered or, after its last retry, recorded as failed. An attempt cut short by a crash of the sender is not ' +
         'listed; the event is sent again (same `webhook-id`) under the next number.',
