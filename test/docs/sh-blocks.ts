@@ -1,7 +1,8 @@
 // Reads the recipes the walkthrough tests run: the shell blocks of the documents, exactly as printed, and runs them
 // against a test's local server and data folder.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 
@@ -27,4 +28,13 @@ export async function runRecipe(script: string, serverUrl: string, dataDir: stri
     env: { ...process.env, LOG_LEVEL: 'SILENT' },
   });
   return stdout;
+}
+
+/** The code mails to `email` in the data folder's outbox, by file name. */
+export function mailsTo(dataDir: string, email: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith(`-${email}.json`));
+  } catch {
+    return [];
+  }
 }
