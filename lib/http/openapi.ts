@@ -10,23 +10,21 @@ import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, PLAQUE_ID_FORM, plaqueIdParam } from '#lib/partner/schemas.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 type Json = Record<string, unknown>;
 
-/** Largest id the services write and accept in a path (15 digits). */
-const MAX_ID = 999_999_999_999_999;
-
 /**
  * Rules zod enforces with code (refinements, transforms) stated as JSON Schema, so a validating proxy in front of
- * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema.
+ * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema (path
+ * parameters: test/http/path-parameters.test.ts).
  */
 const INPUT_RULES = {
+  // A path is text: stated as a string with its pattern, so a validator that reads "007" or "1e1" as a number refuses it too.
   plaqueId: {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_ID,
+    type: 'string',
+    pattern: PLAQUE_ID_FORM.source,
     description: 'A positive integer in plain decimal: no sign, no leading zeros, no exponent, at most 15 digits.',
   },
   wallet: {
@@ -302,7 +300,8 @@ function parameters(route: Route, example: RequestExample): Json[] {
       required: true,
       description: described.description,
       schema: jsonSchema(described.schema, 'input'),
-      ...(example.path?.[name] !== undefined && { example: example.path[name] }),
+      // As the path writes it: text.
+      ...(example.path?.[name] !== undefined && { example: String(example.path[name]) }),
     });
   }
   if (request?.query) {
