@@ -5,7 +5,9 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
 import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import { QUERY_NUMBER_RULE } from '#lib/validation.ts';
+import { QUERY_NUMBER_RULE, READABLE_TEXT } from '#lib/validation.ts';
+import { webhookUrlText } from '#lib/webhooks/create-schema.ts';
+import { MAX_URL_LENGTH, WEBHOOK_URL_FORM } from '#lib/webhooks/limits.ts';
 import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
@@ -45,6 +47,16 @@ const INPUT_RULES = {
     examples: ['ASC', 'DESC'],
   },
   idempotencyKey: { pattern: '^[!-~]+$' },
+  // The URL's written form and the readable-text rule in one pattern (a schema holds one): the form as a lookahead.
+  webhookUrl: {
+    type: 'string',
+    maxLength: MAX_URL_LENGTH,
+    pattern: `^(?=${WEBHOOK_URL_FORM.source.slice(1)})${READABLE_TEXT.source.slice(1)}`,
+    description:
+      '`https://` and a host, an optional port, path and query; no user name or password, no fragment. `http://127.0.0.1` and ' +
+      '`http://localhost` are accepted by the local server only. It must also parse as a URL (WHATWG URL Standard, as browsers ' +
+      'do), and in a deployed stage use port 443 and resolve only to public addresses (see the operation).',
+  },
 } as const;
 
 const instantSchema = (featuredFilters.shape.from as unknown as { def: { innerType: z.ZodMiniType } }).def.innerType;
@@ -56,6 +68,7 @@ const ruleOf = new Map<unknown, { replace?: Json; add?: Json }>([
   [instantSchema, { replace: INPUT_RULES.instant }],
   [listFeaturedInput.shape.sort, { replace: INPUT_RULES.sort }],
   [idempotencyKeyHeader, { add: INPUT_RULES.idempotencyKey }],
+  [webhookUrlText, { replace: INPUT_RULES.webhookUrl }],
 ]);
 
 function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {

@@ -87,7 +87,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
     return guarded(
       async () => {
         setMessages({ url: null, events: null, form: null });
-        const webhook = await api.createWebhook(form.url, form.events);
+        const webhook = await api.createWebhook(form.url.trim(), form.events);
         setCreated(webhook);
         setForm(emptyForm());
         setWebhooks(await api.listWebhooks());
