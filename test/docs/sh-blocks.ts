@@ -23,7 +23,7 @@ export function shBlock(doc: string, heading: string): string {
  * own line of the output, so the answers are read one a line.
  */
 export async function runRecipe(script: string, serverUrl: string, dataDir: string): Promise<string> {
-  const own = script.replace('B=http://127.0.0.1:3000', `B=${serverUrl}`).replaceAll('.data/', `${dataDir}/`);
+  const own = script.replaceAll('http://127.0.0.1:3000', serverUrl).replaceAll('.data/', `${dataDir}/`);
   const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', own.replace(/^(curl [^#\n]*?)(\s+#.*)?$/gm, '$1; echo$2')], {
     env: { ...process.env, LOG_LEVEL: 'SILENT' },
   });
