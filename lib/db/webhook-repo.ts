@@ -57,6 +57,8 @@ export interface WebhookAttempt {
   endpointId: string;
   eventId: string;
   type: string;
+  /** The order the event tells of; null for a test event; absent on attempts logged before it was recorded. */
+  orderId?: string | null;
   attempt: number;
   statusCode: number | null;
   error: string | null;
@@ -161,6 +163,7 @@ function attemptFromItem(item: Item): WebhookAttempt {
     endpointId: item.endpointId as string,
     eventId: item.eventId as string,
     type: item.type as string,
+    ...('orderId' in item && { orderId: item.orderId as string | null }),
     attempt: item.attempt as number,
     statusCode: (item.statusCode as number | null | undefined) ?? null,
     error: (item.error as string | null | undefined) ?? null,

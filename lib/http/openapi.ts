@@ -5,28 +5,28 @@ import * as z from 'zod/mini';
 import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
 import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import { QUERY_NUMBER_RULE } from '#lib/validation.ts';
+import { QUERY_NUMBER_RULE, READABLE_TEXT } from '#lib/validation.ts';
+import { webhookUrlText } from '#lib/webhooks/create-schema.ts';
+import { MAX_URL_LENGTH, WEBHOOK_URL_FORM } from '#lib/webhooks/limits.ts';
 import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, PLAQUE_ID_FORM, plaqueIdParam } from '#lib/partner/schemas.ts';
 import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
 
 type Json = Record<string, unknown>;
 
-/** Largest id the services write and accept in a path (15 digits). */
-const MAX_ID = 999_999_999_999_999;
-
 /**
  * Rules zod enforces with code (refinements, transforms) stated as JSON Schema, so a validating proxy in front of
- * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema.
+ * the service accepts what the service accepts. test/http/openapi-rules.test.ts holds each against its schema (path
+ * parameters: test/http/path-parameters.test.ts).
  */
 const INPUT_RULES = {
+  // A path is text: stated as a string with its pattern, so a validator that reads "007" or "1e1" as a number refuses it too.
   plaqueId: {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_ID,
+    type: 'string',
+    pattern: PLAQUE_ID_FORM.source,
     description: 'A positive integer in plain decimal: no sign, no leading zeros, no exponent, at most 15 digits.',
   },
   wallet: {
@@ -47,6 +47,16 @@ const INPUT_RULES = {
     examples: ['ASC', 'DESC'],
   },
   idempotencyKey: { pattern: '^[!-~]+$' },
+  // The URL's written form and the readable-text rule in one pattern (a schema holds one): the form as a lookahead.
+  webhookUrl: {
+    type: 'string',
+    maxLength: MAX_URL_LENGTH,
+    pattern: `^(?=${WEBHOOK_URL_FORM.source.slice(1)})${READABLE_TEXT.source.slice(1)}`,
+    description:
+      '`https://` and a host, an optional port, path and query; no user name or password, no fragment. `http://127.0.0.1` and ' +
+      '`http://localhost` are accepted by the local server only. It must also parse as a URL (WHATWG URL Standard, as browsers ' +
+      'do), and in a deployed stage use port 443 and resolve only to public addresses (see the operation).',
+  },
 } as const;
 
 const instantSchema = (featuredFilters.shape.from as unknown as { def: { innerType: z.ZodMiniType } }).def.innerType;
@@ -58,6 +68,7 @@ const ruleOf = new Map<unknown, { replace?: Json; add?: Json }>([
   [instantSchema, { replace: INPUT_RULES.instant }],
   [listFeaturedInput.shape.sort, { replace: INPUT_RULES.sort }],
   [idempotencyKeyHeader, { add: INPUT_RULES.idempotencyKey }],
+  [webhookUrlText, { replace: INPUT_RULES.webhookUrl }],
 ]);
 
 function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
@@ -302,7 +313,8 @@ function parameters(route: Route, example: RequestExample): Json[] {
       required: true,
       description: described.description,
       schema: jsonSchema(described.schema, 'input'),
-      ...(example.path?.[name] !== undefined && { example: example.path[name] }),
+      // As the path writes it: text.
+      ...(example.path?.[name] !== undefined && { example: String(example.path[name]) }),
     });
   }
   if (request?.query) {

@@ -17,10 +17,10 @@ export const KEY_MAX = 128;
 /** Header name as clients send it; also the `path` of its validation errors. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-/** Plaque ids in paths: positive integers written plainly (no sign, no leading zeros, no exponent). */
-export const plaqueIdParam = z.pipe(
-  z.string().check(z.refine((s) => /^[1-9][0-9]{0,14}$/.test(s), 'must be a positive integer')),
-  z.transform(Number),
-);
+/** A plaque id as a path writes it: a positive integer written plainly (no sign, no leading zeros, no exponent), 15 digits at most. */
+export const PLAQUE_ID_FORM = /^[1-9][0-9]{0,14}$/;
+
+/** Plaque ids in paths: the document states the same pattern (lib/http/openapi.ts). */
+export const plaqueIdParam = z.pipe(z.string().check(z.regex(PLAQUE_ID_FORM, 'must be a positive integer')), z.transform(Number));
 
 export const plaqueIdInput = z.object({ id: plaqueIdParam });

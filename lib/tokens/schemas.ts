@@ -7,13 +7,11 @@ import * as z from 'zod/mini';
  * path segments, so the suffix is part of the parameter. → the token id.
  */
 export const tokenFileParam = z.pipe(
+  // A pattern, so the document states it as it is checked.
   z
     .string()
     .check(
-      z.refine(
-        (s) => /^(?:[0-9a-fA-F]{64}|[0-9]{1,63})\.json$/.test(s),
-        'must be the token id as 64 hex digits or 1–63 decimal digits, followed by .json',
-      ),
+      z.regex(/^(?:[0-9a-fA-F]{64}|[0-9]{1,63})\.json$/, 'must be the token id as 64 hex digits or 1–63 decimal digits, followed by .json'),
     ),
   z.transform((s): bigint => {
     const id = s.slice(0, -'.json'.length);

@@ -8,7 +8,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { MAX_URL_LENGTH } from '#lib/webhooks/limits.ts';
+import { MAX_URL_LENGTH, WEBHOOK_URL_FORM } from '#lib/webhooks/limits.ts';
 
 /** `aws`: https to public addresses only. `local`: also http to 127.0.0.1/localhost, and loopback addresses. */
 export type UrlPolicy = 'aws' | 'local';
@@ -57,6 +57,17 @@ export function checkUrlForm(raw: string, policy: UrlPolicy): URL {
   }
   // The URL parser drops a scheme's default port, so an explicit 443 reads as none.
   if (policy === 'aws' && url.port !== '') throw new UrlRefused('url must use port 443');
+  return url;
+}
+
+/**
+ * A URL as a partner registers it: the form above, written as the document states it (WEBHOOK_URL_FORM), not in a
+ * form the parser would repair (`https:host`, `http://127.1`, an empty fragment). Sends check the form only: the URL
+ * they read is the one the parser wrote at registration.
+ */
+export function checkRegisteredUrl(raw: string, policy: UrlPolicy): URL {
+  const url = checkUrlForm(raw, policy);
+  if (!WEBHOOK_URL_FORM.test(raw)) throw new UrlRefused('url must be written https://host[:port][/path][?query]');
   return url;
 }
 

@@ -42,9 +42,22 @@ export async function ownEndpoint(ctx: AppContext, partnerId: number, id: string
   return endpoint;
 }
 
-/** The endpoint's most recent attempts, newest first. */
+/**
+ * The endpoint's most recent attempts, newest first, each with the order its event tells of. An attempt logged before
+ * the order was recorded with it (kept 30 days) takes it from its event, read once per event.
+ */
 export async function listDeliveries(ctx: AppContext, partnerId: number, id: string, limit: number): Promise<WebhookDeliveries> {
   await ownEndpoint(ctx, partnerId, id);
-  const attempts = await webhookRepo(dbOf(ctx), ctx.tableName).recentAttempts(id, limit);
-  return { deliveries: attempts.map(({ endpointId: _endpoint, ...attempt }) => attempt) };
+  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
+  const attempts = await repo.recentAttempts(id, limit);
+  const unrecorded = [...new Set(attempts.filter((a) => a.orderId === undefined).map((a) => a.eventId))];
+  const events = new Map(
+    await Promise.all(unrecorded.map(async (eventId) => [eventId, (await repo.getEvent(eventId))?.orderId ?? null] as const)),
+  );
+  return {
+    deliveries: attempts.map(({ endpointId: _endpoint, orderId, ...attempt }) => ({
+      ...attempt,
+      orderId: orderId === undefined ? (events.get(attempt.eventId) ?? null) : orderId,
+    })),
+  };
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { checkUrlForm, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
+import { checkRegisteredUrl, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
 import { present } from '#lib/webhooks/endpoints.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
@@ -23,7 +23,7 @@ export type CreatedWebhook = z.infer<typeof webhookCreatedSchema>;
 async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
   const policy = urlPolicyOf(ctx);
   try {
-    const url = checkUrlForm(raw, policy);
+    const url = checkRegisteredUrl(raw, policy);
     await resolveAllowed(url, policy, resolverOf(ctx));
     return url;
   } catch (error) {

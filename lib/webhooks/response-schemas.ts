@@ -35,6 +35,8 @@ export const webhookSecretSchema = z
 const webhookAttemptSchema = z.object({
   eventId: z.string(),
   type: z.string(),
+  // The order the event tells of; null for a test event (ping).
+  orderId: z.nullable(z.string()),
   attempt: z.int().check(z.minimum(1)),
   statusCode: z.nullable(z.int()),
   error: z.nullable(z.string()),

@@ -154,6 +154,7 @@ async function recordOutcome(
     endpointId: delivery.endpointId,
     eventId: event.eventId,
     type: event.type,
+    orderId: event.orderId,
     attempt: number,
     statusCode: outcome.statusCode,
     error: outcome.error,

@@ -19,10 +19,13 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
 import { freshTable } from '../support/db.ts';
 import { call } from '../partner/fixtures.ts';
-import { eventually, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
+import { eventually, soldOrder, startReceiver, type Receiver } from '../webhooks/fixtures.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { launchChromium, noAxeViolations, openView, screenshots, signIn } from './page-checks.ts';
 import { dbOf } from '#lib/db/client.ts';
+import { toItem } from '#lib/db/order-item.ts';
+import { eventIdOf } from '#lib/webhooks/events.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -161,10 +164,10 @@ describe('the Webhooks view in a browser', () => {
     await page.getByRole('heading', { level: 2, name: /Delivery log of/ }).waitFor();
     const attempt = await refreshUntil(page, eventId, 200);
     const cells = await attempt.locator('td').allTextContents();
-    expect(cells.slice(0, 4)).toEqual([eventId, 'ping (test)', '1', '200']);
-    expect(cells[4]).toMatch(/^\d+ ms$|^\d+(\.\d)? s$/);
-    expect(cells[5]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-    expect(cells[6]).toBe('—none');
+    expect(cells.slice(0, 5)).toEqual([eventId, 'ping (test)', '—no order (a test event)', '1', '200']);
+    expect(cells[5]).toMatch(/^\d+ ms$|^\d+(\.\d)? s$/);
+    expect(cells[6]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(cells[7]).toBe('—none');
     await noAxeViolations(page, 'webhooks-log');
     await screenshots(page, shots, 'webhooks-log');
 
@@ -286,4 +289,33 @@ describe('the Webhooks view in a browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('names in each row of the delivery log the order its event tells of, as the Orders view shows it', async () => {
+    const { context, page, errors } = await aVisitor();
+    await signIn(page, dashboard, ctx.dataDir, anEmail());
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    const headers = { authorization: `Bearer ${token}` };
+    const made = await call(server.url, 'POST', '/partner/webhooks', { headers, body: { url: receiver.url, events: ['order.sold'] } });
+    expect(made.status, made.text).toBe(201);
+    receiver.secret = made.json.secret as string;
+    // A sale of the partner's: its order.sold event goes to the endpoint.
+    const profile = await call(server.url, 'GET', '/auth/profile', { headers });
+    const order = soldOrder(profile.json.id as number);
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: toItem(order) }));
+    const eventId = eventIdOf({ orderId: order.orderId, round: 0, status: 'SOLD' });
+
+    await openView(page, 'Webhooks');
+    const row = page.locator('tr[data-webhook-id]', { hasText: receiver.url });
+    await row.getByRole('button', { name: /^Delivery log/ }).click();
+    const logged = await refreshUntil(page, eventId, 200);
+    expect(await logged.locator('code.order-id').textContent()).toBe(order.orderId);
+    await noAxeViolations(page, 'webhooks-log-order');
+
+    // The same id on the order's row of the Orders view.
+    await openView(page, 'Orders');
+    const ordered = page.locator(`tr[data-order-id="${order.orderId}"]`);
+    expect(await ordered.locator('code.order-id').textContent()).toBe(order.orderId);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -8,7 +8,6 @@ import * as z from 'zod/mini';
 import { getAddress } from 'viem';
 import { openApiDocument } from '#lib/http/openapi.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 
@@ -27,20 +26,7 @@ const hexDigit = fc.constantFrom(...'0123456789abcdefABCDEF'.split(''));
 const text = (alphabet: string[], max: number) => fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((c) => c.join(''));
 
 describe('input rules in the OpenAPI document', () => {
-  // A path id the service accepts is a documented integer, and every documented integer, written plainly, is accepted.
-  it('states plaque ids as the positive integers the service accepts', () => {
-    const rule = documented(parameter(buy, 'id').schema as Json);
-    fc.assert(
-      fc.property(fc.oneof(text('0123456789+-e. '.split(''), 17), fc.string()), (raw) => {
-        if (accepts(plaqueIdParam, raw)) expect(rule(Number(raw))).toBe(true);
-      }),
-    );
-    fc.assert(
-      fc.property(fc.integer({ min: -5, max: Number.MAX_SAFE_INTEGER }), (n) => {
-        expect(accepts(plaqueIdParam, String(n))).toBe(rule(n));
-      }),
-    );
-  });
+  // Path parameters, the plaque id's among them: test/http/path-parameters.test.ts.
 
   // The pattern accepts every address the service accepts; of those it matches, the service refuses only bad checksums.
   it('states the wallet address pattern, the checksum in words', () => {

@@ -16,6 +16,7 @@ import {
 const anAttempt = (overrides: Partial<WebhookAttempt> = {}): WebhookAttempt => ({
   eventId: 'evt_1',
   type: 'order.sold',
+  orderId: 'ord_1',
   attempt: 1,
   statusCode: 200,
   error: null,

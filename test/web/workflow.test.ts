@@ -73,4 +73,16 @@ describe('the workflow pasted into a shell', () => {
     // The last call printed the order the buy made.
     expect(stdout).toContain(`"orderId":"${orderId}"`);
   }, 90_000);
+
+  it('holds another plaque for the same key and releases the hold, the plaque available again', async () => {
+    // Stored now, as an import stores it: the listing reads the plaques changed since the last it saw.
+    await storePlaque(ctx, { id: 9_103, featured: true, status: 'AVAILABLE', updatedAt: ctx.now().toISOString() });
+    const variables = workflowVariables(server.url, null).replace(/^KEY=.*$/m, `KEY=${partner.apiKey}`);
+    const [lookup, owner, hold, , , release] = workflowCalls(server.url).map((call) => call.command);
+    const script = [variables, lookup, owner, hold, release, 'echo', 'echo "PLAQUE=$PLAQUE RESERVATION=$RESERVATION"'];
+    const { stdout } = await run('bash', ['-c', script.join('\n')], { timeout: 60_000 });
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^PLAQUE=9103 RESERVATION=res_9103_\S+$/);
+    const after = await fetch(`${server.url}/partner/plaques/9103/lookup`, { headers: { 'x-api-key': partner.apiKey } });
+    expect(await after.json()).toMatchObject({ plaqueId: 9_103, available: true });
+  }, 90_000);
 });

@@ -11,10 +11,15 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import type { Resolver } from '#lib/webhooks/address-guard.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/endpoints.ts';
 import { freshTable } from '../support/db.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
 import { call } from '../partner/fixtures.ts';
 import { aSignedInPartner, bearer, registerWebhook, type SignedInPartner } from './fixtures.ts';
 
 let ctx: AppContext;
+
+/** The URL's schema as the OpenAPI document states it. */
+const webhookUrlSchema = (openApiDocument() as Record<string, any>).paths['/partner/webhooks'].post.requestBody.content['application/json']
+  .schema.properties.url as Record<string, unknown>;
 let server: LocalServer;
 
 /** Names the tests resolve without DNS: a public host, a host on a private address, and one that does not exist. */
@@ -277,5 +282,27 @@ describe('on a deployed stage (https to public addresses only)', () => {
       );
     }
     expect((await registerWebhook(server.url, partner, { url: 'https://hooks.shop.example/x', events: ['order.sold'] })).status).toBe(201);
+  });
+
+  it('refuses a URL the parser would repair, as the document does, and takes one in the form the document states', async () => {
+    const partner = await aSignedInPartner(ctx);
+    const pattern = new RegExp(webhookUrlSchema.pattern as string);
+    for (const [url, code] of [
+      ['https:hooks.shop.example/x', 'INVALID_WEBHOOK_URL'],
+      ['https://hooks.shop.example/x#', 'INVALID_WEBHOOK_URL'],
+      ['https:\\\\hooks.shop.example/x', 'INVALID_WEBHOOK_URL'],
+      [' https://hooks.shop.example/x', 'VALIDATION_FAILED'],
+      ['https://hooks.shop.example/x\n', 'VALIDATION_FAILED'],
+    ] as const) {
+      expect(pattern.test(url), url).toBe(false);
+      await writesNothing(async () =>
+        expectProblem(await registerWebhook(server.url, partner, { url, events: ['order.sold'] }), 400, code),
+      );
+    }
+    const written = 'HTTPS://Hooks.Shop.Example:443/x?shop=1';
+    expect(pattern.test(written)).toBe(true);
+    const created = await registerWebhook(server.url, partner, { url: written, events: ['order.sold'] });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.url).toBe('https://hooks.shop.example/x?shop=1');
   });
 });

@@ -118,10 +118,12 @@ describe('a partner buying with a webhook endpoint registered', () => {
 
     const log = await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries?limit=3`, { headers: bearer(user) });
     expect(log.status).toBe(200);
-    expect(log.json.deliveries.map((d: { type: string; statusCode: number }) => [d.type, d.statusCode])).toEqual([
-      ['order.delivered', 200],
-      ['order.minting', 200],
-      ['order.sold', 200],
+    expect(
+      log.json.deliveries.map((d: { type: string; statusCode: number; orderId: string }) => [d.type, d.statusCode, d.orderId]),
+    ).toEqual([
+      ['order.delivered', 200, orderId],
+      ['order.minting', 200, orderId],
+      ['order.sold', 200, orderId],
     ]);
   }, 90_000);
 
@@ -136,6 +138,9 @@ describe('a partner buying with a webhook endpoint registered', () => {
       const log = await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries?limit=1`, { headers: bearer(user) });
       return log.json.deliveries[0]?.eventId === sent.json.eventId;
     }, 'the ping is logged');
+    const log = await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries?limit=1`, { headers: bearer(user) });
+    // A test event tells of no order.
+    expect(log.json.deliveries[0]).toMatchObject({ eventId: sent.json.eventId, type: 'ping', orderId: null });
   });
 });
 

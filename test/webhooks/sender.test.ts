@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { dbOf, createDocumentClient } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
+import { webhookAttemptKey } from '#lib/db/keys.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalWakeupQueue, type LocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { Resolver } from '#lib/webhooks/address-guard.ts';
@@ -103,10 +105,10 @@ describe('retries', () => {
     });
 
     const attempts = await log(partnerId, webhookId);
-    expect(attempts.map((a) => [a.attempt, a.statusCode, a.eventId, a.type])).toEqual([
-      [3, 200, eventId, 'order.sold'],
-      [2, 500, eventId, 'order.sold'],
-      [1, 500, eventId, 'order.sold'],
+    expect(attempts.map((a) => [a.attempt, a.statusCode, a.eventId, a.type, a.orderId])).toEqual([
+      [3, 200, eventId, 'order.sold', order.orderId],
+      [2, 500, eventId, 'order.sold', order.orderId],
+      [1, 500, eventId, 'order.sold', order.orderId],
     ]);
     expect(attempts[0]).toMatchObject({ error: null, nextAttemptAt: null });
     for (const failed of attempts.slice(1)) {
@@ -115,6 +117,24 @@ describe('retries', () => {
     }
     // Delivered: nothing waits in the lane any more.
     expect(await webhookRepo(dbOf(ctx), ctx.tableName).laneHead({ endpointId: webhookId, laneId: orderLaneId(order.orderId) })).toBeNull();
+  });
+
+  it('names the order of an attempt logged before the order was recorded with it, from its event', async () => {
+    const { partnerId, webhookId } = await anEndpoint(() => 200);
+    const order = soldOrder(partnerId);
+    await makeOrderEvents(ctx, [moveRecord(order, null)]);
+    await eventually(async () => (await log(partnerId, webhookId)).length === 1, 'the attempt is logged');
+    const [logged] = await log(partnerId, webhookId);
+    // The attempt as an earlier sender wrote it: without the order.
+    await dbOf(ctx).send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: webhookAttemptKey(webhookId, logged!.at, logged!.eventId, logged!.attempt),
+        UpdateExpression: 'REMOVE orderId',
+        ConditionExpression: 'attribute_exists(orderId)',
+      }),
+    );
+    expect(await log(partnerId, webhookId)).toEqual([{ ...logged, orderId: order.orderId }]);
   });
 
   it('records a receiver that never answers as a timeout, and tries it again', async () => {

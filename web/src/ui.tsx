@@ -1,9 +1,10 @@
 // Pieces every view shares: the guard of its calls, an error next to its field, the retry message, copy buttons, status
 // badges, times.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { ApiRefusal, ServiceUnreachable, SessionEnded } from './api.ts';
 import { formatTime, statusBadge } from './format.ts';
+import { columnsOutOfView, scrollHint } from './table-scroll.ts';
 import type { OrderStatus } from './types.ts';
 
 /** The API's words about one field, right under it (the input names it with aria-describedby). */
@@ -105,10 +106,44 @@ export function Time({ iso }: { iso: string | null }) {
 }
 
 /** A wide table that scrolls on its own on a narrow screen, reachable by keyboard. */
+/**
+ * A table in a region of its own that scrolls sideways (focusable, so arrow keys scroll it too). While the table is
+ * wider than the region, as on a phone, a hint above it says how many columns lie beyond which edge (the region's
+ * description names it), and the edges shade where more lies (styles.css).
+ */
 export function TableScroll({ label, children }: { label: string; children: ComponentChildren }) {
+  const region = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const [hidden, setHidden] = useState({ before: 0, after: 0 });
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const measure = () => {
+      const headers = [...element.querySelectorAll('thead tr:first-child > th')].map((th) => th.getBoundingClientRect());
+      const next = columnsOutOfView(headers, element.getBoundingClientRect());
+      setHidden((now) => (now.before === next.before && now.after === next.after ? now : next));
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    if (element.firstElementChild) resized.observe(element.firstElementChild);
+    element.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      resized.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  });
+  const hint = scrollHint(hidden);
   return (
-    <div class="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    <>
+      {hint && (
+        <p id={hintId} class="scroll-hint">
+          {hint}
+        </p>
+      )}
+      <div ref={region} class="table-scroll" role="region" aria-label={label} aria-describedby={hint ? hintId : undefined} tabIndex={0}>
+        {children}
+      </div>
+    </>
   );
 }

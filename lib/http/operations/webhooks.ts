@@ -56,13 +56,17 @@ export const webhookOperations = [
       managed,
       `Events: ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}; at least one, a name given twice counts once, any other name answers ` +
         '400 VALIDATION_FAILED naming `events`.',
+      '`url` is written `https://`, a host, an optional port, path and query (the schema\'s pattern states the form: no user name or ' +
+        'password, no fragment, nothing the URL parser would repair such as a leading space or `https:host`), and must parse as a URL ' +
+        'as browsers parse it (WHATWG URL Standard); otherwise 400 VALIDATION_FAILED or INVALID_WEBHOOK_URL naming `url`.',
       '`url` must use https and its host must resolve only to public addresses: loopback, private, link-local (the cloud metadata ' +
         'address included), carrier-grade NAT, multicast and reserved addresses, and their IPv6 forms, are refused with 400 ' +
         'INVALID_WEBHOOK_URL, as are IPv6 addresses that embed an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo), a port ' +
         'other than 443, a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
         'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
         '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses), on any port.',
-      'A `url` holding a control character or a bidirectional control (U+202E and its kin) answers 400 VALIDATION_FAILED naming `url`; tabs and line breaks, which URL parsing drops, are dropped.',
+      'A `url` holding a control character (tabs and line breaks, which URL parsing would drop, included) or a bidirectional control ' +
+        '(U+202E and its kin), or with a space before or after it, answers 400 VALIDATION_FAILED naming `url`.',
       '`secret` is `whsec_` and the base64 of 32 random bytes: it is shown in this answer only and stored encrypted (a KMS key of the stage ' +
         "in AWS). Keep it to verify the signatures of the endpoint's deliveries.",
       `A partner has at most ${MAX_WEBHOOKS} endpoints; another one answers 409 WEBHOOK_LIMIT_REACHED until one is deleted. Nothing is ` +
@@ -140,7 +144,7 @@ export const webhookOperations = [
     description: [
       managed,
       `The most recent attempts first, \`limit\` of them (1–${MAX_DELIVERIES_LIMIT}, default 20), kept 30 days. Each is one try of one ` +
-        'event: `attempt` counts from 1; `statusCode` is what the endpoint answered (null when nothing came back in time, the connection ' +
+        'event: `orderId` names the order the event tells of (null for a test event); `attempt` counts from 1; `statusCode` is what the endpoint answered (null when nothing came back in time, the connection ' +
         'failed, or the address was refused); `error` says what went wrong (null on a 2xx); `nextAttemptAt` is when the event is tried again, ' +
         'null once it was delivered or, after its last retry, recorded as failed. An attempt cut short by a crash of the sender is not ' +
         'listed; the event is sent again (same `webhook-id`) under the next number.',

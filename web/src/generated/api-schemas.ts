@@ -296,6 +296,7 @@ export interface components {
             deliveries: {
                 eventId: string;
                 type: string;
+                orderId: string | null;
                 attempt: number;
                 statusCode: number | null;
                 error: string | null;

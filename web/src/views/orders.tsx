@@ -1,5 +1,5 @@
 // Orders: newest first, filtered by status, page by page; the page refreshes itself while an order on it is SOLD or
-// MINTING, so a delivery shows up without a reload.
+// MINTING, so a delivery shows up without a reload. Each row names its order by id, as the webhook delivery log does.
 import { useEffect, useState } from 'preact/hooks';
 import { ServiceUnreachable, SessionEnded, type ApiClient } from '../api.ts';
 import { formatPrice, shortHash, shortWallet } from '../format.ts';
@@ -79,6 +79,7 @@ export function Orders({ api }: { api: ApiClient }) {
                 <th scope="col">Token</th>
                 <th scope="col">Reason</th>
                 <th scope="col">Ordered</th>
+                <th scope="col">Order</th>
               </tr>
             </thead>
             <tbody>
@@ -125,6 +126,9 @@ export function Orders({ api }: { api: ApiClient }) {
                   </td>
                   <td>
                     <Time iso={order.createdAt} />
+                  </td>
+                  <td>
+                    <code class="order-id">{order.orderId}</code>
                   </td>
                 </tr>
               ))}

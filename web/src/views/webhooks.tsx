@@ -87,7 +87,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
     return guarded(
       async () => {
         setMessages({ url: null, events: null, form: null });
-        const webhook = await api.createWebhook(form.url, form.events);
+        const webhook = await api.createWebhook(form.url.trim(), form.events);
         setCreated(webhook);
         setForm(emptyForm());
         setWebhooks(await api.listWebhooks());
@@ -438,6 +438,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                   <tr>
                     <th scope="col">Event</th>
                     <th scope="col">Type</th>
+                    <th scope="col">Order</th>
                     <th scope="col" class="number">
                       Attempt
                     </th>
@@ -465,6 +466,17 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                           <code>{attempt.eventId}</code>
                         </td>
                         <td>{eventTypeLabel(attempt.type)}</td>
+                        <td>
+                          {attempt.orderId === null ? (
+                            <span class="muted">
+                              —<span class="visually-hidden">no order (a test event)</span>
+                            </span>
+                          ) : (
+                            <code class="order-id" title="The order's id, as the Orders view shows it">
+                              {attempt.orderId}
+                            </code>
+                          )}
+                        </td>
                         <td class="number">{attempt.attempt}</td>
                         <td>
                           <span class={`badge badge-${outcome.ok ? 'done' : 'failed'}`}>{outcome.label}</span>
