@@ -1,7 +1,7 @@
 // infra/DEPLOY.md's first deploy of a stage (section 3, its numbered steps) and its key rotations (section 6), run
 // with bash in the order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder
 // (`--secrets-dir`, the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file
-// (`--record`), the RPC endpoint is an anvil node of its own, the stage URL is the local server. Section 6 names
+// (`--record`), the RPC endpoint is an anvil node of its own (`--rehearsal`: its chain id stands for the stage's), the stage URL is the local server. Section 6 names
 // production; the walk rehearses it on the staging it just set up. The git, cdk and aws lines are the only ones left
 // out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,12 @@ function walkable(lines: string[]): string[] {
       let command = line.replace('--region <region> ', '').replace(/https:\/\/<[^>]+>/g, '"$RPC"');
       const ops = /^npm run ops -- (init-stage|rotate-jwt-key|deploy-contract|rotate-signer)\b/.exec(command)?.[1];
       if (ops) {
-        const local = ops === 'deploy-contract' || ops === 'rotate-signer' ? ' --secrets-dir "$S" --record "$R"' : ' --secrets-dir "$S"';
+        const local =
+          ops === 'deploy-contract'
+            ? ' --rehearsal --secrets-dir "$S" --record "$R"'
+            : ops === 'rotate-signer'
+              ? ' --secrets-dir "$S" --record "$R"'
+              : ' --secrets-dir "$S"';
         const [args, input] = command.split(' < ');
         command = `${args}${local}${input ? ` < "$K/${input}"` : ''}`;
       }

@@ -3,14 +3,17 @@
 // the rotation moves MINTER_ROLE and the key, never the admin.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
-import { readContractRecords } from '#lib/chain/contract-record.ts';
+import { pendingDeploymentFile, readContractRecords, writePendingDeployment } from '#lib/chain/contract-record.ts';
+import { signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
+import { operatorClients } from '#lib/chain/operator-clients.ts';
+import { pendingEntryOf } from '#lib/chain/resumable-deploy.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
@@ -73,6 +76,7 @@ describe('deploy-contract', () => {
     const deployed = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store: fileSecretStore(stageWithSigner(key)),
       confirmations: 3,
@@ -104,6 +108,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(key)),
         recordFile: record,
@@ -116,6 +121,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(null)),
         recordFile: recordFile(),
@@ -126,6 +132,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(poor)),
         recordFile: recordFile(),
@@ -133,6 +140,122 @@ describe('deploy-contract', () => {
     ).rejects.toThrow(`the signer ${privateKeyToAccount(poor).address} holds no funds`);
   });
 });
+
+/** A deployment signed and recorded as pending for the stage, as a run cut short leaves it; sent when `send`. */
+async function pendingDeployment(key: Hex, record: string, send: boolean) {
+  const signed = await signPlaqueTokenDeployment({ rpcUrl: rpcUrl(), deployerKey: key, publicBase: STAGE_BASE });
+  writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+  if (send) await client().sendRawTransaction({ serializedTransaction: signed.rawTransaction });
+  return signed;
+}
+
+const nonceOf = (address: Address) => client().getTransactionCount({ address });
+
+describe('deploy-contract cut short, run again', () => {
+  const deployAgain = (key: Hex, record: string, more: Partial<Parameters<typeof deployContract>[0]> = {}) => {
+    const progress: string[] = [];
+    const deployed = deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
+      publicBase: STAGE_BASE,
+      store: fileSecretStore(stageWithSigner(key)),
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+      progressIntervalMs: 0,
+      onProgress: (line) => progress.push(line),
+      ...more,
+    });
+    return { deployed, progress };
+  };
+
+  it('records the mined pending deployment without sending another', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const signed = await pendingDeployment(key, record, true);
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash, resumed: true });
+    expect(progress[0]).toMatch(`Resuming the deployment ${signed.txHash}`);
+    expect(await nonceOf(signer)).toBe(1);
+    expect(readContractRecords(record).staging!.contractAddress).toBe(signed.contractAddress);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+  });
+
+  it('sends the recorded transaction itself when the chain never saw it: one deployment, its address', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const signed = await pendingDeployment(key, record, false);
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash });
+    expect(progress.join('\n')).toContain(`sent it again (same nonce ${signed.nonce})`);
+    expect(await nonceOf(signer)).toBe(1);
+  });
+
+  it('says a deployment whose nonce went to another transaction was dropped, and only then deploys anew', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const signed = await pendingDeployment(key, record, false);
+    // Another transaction of the deployer takes the nonce.
+    const { wallet } = operatorClients(rpcUrl(), ANVIL_CHAIN_ID, key);
+    await wallet.sendTransaction({ to: signer, value: 1n, nonce: signed.nonce });
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    const contract = await deployed;
+    expect(progress[0]).toMatch(`The pending deployment ${signed.txHash} was dropped`);
+    expect(contract.txHash).not.toBe(signed.txHash);
+    expect(await client().getCode({ address: signed.contractAddress })).toBeUndefined();
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
+  it('refuses to resume a pending deployment made with other arguments, and replaces it on --replace-pending', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    await client().request({ method: 'evm_setAutomine' as never, params: [false] as never });
+    try {
+      const signed = await pendingDeployment(key, record, true);
+      const other = deployAgain(key, record, { publicBase: 'https://api.staging.example' });
+      await expect(other.deployed).rejects.toThrow(/holds a pending staging deployment .* made with other values .*--replace-pending/);
+      const replaced = deployAgain(key, record, { publicBase: 'https://api.staging.example', replacePending: true });
+      await until(() => replaced.progress.some((line) => line.startsWith('Sent the deployment')));
+      expect(replaced.progress[0]).toMatch(`Replacing the pending deployment ${signed.txHash}: same nonce ${signed.nonce}`);
+      keepMining();
+      const contract = await replaced.deployed;
+      expect(contract.contractAddress).toBe(signed.contractAddress);
+      expect(contract.txHash).not.toBe(signed.txHash);
+      expect((await readMetadataUris(rpcUrl(), contract.contractAddress)).uri).toBe('https://api.staging.example/tokens/{id}.json');
+      expect(
+        await client()
+          .getTransactionReceipt({ hash: signed.txHash })
+          .catch(() => null),
+      ).toBeNull();
+      expect(await nonceOf(signer)).toBe(1);
+    } finally {
+      await client().request({ method: 'evm_setAutomine' as never, params: [true] as never });
+    }
+  });
+
+  it("refuses an endpoint of another chain than the stage's, naming both, before sending anything", async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const { deployed } = deployAgain(key, record, { chainId: undefined });
+    await expect(deployed).rejects.toThrow(`the RPC endpoint serves chain ${ANVIL_CHAIN_ID}, but the staging stage is on chain 11155111`);
+    expect(await nonceOf(signer)).toBe(0);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(condition()).toBe(true);
+}
 
 describe('set-token-uri', () => {
   it("points the stage's contract at a new base, records it, sends nothing when it is already set, and refuses a non-admin", async () => {
@@ -144,6 +267,7 @@ describe('set-token-uri', () => {
     const { contractAddress } = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store,
       confirmations: 1,
@@ -207,6 +331,7 @@ describe('rotate-signer', () => {
     const { contractAddress } = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store: fileSecretStore(secrets),
       confirmations: 1,
@@ -278,6 +403,7 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
         rpcUrl(),
         '--base',
         STAGE_BASE,
+        '--rehearsal',
         '--secrets-dir',
         secrets,
         '--record',
@@ -290,7 +416,8 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     const contract = readContractRecords(record).staging!.contractAddress;
     expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
     expect(deployed.stdout).toContain(`token metadata at ${STAGE_BASE}/tokens/{id}.json`);
-    expect(deployed.stdout).toContain('npx cdk deploy -c stage=staging');
+    expect(deployed.stdout).toMatch(/^Sent the deployment 0x[0-9a-f]{64} from /);
+    expect(deployed.stdout).toContain("(a rehearsal: the stage's record is untouched)");
 
     const set = await run(
       process.execPath,
