@@ -24,7 +24,7 @@ export interface SecretStore {
 
 class SecretNotFoundError extends Error {
   constructor(secretId: string, where: string) {
-    super(`secret ${secretId} does not exist in ${where}: deploy the stage first (npx cdk deploy -c stage=<stage>)`);
+    super(`secret ${secretId} does not exist in ${where}: deploy the stage first (npm run ops -- deploy --stage <stage>)`);
   }
 }
 

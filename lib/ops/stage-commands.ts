@@ -11,6 +11,7 @@ import { localChain, signerBalances, stageChain } from '#lib/ops/signer-balance.
 import { describeSignerFunds } from '#lib/chain/signer-funds.ts';
 import { CONTRACT_RECORD_FILE } from '#lib/chain/contract-record.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
+import { assertDeployCredentials, cdkCommandLine, runCdk } from '#lib/ops/stage-deploy.ts';
 import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { ensureRehearsalSecrets, fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
 import { isStageName, secretIdOf, SECRET_NAMES, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
@@ -125,6 +126,26 @@ export function registerStageCommands(
       });
       console.log(`Rotated ${result.location}: current key ${result.currentKid}, previous ${result.previousKid ?? 'none'}.`);
     });
+
+  program
+    .command('deploy')
+    .description(
+      "deploy a stage's stack with the project's CDK CLI (npx cdk deploy -c stage=<stage> PlaqueApi-<stage>), after checking for AWS credentials",
+    )
+    .addOption(stageOption())
+    .option('--diff', 'show what the deploy would change (cdk diff) instead of deploying')
+    .option('--dry-run', 'print the cdk command line instead of running it')
+    .argument('[cdk-options...]', 'further options for cdk, after --: e.g. -- --require-approval never')
+    .action(async (cdkOptions: string[], options: { stage: StageName; diff?: boolean; dryRun?: boolean }) => {
+      const { region } = global();
+      await assertDeployCredentials(options.stage, region ?? coreConfig().AWS_REGION);
+      const commandLine = cdkCommandLine({ stage: options.stage, diff: options.diff ?? false, cdkOptions });
+      if (options.dryRun) {
+        console.log(commandLine.join(' '));
+        return;
+      }
+      process.exitCode = await runCdk(commandLine, region ? { ...process.env, AWS_REGION: region } : process.env);
+    });
 }
 
 const confirmationsOption = () =>
@@ -201,7 +222,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
         console.log(
           options.rehearsal
             ? `Recorded in ${options.record} (a rehearsal: the stage's record is untouched).`
-            : `Recorded in ${options.record}: commit it, then npx cdk deploy -c stage=${options.stage}.`,
+            : `Recorded in ${options.record}: commit it, then npm run ops -- deploy --stage ${options.stage}.`,
         );
       },
     );

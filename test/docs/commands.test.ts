@@ -80,6 +80,7 @@ describe('the commands the docs name', () => {
         'signer-balance',
         'set-token-uri',
         'move-to-contract',
+        'deploy',
       ]),
     );
   });

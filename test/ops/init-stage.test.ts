@@ -76,7 +76,7 @@ describe('initStage', () => {
   it('says the stage must be deployed first when its secrets do not exist', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'plaque-secrets-'));
     await expect(initStage({ stage: 'production', store: fileSecretStore(empty), signerKey: { kind: 'none' } })).rejects.toThrow(
-      /secret PlaqueApi-production\/jwt-signing-keys does not exist .*npx cdk deploy/,
+      /secret PlaqueApi-production\/jwt-signing-keys does not exist .*npm run ops -- deploy --stage/,
     );
   });
 });
