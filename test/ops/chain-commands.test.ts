@@ -21,7 +21,8 @@ import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.
 import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { deployContract, rotateSigner, setTokenUri } from '#lib/ops/chain-commands.ts';
 import { fileSecretStore } from '#lib/ops/secret-store.ts';
-import { secretIdOf } from '#lib/ops/stage-secrets.ts';
+import { secretIdOf, STAGE_CHAIN_IDS, STAGE_NAMES } from '#lib/ops/stage-secrets.ts';
+import { stages } from '../../infra/stages.ts';
 
 const run = promisify(execFile);
 /** The stage's public base URL, as the stack output PublicBaseUrl names it. */
@@ -250,6 +251,38 @@ describe('deploy-contract cut short, run again', () => {
     expect(await nonceOf(signer)).toBe(0);
     expect(existsSync(pendingDeploymentFile(record))).toBe(false);
   });
+});
+
+describe('the chain deploy-contract expects', () => {
+  it('is the one infra/stages.ts configures for each stage', () => {
+    for (const stage of STAGE_NAMES) expect(STAGE_CHAIN_IDS[stage], stage).toBe(stages[stage].chain.chainId);
+  });
+
+  it("is anvil's on --rehearsal, which leaves the stage's secrets and record alone", async () => {
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const base = [
+      '--import',
+      'tsx',
+      'lib/ops/cli.ts',
+      'deploy-contract',
+      '--stage',
+      'staging',
+      '--rpc-url',
+      rpcUrl(),
+      '--base',
+      STAGE_BASE,
+    ];
+    for (const args of [
+      ['--rehearsal', '--record', recordFile()],
+      ['--rehearsal', '--secrets-dir', stageWithSigner(null)],
+    ]) {
+      const failed = await run(process.execPath, [...base, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(failed, args.join(' ')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('--rehearsal needs --secrets-dir <folder> and --record <file>'),
+      });
+    }
+  }, 60_000);
 });
 
 async function until(condition: () => boolean): Promise<void> {
