@@ -81,6 +81,8 @@ describe('the commands the docs name', () => {
         'set-token-uri',
         'move-to-contract',
         'deploy',
+        'restore-table',
+        'copy-table',
       ]),
     );
   });

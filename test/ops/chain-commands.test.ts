@@ -150,6 +150,14 @@ async function pendingDeployment(key: Hex, record: string, send: boolean) {
   return signed;
 }
 
+/** A funded signer whose deployment a run cut short left pending: `sent` or never sent. */
+async function cutShort(sent: boolean) {
+  const key = generatePrivateKey();
+  const signer = await funded(key);
+  const record = recordFile();
+  return { key, signer, record, signed: await pendingDeployment(key, record, sent) };
+}
+
 const nonceOf = (address: Address) => client().getTransactionCount({ address });
 
 describe('deploy-contract cut short, run again', () => {
@@ -172,10 +180,7 @@ describe('deploy-contract cut short, run again', () => {
   };
 
   it('records the mined pending deployment without sending another', async () => {
-    const key = generatePrivateKey();
-    const signer = await funded(key);
-    const record = recordFile();
-    const signed = await pendingDeployment(key, record, true);
+    const { key, signer, record, signed } = await cutShort(true);
     keepMining();
     const { deployed, progress } = deployAgain(key, record);
     expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash, resumed: true });
@@ -186,10 +191,7 @@ describe('deploy-contract cut short, run again', () => {
   });
 
   it('sends the recorded transaction itself when the chain never saw it: one deployment, its address', async () => {
-    const key = generatePrivateKey();
-    const signer = await funded(key);
-    const record = recordFile();
-    const signed = await pendingDeployment(key, record, false);
+    const { key, signer, record, signed } = await cutShort(false);
     keepMining();
     const { deployed, progress } = deployAgain(key, record);
     expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash });
@@ -198,10 +200,7 @@ describe('deploy-contract cut short, run again', () => {
   });
 
   it('says a deployment whose nonce went to another transaction was dropped, and only then deploys anew', async () => {
-    const key = generatePrivateKey();
-    const signer = await funded(key);
-    const record = recordFile();
-    const signed = await pendingDeployment(key, record, false);
+    const { key, signer, record, signed } = await cutShort(false);
     // Another transaction of the deployer takes the nonce.
     const { wallet } = operatorClients(rpcUrl(), ANVIL_CHAIN_ID, key);
     await wallet.sendTransaction({ to: signer, value: 1n, nonce: signed.nonce });
