@@ -96,7 +96,9 @@ async function awaitDeployment(
     }
     if (state.kind === 'mined') {
       if (state.receipt.status !== 'success' || !state.receipt.contractAddress) {
-        throw new Error(`the deployment ${pending.txHash} reverted in block ${state.receipt.blockNumber}`);
+        throw new Error(
+          `the deployment ${pending.txHash} reverted in block ${state.receipt.blockNumber}: run the command again to deploy anew`,
+        );
       }
       if (head >= state.receipt.blockNumber + BigInt(options.confirmations)) return state.receipt;
     }
@@ -168,7 +170,10 @@ export async function deployOrResume(options: ResumableDeployOptions): Promise<D
   let replacing: PendingDeployment | null = null;
   if (pending) {
     const state = await stateOf(client, pending);
-    if (state.kind === 'dropped') {
+    if (state.kind === 'mined' && state.receipt.status !== 'success') {
+      options.onProgress(`The pending deployment ${pending.txHash} reverted in block ${state.receipt.blockNumber}: deploying again.`);
+      pending = null;
+    } else if (state.kind === 'dropped') {
       options.onProgress(
         `The pending deployment ${pending.txHash} was dropped (the deployer's nonce ${pending.nonce} went to another transaction; nonce now ${state.nonceNow}): deploying again.`,
       );

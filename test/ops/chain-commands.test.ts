@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { createPublicClient, http, keccak256, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { pendingDeploymentFile, readContractRecords, writePendingDeployment } from '#lib/chain/contract-record.ts';
@@ -210,6 +210,26 @@ describe('deploy-contract cut short, run again', () => {
     expect(progress[0]).toMatch(`The pending deployment ${signed.txHash} was dropped`);
     expect(contract.txHash).not.toBe(signed.txHash);
     expect(await client().getCode({ address: signed.contractAddress })).toBeUndefined();
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
+  it('says a pending deployment reverted, and only then deploys anew', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    // A deployment whose code aborts at once (INVALID), signed with the fields a real one records.
+    const signed = await signPlaqueTokenDeployment({ rpcUrl: rpcUrl(), deployerKey: key, publicBase: STAGE_BASE });
+    const { wallet } = operatorClients(rpcUrl(), ANVIL_CHAIN_ID, key);
+    const raw = await wallet.signTransaction({
+      ...(await wallet.prepareTransactionRequest({ data: '0xfe', gas: 100_000n, type: 'eip1559' })),
+    });
+    writePendingDeployment('staging', pendingEntryOf({ ...signed, rawTransaction: raw, txHash: keccak256(raw) }, STAGE_BASE), record);
+    await client().sendRawTransaction({ serializedTransaction: raw });
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    const contract = await deployed;
+    expect(progress[0]).toMatch(`The pending deployment ${keccak256(raw)} reverted in block`);
+    expect(contract.txHash).not.toBe(keccak256(raw));
     expect(await nonceOf(signer)).toBe(2);
   });
 

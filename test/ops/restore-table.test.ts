@@ -1,6 +1,6 @@
 // restore-table and copy-table. The restore itself (RestoreTableToPointInTime) has no local stand-in: its request is
 // checked on a client that records what it is sent. The copy runs on DynamoDB Local, from one table (the "restored")
-// into another (the stage's), through the command line as DEPLOY.md prints it.
+// into another (the stage's), from the library and from the command line.
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
