@@ -158,6 +158,9 @@ async function cutShort(sent: boolean) {
   return { key, signer, record, signed: await pendingDeployment(key, record, sent) };
 }
 
+/** `deploy-contract` for staging on this file's anvil, as the command line takes it. */
+const deployContractArgs = () => ['deploy-contract', '--stage', 'staging', '--rpc-url', rpcUrl(), '--base', STAGE_BASE];
+
 const nonceOf = (address: Address) => client().getTransactionCount({ address });
 
 describe('deploy-contract cut short, run again', () => {
@@ -279,18 +282,7 @@ describe('the chain deploy-contract expects', () => {
 
   it("is anvil's on --rehearsal, which leaves the stage's secrets and record alone", async () => {
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-    const base = [
-      '--import',
-      'tsx',
-      'lib/ops/cli.ts',
-      'deploy-contract',
-      '--stage',
-      'staging',
-      '--rpc-url',
-      rpcUrl(),
-      '--base',
-      STAGE_BASE,
-    ];
+    const base = ['--import', 'tsx', 'lib/ops/cli.ts', ...deployContractArgs()];
     for (const args of [
       ['--rehearsal', '--record', recordFile()],
       ['--rehearsal', '--secrets-dir', stageWithSigner(null)],
@@ -446,23 +438,7 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     keepMining();
     const deployed = await run(
       process.execPath,
-      [
-        ...cli,
-        'deploy-contract',
-        '--stage',
-        'staging',
-        '--rpc-url',
-        rpcUrl(),
-        '--base',
-        STAGE_BASE,
-        '--rehearsal',
-        '--secrets-dir',
-        secrets,
-        '--record',
-        record,
-        '--confirmations',
-        '1',
-      ],
+      [...cli, ...deployContractArgs(), '--rehearsal', '--secrets-dir', secrets, '--record', record, '--confirmations', '1'],
       { env },
     );
     const contract = readContractRecords(record).staging!.contractAddress;
