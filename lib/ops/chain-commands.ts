@@ -8,6 +8,7 @@ import { checkedPublicBase, setMetadataUris, type MetadataUrisSet } from '#lib/c
 import {
   CONTRACT_RECORD_FILE,
   readContractRecords,
+  readPendingDeployment,
   writeContractRecord,
   writePendingDeployment,
   type RecordedContract,
@@ -72,7 +73,12 @@ async function assertChain(rpcUrl: string, expected: number, what: string): Prom
 
 export async function deployContract(options: DeployContractOptions): Promise<RecordedContract & { balance: string; resumed: boolean }> {
   const publicBase = checkedPublicBase(options.publicBase);
-  const existing = readContractRecords(options.recordFile)[options.stage];
+  const recordFile = options.recordFile ?? CONTRACT_RECORD_FILE;
+  const existing = readContractRecords(recordFile)[options.stage];
+  // A run killed between recording the contract and dropping its pending entry left the entry: it is done.
+  if (existing && readPendingDeployment(options.stage, recordFile)?.txHash === existing.txHash) {
+    writePendingDeployment(options.stage, null, recordFile);
+  }
   if (existing && !options.replace) {
     throw new Error(
       `${options.stage} already has PlaqueToken at ${existing.contractAddress} (chain ${existing.chainId}): its tokens live there. ` +
@@ -83,7 +89,6 @@ export async function deployContract(options: DeployContractOptions): Promise<Re
   await assertChain(options.rpcUrl, expected, options.chainId === undefined ? `the ${options.stage} stage` : 'the rehearsal');
   const key = await stageSignerKey(options.store, options.stage);
   const signer = privateKeyToAccount(key).address;
-  const recordFile = options.recordFile ?? CONTRACT_RECORD_FILE;
   const deployment = await deployOrResume({
     stage: options.stage,
     recordFile,

@@ -216,6 +216,20 @@ describe('deploy-contract cut short, run again', () => {
     expect(await nonceOf(signer)).toBe(2);
   });
 
+  it('drops a pending entry whose contract was recorded already, so --replace deploys a new one', async () => {
+    const { key, signer, record, signed } = await cutShort(true);
+    keepMining();
+    const recorded = await deployAgain(key, record).deployed;
+    // Killed between recording the contract and dropping the pending entry:
+    writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+    await expect(deployAgain(key, record).deployed).rejects.toThrow(/already has PlaqueToken/);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+    writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+    const replaced = await deployAgain(key, record, { replace: true }).deployed;
+    expect(replaced.contractAddress).not.toBe(recorded.contractAddress);
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
   it('says a pending deployment reverted, and only then deploys anew', async () => {
     const key = generatePrivateKey();
     const signer = await funded(key);
