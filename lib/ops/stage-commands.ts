@@ -164,7 +164,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
   program
     .command('deploy-contract')
     .description(
-      "compile and deploy PlaqueToken with the stage's signer (it gets MINTER_ROLE), wait for confirmations, and record the address in infra/contracts.json for the stack",
+      "compile and deploy PlaqueToken with the stage's signer (it gets MINTER_ROLE) on the stage's chain, wait for confirmations, and record the address in infra/contracts.json for the stack; run again after it was cut short, it resumes the deployment",
     )
     .addOption(stageOption())
     .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain (one with your provider's key is fine: it is not recorded)")
