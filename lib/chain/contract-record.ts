@@ -5,7 +5,7 @@
 // the functions of a given commit use: synthesis stays offline and deterministic, what passed staging is promoted
 // as it is, a change shows in review, and the functions get it as an environment variable (no SSM call at cold
 // start, no extra permission).
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
@@ -54,8 +54,59 @@ export function recordedContract(stage: string, chainId: number, file = CONTRACT
 }
 
 export function writeContractRecord(stage: string, record: RecordedContract, file = CONTRACT_RECORD_FILE): void {
-  const records = { ...readContractRecords(file), [stage]: record };
+  writeSorted(file, { ...readContractRecords(file), [stage]: record });
+}
+
+/** Written beside and renamed: a reader (or a command killed meanwhile) sees the old file or the new one, never half. */
+function writeSorted(file: string, records: Record<string, unknown>): void {
   const sorted = Object.fromEntries(Object.entries(records).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(`${file}.writing`, `${JSON.stringify(sorted, null, 2)}\n`);
   renameSync(`${file}.writing`, file);
+}
+
+// A deployment in flight: deploy-contract signs the transaction and records it here BEFORE sending it, then waits. A run
+// cut short (Ctrl-C, a kill, a lost connection) leaves this entry, and the next run resumes from it instead of sending
+// a second deployment: it takes the receipt when the transaction was mined, waits while it is pending, sends the same
+// signed transaction again when the chain never saw it (same nonce: it can land once at most), and deploys anew only
+// when the deployer's nonce went to another transaction. Kept apart from the record the stack reads, which names only
+// contracts that exist; the entry goes once the contract is recorded.
+
+/** A deployment transaction signed for a stage and not yet recorded as a contract. */
+export interface PendingDeployment {
+  chainId: number;
+  txHash: Hex;
+  /** The signed transaction, sent again as it is when the chain has not seen it. */
+  rawTransaction: Hex;
+  deployer: Address;
+  nonce: number;
+  /** Where the contract lands: the deployer's address and nonce decide it. */
+  contractAddress: Address;
+  /** keccak256 of the ABI-encoded constructor arguments (admin, minter, uri, contractURI). */
+  argsDigest: Hex;
+  admin: Address;
+  minter: Address;
+  publicBase: string;
+  /** The fees it offers, in wei (decimal): a replacement offers more. */
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  signedAt: string;
+}
+
+/** The pending deployments beside a record file, named like it with `.pending` before `.json`. */
+export const pendingDeploymentFile = (recordFile = CONTRACT_RECORD_FILE): string => recordFile.replace(/(\.json)?$/, '.pending.json');
+
+export function readPendingDeployment(stage: string, recordFile = CONTRACT_RECORD_FILE): PendingDeployment | null {
+  const file = pendingDeploymentFile(recordFile);
+  if (!existsSync(file)) return null;
+  return (JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, PendingDeployment>>)[stage] ?? null;
+}
+
+/** Records the stage's pending deployment, or drops it (`null`); the file goes with its last entry. */
+export function writePendingDeployment(stage: string, pending: PendingDeployment | null, recordFile = CONTRACT_RECORD_FILE): void {
+  const file = pendingDeploymentFile(recordFile);
+  const entries = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, PendingDeployment>) : {};
+  const { [stage]: _dropped, ...others } = entries;
+  const next = pending ? { ...others, [stage]: pending } : others;
+  if (Object.keys(next).length === 0) rmSync(file, { force: true });
+  else writeSorted(file, next);
 }

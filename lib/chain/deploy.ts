@@ -4,7 +4,17 @@
 // it, so stored records can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  encodeAbiParameters,
+  encodeDeployData,
+  getAddress,
+  getContractAddress,
+  http,
+  keccak256,
+  type Address,
+  type Hex,
+} from 'viem';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
@@ -37,7 +47,7 @@ export interface Deployment {
 }
 
 /** Deploys the contract and waits for `confirmations` blocks; throws when the deployment reverts. */
-export async function deployPlaqueTokenContract(options: DeployOptions): Promise<Deployment> {
+async function deployPlaqueTokenContract(options: DeployOptions): Promise<Deployment> {
   const artifact = loadPlaqueTokenArtifact();
   const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
   const { publicClient, wallet } = operatorClients(options.rpcUrl, chainId, options.deployerKey, options.pollingIntervalMs);
@@ -57,6 +67,85 @@ export async function deployPlaqueTokenContract(options: DeployOptions): Promise
   });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`PlaqueToken deployment failed (${txHash})`);
   return { chainId, contractAddress: getAddress(receipt.contractAddress), txHash, blockNumber: receipt.blockNumber, admin, minter };
+}
+
+export interface SignedDeployment {
+  chainId: number;
+  deployer: Address;
+  nonce: number;
+  txHash: Hex;
+  rawTransaction: Hex;
+  /** Where the contract lands once mined (the deployer's address and the nonce decide it). */
+  contractAddress: Address;
+  /** keccak256 of the ABI-encoded constructor arguments. */
+  argsDigest: Hex;
+  admin: Address;
+  minter: Address;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/** keccak256 of the constructor arguments a deployment for these roles and this public base carries. */
+export function deploymentArgsDigest(admin: Address, minter: Address, publicBase: string): Hex {
+  const uris = metadataUrisOf(checkedPublicBase(publicBase));
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'string' }, { type: 'string' }],
+      [admin, minter, uris.uri, uris.contractURI],
+    ),
+  );
+}
+
+/** What a deployment that replaces a pending one must keep and outbid: its nonce, and its fees by a quarter more. */
+export interface Replacing {
+  nonce: number;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const outbid = (fee: bigint | undefined, pending: bigint): bigint => {
+  const raised = (pending * 125n) / 100n + 1n;
+  return fee !== undefined && fee > raised ? fee : raised;
+};
+
+/**
+ * Signs the deployment without sending it, so the caller can record it first (its hash is known before any node sees
+ * it). `replacing` signs it with a pending deployment's nonce and higher fees: only one of the two can be mined.
+ */
+export async function signPlaqueTokenDeployment(
+  options: Omit<DeployOptions, 'confirmations' | 'pollingIntervalMs'> & { replacing?: Replacing },
+): Promise<SignedDeployment> {
+  const artifact = loadPlaqueTokenArtifact();
+  const chainId = await createPublicClient({ transport: http(options.rpcUrl) }).getChainId();
+  const { wallet } = operatorClients(options.rpcUrl, chainId, options.deployerKey);
+  const deployer = wallet.account.address;
+  const admin = getAddress(options.admin ?? deployer);
+  const minter = getAddress(options.minter ?? deployer);
+  const uris = metadataUrisOf(checkedPublicBase(options.publicBase));
+  const args = [admin, minter, uris.uri, uris.contractURI] as const;
+  const prepared = await wallet.prepareTransactionRequest({
+    data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args }),
+    type: 'eip1559',
+    ...(options.replacing && { nonce: options.replacing.nonce }),
+  });
+  const maxFeePerGas = options.replacing ? outbid(prepared.maxFeePerGas, options.replacing.maxFeePerGas) : prepared.maxFeePerGas;
+  const maxPriorityFeePerGas = options.replacing
+    ? outbid(prepared.maxPriorityFeePerGas, options.replacing.maxPriorityFeePerGas)
+    : prepared.maxPriorityFeePerGas;
+  const rawTransaction = await wallet.signTransaction({ ...prepared, maxFeePerGas, maxPriorityFeePerGas });
+  return {
+    chainId,
+    deployer,
+    nonce: prepared.nonce,
+    txHash: keccak256(rawTransaction),
+    rawTransaction,
+    contractAddress: getContractAddress({ from: deployer, nonce: BigInt(prepared.nonce) }),
+    argsDigest: deploymentArgsDigest(admin, minter, options.publicBase),
+    admin,
+    minter,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+  };
 }
 
 export async function deployPlaqueToken(options: DeployOptions): Promise<Address> {

@@ -3,20 +3,27 @@
 // why there).
 import { createPublicClient, createWalletClient, formatEther, getAddress, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deployPlaqueTokenContract } from '#lib/chain/deploy.ts';
+import { deployOrResume } from '#lib/chain/resumable-deploy.ts';
 import { checkedPublicBase, setMetadataUris, type MetadataUrisSet } from '#lib/chain/metadata-uris.ts';
-import { readContractRecords, writeContractRecord, type RecordedContract } from '#lib/chain/contract-record.ts';
+import {
+  CONTRACT_RECORD_FILE,
+  readContractRecords,
+  readPendingDeployment,
+  writeContractRecord,
+  writePendingDeployment,
+  type RecordedContract,
+} from '#lib/chain/contract-record.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 import { parsePrivateKey } from '#lib/chain/signer-key.ts';
 import type { SecretStore } from '#lib/ops/secret-store.ts';
-import { secretIdOf, type StageName } from '#lib/ops/stage-secrets.ts';
+import { secretIdOf, STAGE_CHAIN_IDS, type StageName } from '#lib/ops/stage-secrets.ts';
 
 interface ChainCommandOptions {
   stage: StageName;
   rpcUrl: string;
   store: SecretStore;
-  /** Blocks to wait for on top of the including one (default 2). */
+  /** Blocks to wait for on top of the including one (default 2; 0: included). */
   confirmations?: number;
   /** The contract record file (default infra/contracts.json). */
   recordFile?: string;
@@ -48,28 +55,53 @@ export interface DeployContractOptions extends ChainCommandOptions {
   admin?: Address;
   /** Deploy even though the stage has a contract recorded (its tokens stay on the old one). */
   replace?: boolean;
+  /** Replace a pending deployment (a stuck one) rather than wait for it: same nonce, higher fees. */
+  replacePending?: boolean;
+  /** The chain the RPC endpoint must serve: the stage's (STAGE_CHAIN_IDS) unless a rehearsal names its local chain. */
+  chainId?: number;
+  /** Progress while sending and waiting (the transaction hash at once, then a line every few seconds). */
+  onProgress?: (line: string) => void;
+  /** Milliseconds between progress lines (default 5000). */
+  progressIntervalMs?: number;
 }
 
-export async function deployContract(options: DeployContractOptions): Promise<RecordedContract & { balance: string }> {
+/** Throws, naming both ids, unless the RPC endpoint serves the chain `expected`. */
+async function assertChain(rpcUrl: string, expected: number, what: string): Promise<void> {
+  const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
+  if (chainId !== expected) throw new Error(`the RPC endpoint serves chain ${chainId}, but ${what} is on chain ${expected}`);
+}
+
+export async function deployContract(options: DeployContractOptions): Promise<RecordedContract & { balance: string; resumed: boolean }> {
   const publicBase = checkedPublicBase(options.publicBase);
-  const existing = readContractRecords(options.recordFile)[options.stage];
+  const recordFile = options.recordFile ?? CONTRACT_RECORD_FILE;
+  const existing = readContractRecords(recordFile)[options.stage];
+  // A run killed between recording the contract and dropping its pending entry left the entry: it is done.
+  if (existing && readPendingDeployment(options.stage, recordFile)?.txHash === existing.txHash) {
+    writePendingDeployment(options.stage, null, recordFile);
+  }
   if (existing && !options.replace) {
     throw new Error(
       `${options.stage} already has PlaqueToken at ${existing.contractAddress} (chain ${existing.chainId}): its tokens live there. ` +
         'Give --replace to deploy another one anyway.',
     );
   }
+  const expected = options.chainId ?? STAGE_CHAIN_IDS[options.stage];
+  await assertChain(options.rpcUrl, expected, options.chainId === undefined ? `the ${options.stage} stage` : 'the rehearsal');
   const key = await stageSignerKey(options.store, options.stage);
   const signer = privateKeyToAccount(key).address;
-  await assertFunded(options.rpcUrl, signer);
-  const deployment = await deployPlaqueTokenContract({
+  const deployment = await deployOrResume({
+    stage: options.stage,
+    recordFile,
     rpcUrl: options.rpcUrl,
     deployerKey: key,
     minter: signer,
     publicBase,
     ...(options.admin && { admin: getAddress(options.admin) }),
     confirmations: options.confirmations ?? 2,
+    ...(options.replacePending && { replacePending: true }),
     ...(options.pollingIntervalMs !== undefined && { pollingIntervalMs: options.pollingIntervalMs }),
+    ...(options.progressIntervalMs !== undefined && { progressIntervalMs: options.progressIntervalMs }),
+    onProgress: options.onProgress ?? (() => undefined),
   });
   const record: RecordedContract = {
     chainId: deployment.chainId,
@@ -81,9 +113,11 @@ export async function deployContract(options: DeployContractOptions): Promise<Re
     deployedAt: new Date().toISOString(),
     publicBase,
   };
-  writeContractRecord(options.stage, record, options.recordFile);
+  // The contract first, then the pending entry goes: a kill between the two leaves an entry the next run finds mined.
+  writeContractRecord(options.stage, record, recordFile);
+  writePendingDeployment(options.stage, null, recordFile);
   const balance = await createPublicClient({ transport: http(options.rpcUrl) }).getBalance({ address: signer });
-  return { ...record, balance: formatEther(balance) };
+  return { ...record, balance: formatEther(balance), resumed: deployment.resumed };
 }
 
 export interface SetTokenUriOptions extends ChainCommandOptions {
@@ -112,7 +146,8 @@ export async function setTokenUri(options: SetTokenUriOptions): Promise<Metadata
     contractAddress: record.contractAddress,
     adminKey,
     base,
-    confirmations: options.confirmations ?? 2,
+    // viem counts the including block as the first confirmation.
+    confirmations: (options.confirmations ?? 2) + 1,
     ...(options.pollingIntervalMs !== undefined && { pollingIntervalMs: options.pollingIntervalMs }),
   });
   writeContractRecord(options.stage, { ...record, publicBase: checkedPublicBase(base) }, options.recordFile);
@@ -186,7 +221,7 @@ export async function rotateSigner(options: RotateSignerOptions): Promise<Signer
     ...polling,
   });
   const confirmed = async (hash: Hex): Promise<Hex> => {
-    const receipt = await client.waitForTransactionReceipt({ hash, confirmations: options.confirmations ?? 2, timeout: 600_000 });
+    const receipt = await client.waitForTransactionReceipt({ hash, confirmations: (options.confirmations ?? 2) + 1, timeout: 600_000 });
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
     return hash;
   };

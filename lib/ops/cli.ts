@@ -5,6 +5,7 @@ import { registerPlaqueCommands } from '#lib/ops/plaque-commands.ts';
 import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
 import { registerMigrateCommand, registerMoveToContractCommand } from '#lib/ops/migrate-command.ts';
 import { registerChainCommands, registerStageCommands } from '#lib/ops/stage-commands.ts';
+import { registerRestoreCommands } from '#lib/ops/restore-table.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -34,6 +35,7 @@ registerMigrateCommand(program, target);
 registerMoveToContractCommand(program, target);
 registerStageCommands(program, () => program.opts<{ region?: string; dataDir?: string; createDataDir?: boolean }>());
 registerChainCommands(program, () => program.opts<{ region?: string }>());
+registerRestoreCommands(program, target);
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it
 // (commander alone prints the main help for an unknown one).

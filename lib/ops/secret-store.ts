@@ -1,7 +1,8 @@
 // Where the ops commands read and write a stage's secrets: Secrets Manager through the AWS SDK, or a folder of files
 // standing in for it (`--secrets-dir`: rehearsing a first deploy, and the tests, which have no Secrets Manager).
 // The commands see only this port, so the same command logic runs against either.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   GetSecretValueCommand,
@@ -10,6 +11,7 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { assertAwsCredentials } from '#lib/ops/aws-credentials.ts';
+import { SECRET_NAMES, secretIdOf, stackNameOf, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
 
 export interface SecretStore {
   /** Where the secrets live, for messages: `Secrets Manager (eu-west-1)` or the folder. */
@@ -22,7 +24,7 @@ export interface SecretStore {
 
 class SecretNotFoundError extends Error {
   constructor(secretId: string, where: string) {
-    super(`secret ${secretId} does not exist in ${where}: deploy the stage first (npx cdk deploy -c stage=<stage>)`);
+    super(`secret ${secretId} does not exist in ${where}: deploy the stage first (npm run ops -- deploy --stage <stage>)`);
   }
 }
 
@@ -86,4 +88,38 @@ export function fileSecretStore(dir: string): SecretStore {
       await rename(`${file}.writing`, file);
     },
   };
+}
+
+/** What a secrets folder may hold: a folder per stage, named after its stack, as Secrets Manager names the secrets. */
+const STAGE_FOLDERS = new Set<string>(STAGE_NAMES.map((stage) => stackNameOf(stage)));
+
+/**
+ * A rehearsal's secrets folder, laid out for `stage` as a first `cdk deploy` leaves Secrets Manager: every secret of
+ * the stage holding a random placeholder (which `init-stage` then fills). Made when the folder is missing, empty or
+ * holds only the other stage's secrets ('created'); left alone when it has the stage's ('present'). A folder holding
+ * anything else is no secrets folder (a mistyped path): refused before anything is written in it.
+ */
+export async function ensureRehearsalSecrets(dir: string, stage: StageName): Promise<'created' | 'present'> {
+  const root = resolve(dir);
+  const entries: string[] = await readdir(root).catch((error: NodeJS.ErrnoException): string[] => {
+    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOTDIR') throw new Error(`--secrets-dir ${root} is a file, not a secrets folder`);
+    throw error;
+  });
+  const strangers: string[] = entries.filter((entry) => !STAGE_FOLDERS.has(entry));
+  for (const entry of entries.filter((e) => STAGE_FOLDERS.has(e))) {
+    if (!(await stat(join(root, entry))).isDirectory()) strangers.push(entry);
+  }
+  if (strangers.length > 0) {
+    throw new Error(
+      `${root} is not a secrets folder: it holds ${strangers.slice(0, 3).join(', ')}${strangers.length > 3 ? ', …' : ''}, ` +
+        `where a secrets folder holds only ${[...STAGE_FOLDERS].join(' and ')}. Give --secrets-dir an empty or new folder`,
+    );
+  }
+  if (entries.includes(stackNameOf(stage))) return 'present';
+  const store = fileSecretStore(root);
+  for (const role of Object.keys(SECRET_NAMES) as SecretRole[]) {
+    await store.write(secretIdOf(stage, role), randomBytes(24).toString('base64url'));
+  }
+  return 'created';
 }

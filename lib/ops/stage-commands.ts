@@ -2,6 +2,7 @@
 // folder standing in for it with --secrets-dir), `deploy-contract`, `set-token-uri`, `rotate-signer` and
 // `signer-balance` (the stage's chain; `signer-balance` also the local one).
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { coreConfig } from '#lib/config.ts';
 import { initStage, type SignerKeySource } from '#lib/ops/init-stage.ts';
@@ -10,7 +11,9 @@ import { localChain, signerBalances, stageChain } from '#lib/ops/signer-balance.
 import { describeSignerFunds } from '#lib/chain/signer-funds.ts';
 import { CONTRACT_RECORD_FILE } from '#lib/chain/contract-record.ts';
 import { rotateJwtKey } from '#lib/ops/rotate-jwt-key.ts';
-import { fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
+import { assertDeployCredentials, cdkCommandLine, runCdk } from '#lib/ops/stage-deploy.ts';
+import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
+import { ensureRehearsalSecrets, fileSecretStore, secretsManagerStore, type SecretStore } from '#lib/ops/secret-store.ts';
 import { isStageName, secretIdOf, SECRET_NAMES, STAGE_NAMES, type SecretRole, type StageName } from '#lib/ops/stage-secrets.ts';
 
 interface StageOptions {
@@ -79,6 +82,11 @@ export function registerStageCommands(
           : options.generateSignerKey
             ? { kind: 'generate' }
             : { kind: 'none' };
+        if (options.secretsDir && (await ensureRehearsalSecrets(options.secretsDir, options.stage)) === 'created') {
+          console.log(
+            `Created the placeholder secrets of ${options.stage} in ${resolve(options.secretsDir)} (a rehearsal: the layout Secrets Manager holds after the first cdk deploy).`,
+          );
+        }
         const store = stageSecretStore({ ...global(), ...options });
         const outcomes = await initStage({
           stage: options.stage,
@@ -118,14 +126,36 @@ export function registerStageCommands(
       });
       console.log(`Rotated ${result.location}: current key ${result.currentKid}, previous ${result.previousKid ?? 'none'}.`);
     });
+
+  program
+    .command('deploy')
+    .description(
+      "deploy a stage's stack with the project's CDK CLI (npx cdk deploy -c stage=<stage> PlaqueApi-<stage>), after checking for AWS credentials",
+    )
+    .addOption(stageOption())
+    .option('--diff', 'show what the deploy would change (cdk diff) instead of deploying')
+    .option('--dry-run', 'print the cdk command line instead of running it')
+    .argument('[cdk-options...]', 'further options for cdk, after --: e.g. -- --require-approval never')
+    .action(async (cdkOptions: string[], options: { stage: StageName; diff?: boolean; dryRun?: boolean }) => {
+      const { region } = global();
+      await assertDeployCredentials(options.stage, region ?? coreConfig().AWS_REGION);
+      const commandLine = cdkCommandLine({ stage: options.stage, diff: options.diff ?? false, cdkOptions });
+      if (options.dryRun) {
+        console.log(commandLine.join(' '));
+        return;
+      }
+      process.exitCode = await runCdk(commandLine, region ? { ...process.env, AWS_REGION: region } : process.env);
+    });
 }
 
 const confirmationsOption = () =>
-  new Option('--confirmations <n>', 'blocks to wait for on top of the including one').default(2).argParser((value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error('--confirmations must be an integer from 1 to 64');
-    return n;
-  });
+  new Option('--confirmations <n>', 'blocks to wait for on top of the including one (0: included)')
+    .default(2)
+    .argParser((value: string) => {
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || n > 64) throw new Error('--confirmations must be an integer from 0 to 64');
+      return n;
+    });
 
 const recordOption = () =>
   new Option('--record <file>', 'the contract record the stack reads').default(CONTRACT_RECORD_FILE, 'infra/contracts.json');
@@ -134,7 +164,7 @@ export function registerChainCommands(program: Command, global: () => { region?:
   program
     .command('deploy-contract')
     .description(
-      "compile and deploy PlaqueToken with the stage's signer (it gets MINTER_ROLE), wait for confirmations, and record the address in infra/contracts.json for the stack",
+      "compile and deploy PlaqueToken with the stage's signer (it gets MINTER_ROLE) on the stage's chain, wait for confirmations, and record the address in infra/contracts.json for the stack; run again after it was cut short, it resumes the deployment",
     )
     .addOption(stageOption())
     .requiredOption('--rpc-url <url>', "JSON-RPC endpoint of the stage's chain (one with your provider's key is fine: it is not recorded)")
@@ -144,6 +174,11 @@ export function registerChainCommands(program: Command, global: () => { region?:
     )
     .option('--admin <address>', 'the account holding DEFAULT_ADMIN_ROLE, e.g. a multisig (default: the signer)')
     .option('--replace', 'deploy although the stage has a contract recorded')
+    .option('--replace-pending', 'replace a deployment a run cut short left pending (same nonce, higher fees) instead of waiting for it')
+    .option(
+      '--rehearsal',
+      `rehearse on a local anvil (chain ${ANVIL_CHAIN_ID}) instead of the stage's chain; needs --secrets-dir and a --record of its own`,
+    )
     .addOption(confirmationsOption())
     .addOption(recordOption())
     .addOption(secretsDirOption())
@@ -154,10 +189,15 @@ export function registerChainCommands(program: Command, global: () => { region?:
         base: string;
         admin?: `0x${string}`;
         replace?: boolean;
+        replacePending?: boolean;
+        rehearsal?: boolean;
         confirmations: number;
         record: string;
         secretsDir?: string;
       }) => {
+        if (options.rehearsal && (!options.secretsDir || resolve(options.record) === CONTRACT_RECORD_FILE)) {
+          throw new Error('--rehearsal needs --secrets-dir <folder> and --record <file> of its own: a rehearsal leaves the stage alone');
+        }
         const store = stageSecretStore({ ...global(), ...options });
         const deployed = await deployContract({
           stage: options.stage,
@@ -168,6 +208,9 @@ export function registerChainCommands(program: Command, global: () => { region?:
           recordFile: options.record,
           ...(options.admin && { admin: options.admin }),
           ...(options.replace && { replace: true }),
+          ...(options.replacePending && { replacePending: true }),
+          ...(options.rehearsal && { chainId: ANVIL_CHAIN_ID }),
+          onProgress: (line) => console.log(line),
         });
         console.log(
           `PlaqueToken deployed on chain ${deployed.chainId} at ${deployed.contractAddress} (tx ${deployed.txHash}, block ${deployed.blockNumber}).`,
@@ -176,7 +219,11 @@ export function registerChainCommands(program: Command, global: () => { region?:
         console.log(
           `  token metadata at ${deployed.publicBase}/tokens/{id}.json, the collection's at ${deployed.publicBase}/contract.json`,
         );
-        console.log(`Recorded in ${options.record}: commit it, then npx cdk deploy -c stage=${options.stage}.`);
+        console.log(
+          options.rehearsal
+            ? `Recorded in ${options.record} (a rehearsal: the stage's record is untouched).`
+            : `Recorded in ${options.record}: commit it, then npm run ops -- deploy --stage ${options.stage}.`,
+        );
       },
     );
 

@@ -1,5 +1,5 @@
-// The names a deployed stage gives its stack and its secrets: the CDK app (infra/) builds them from here, and the
-// ops commands find them from the stage's name alone.
+// The names a deployed stage gives its stack and its secrets, and the chain it runs on: the CDK app (infra/) builds
+// them from here, and the ops commands find them from the stage's name alone.
 
 export const STAGE_NAMES = ['staging', 'production'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
@@ -20,3 +20,6 @@ export const SECRET_NAMES = {
 export type SecretRole = keyof typeof SECRET_NAMES;
 
 export const secretIdOf = (stage: StageName, role: SecretRole): string => `${stackNameOf(stage)}/${SECRET_NAMES[role]}`;
+
+/** The chain each stage's contract lives on (infra/stages.ts `chain.chainId`): Sepolia for staging, Ethereum mainnet. */
+export const STAGE_CHAIN_IDS: Record<StageName, number> = { staging: 11155111, production: 1 };

@@ -80,6 +80,9 @@ describe('the commands the docs name', () => {
         'signer-balance',
         'set-token-uri',
         'move-to-contract',
+        'deploy',
+        'restore-table',
+        'copy-table',
       ]),
     );
   });

@@ -1,9 +1,9 @@
 // infra/DEPLOY.md's first deploy of a stage (section 3, its numbered steps) and its key rotations (section 6), run
 // with bash in the order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder
 // (`--secrets-dir`, the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file
-// (`--record`), the RPC endpoint is an anvil node of its own, the stage URL is the local server. Section 6 names
-// production; the walk rehearses it on the staging it just set up. The git, cdk and aws lines are the only ones left
-// out.
+// (`--record`), the RPC endpoint is an anvil node of its own (`--rehearsal`: its chain id stands for the stage's), the stage URL is the local server. Section 6 names
+// production; the walk rehearses it on the staging it just set up. The git, aws and stack deploy (cdk) lines are the
+// only ones left out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,16 +48,25 @@ function sectionLines(heading: string, blocks = Infinity): string[] {
 
 /** The npm commands of those lines, rewritten for the local stand-ins; every other line must be git, cdk or aws. */
 function walkable(lines: string[]): string[] {
-  const skipped = lines.filter((line) => !line.startsWith('npm run '));
+  // `npm run ops -- deploy` is `npx cdk deploy` once AWS credentials are found.
+  const deploysStack = (line: string) => line.startsWith('npm run ops -- deploy ');
+  const skipped = lines.filter((line) => !line.startsWith('npm run ') || deploysStack(line));
   for (const line of skipped)
-    expect(line, 'a documented step the walk cannot leave out').toMatch(/^(git |npx cdk |aws |out\(\)|API=|TABLE=|BASE=)/);
+    expect(line, 'a documented step the walk cannot leave out').toMatch(
+      /^(git |npx cdk |npm run ops -- deploy |aws |out\(\)|API=|TABLE=|BASE=)/,
+    );
   return lines
-    .filter((line) => line.startsWith('npm run '))
+    .filter((line) => line.startsWith('npm run ') && !deploysStack(line))
     .map((line) => {
       let command = line.replace('--region <region> ', '').replace(/https:\/\/<[^>]+>/g, '"$RPC"');
       const ops = /^npm run ops -- (init-stage|rotate-jwt-key|deploy-contract|rotate-signer)\b/.exec(command)?.[1];
       if (ops) {
-        const local = ops === 'deploy-contract' || ops === 'rotate-signer' ? ' --secrets-dir "$S" --record "$R"' : ' --secrets-dir "$S"';
+        const local =
+          ops === 'deploy-contract'
+            ? ' --rehearsal --secrets-dir "$S" --record "$R"'
+            : ops === 'rotate-signer'
+              ? ' --secrets-dir "$S" --record "$R"'
+              : ' --secrets-dir "$S"';
         const [args, input] = command.split(' < ');
         command = `${args}${local}${input ? ` < "$K/${input}"` : ''}`;
       }

@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AUTHORIZER_HANDLER } from '#lib/http/routes.ts';
 import { PlaqueApiStack } from '../../infra/plaque-api-stack.ts';
 import { stages, type StageConfig } from '../../infra/stages.ts';
+import { documentedOutputs } from './documented-outputs.ts';
 import { cdkJsonContext, functionsByModule, logicalIdOf, resourcesOf, stageTemplate } from './synth.ts';
 
 function synth(domain: StageConfig['domain']): { stack: PlaqueApiStack; template: Template } {
@@ -56,6 +57,15 @@ describe('a custom domain', () => {
     for (const module of [AUTHORIZER_HANDLER, 'functions/auth/verify-email.ts', 'functions/auth/login.ts']) {
       expect(fns.get(module)!.properties['Environment'].Variables['JWT_ISSUER'], module).toBe('https://api.staging.plaques.dev');
     }
+  });
+
+  it("adds the custom domain's outputs: with them, the outputs are all those DEPLOY.md's table lists", () => {
+    const defined = Object.keys(Template.fromStack(withZone.stack).findOutputs('*'));
+    expect(defined.sort()).toEqual(
+      documentedOutputs()
+        .map((output) => output.name)
+        .sort(),
+    );
   });
 
   it('uses a given certificate and writes no DNS record without a hosted zone', () => {

@@ -12,3 +12,4 @@ import './code-mail.suite.ts';
 import './dashboard.suite.ts';
 import './plaque-reads.suite.ts';
 import './tokens.suite.ts';
+import './stack-outputs.suite.ts';

@@ -3,14 +3,17 @@
 // the rotation moves MINTER_ROLE and the key, never the admin.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { createPublicClient, http, keccak256, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
-import { readContractRecords } from '#lib/chain/contract-record.ts';
+import { pendingDeploymentFile, readContractRecords, writePendingDeployment } from '#lib/chain/contract-record.ts';
+import { signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
+import { operatorClients } from '#lib/chain/operator-clients.ts';
+import { pendingEntryOf } from '#lib/chain/resumable-deploy.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
@@ -18,7 +21,8 @@ import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.
 import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { deployContract, rotateSigner, setTokenUri } from '#lib/ops/chain-commands.ts';
 import { fileSecretStore } from '#lib/ops/secret-store.ts';
-import { secretIdOf } from '#lib/ops/stage-secrets.ts';
+import { secretIdOf, STAGE_CHAIN_IDS, STAGE_NAMES } from '#lib/ops/stage-secrets.ts';
+import { stages } from '../../infra/stages.ts';
 
 const run = promisify(execFile);
 /** The stage's public base URL, as the stack output PublicBaseUrl names it. */
@@ -73,6 +77,7 @@ describe('deploy-contract', () => {
     const deployed = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store: fileSecretStore(stageWithSigner(key)),
       confirmations: 3,
@@ -104,6 +109,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(key)),
         recordFile: record,
@@ -116,6 +122,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(null)),
         recordFile: recordFile(),
@@ -126,6 +133,7 @@ describe('deploy-contract', () => {
       deployContract({
         stage: 'staging',
         rpcUrl: rpcUrl(),
+        chainId: ANVIL_CHAIN_ID,
         publicBase: STAGE_BASE,
         store: fileSecretStore(stageWithSigner(poor)),
         recordFile: recordFile(),
@@ -133,6 +141,179 @@ describe('deploy-contract', () => {
     ).rejects.toThrow(`the signer ${privateKeyToAccount(poor).address} holds no funds`);
   });
 });
+
+/** A deployment signed and recorded as pending for the stage, as a run cut short leaves it; sent when `send`. */
+async function pendingDeployment(key: Hex, record: string, send: boolean) {
+  const signed = await signPlaqueTokenDeployment({ rpcUrl: rpcUrl(), deployerKey: key, publicBase: STAGE_BASE });
+  writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+  if (send) await client().sendRawTransaction({ serializedTransaction: signed.rawTransaction });
+  return signed;
+}
+
+/** A funded signer whose deployment a run cut short left pending: `sent` or never sent. */
+async function cutShort(sent: boolean) {
+  const key = generatePrivateKey();
+  const signer = await funded(key);
+  const record = recordFile();
+  return { key, signer, record, signed: await pendingDeployment(key, record, sent) };
+}
+
+/** `deploy-contract` for staging on this file's anvil, as the command line takes it. */
+const deployContractArgs = () => ['deploy-contract', '--stage', 'staging', '--rpc-url', rpcUrl(), '--base', STAGE_BASE];
+
+const nonceOf = (address: Address) => client().getTransactionCount({ address });
+
+describe('deploy-contract cut short, run again', () => {
+  const deployAgain = (key: Hex, record: string, more: Partial<Parameters<typeof deployContract>[0]> = {}) => {
+    const progress: string[] = [];
+    const deployed = deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
+      publicBase: STAGE_BASE,
+      store: fileSecretStore(stageWithSigner(key)),
+      confirmations: 1,
+      recordFile: record,
+      pollingIntervalMs: 50,
+      progressIntervalMs: 0,
+      onProgress: (line) => progress.push(line),
+      ...more,
+    });
+    return { deployed, progress };
+  };
+
+  it('records the mined pending deployment without sending another', async () => {
+    const { key, signer, record, signed } = await cutShort(true);
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash, resumed: true });
+    expect(progress[0]).toMatch(`Resuming the deployment ${signed.txHash}`);
+    expect(await nonceOf(signer)).toBe(1);
+    expect(readContractRecords(record).staging!.contractAddress).toBe(signed.contractAddress);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+  });
+
+  it('sends the recorded transaction itself when the chain never saw it: one deployment, its address', async () => {
+    const { key, signer, record, signed } = await cutShort(false);
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    expect(await deployed).toMatchObject({ contractAddress: signed.contractAddress, txHash: signed.txHash });
+    expect(progress.join('\n')).toContain(`sent it again (same nonce ${signed.nonce})`);
+    expect(await nonceOf(signer)).toBe(1);
+  });
+
+  it('says a deployment whose nonce went to another transaction was dropped, and only then deploys anew', async () => {
+    const { key, signer, record, signed } = await cutShort(false);
+    // Another transaction of the deployer takes the nonce.
+    const { wallet } = operatorClients(rpcUrl(), ANVIL_CHAIN_ID, key);
+    await wallet.sendTransaction({ to: signer, value: 1n, nonce: signed.nonce });
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    const contract = await deployed;
+    expect(progress[0]).toMatch(`The pending deployment ${signed.txHash} was dropped`);
+    expect(contract.txHash).not.toBe(signed.txHash);
+    expect(await client().getCode({ address: signed.contractAddress })).toBeUndefined();
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
+  it('drops a pending entry whose contract was recorded already, so --replace deploys a new one', async () => {
+    const { key, signer, record, signed } = await cutShort(true);
+    keepMining();
+    const recorded = await deployAgain(key, record).deployed;
+    // Killed between recording the contract and dropping the pending entry:
+    writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+    await expect(deployAgain(key, record).deployed).rejects.toThrow(/already has PlaqueToken/);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+    writePendingDeployment('staging', pendingEntryOf(signed, STAGE_BASE), record);
+    const replaced = await deployAgain(key, record, { replace: true }).deployed;
+    expect(replaced.contractAddress).not.toBe(recorded.contractAddress);
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
+  it('says a pending deployment reverted, and only then deploys anew', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    // A deployment whose code aborts at once (INVALID), signed with the fields a real one records.
+    const signed = await signPlaqueTokenDeployment({ rpcUrl: rpcUrl(), deployerKey: key, publicBase: STAGE_BASE });
+    const { wallet } = operatorClients(rpcUrl(), ANVIL_CHAIN_ID, key);
+    const raw = await wallet.signTransaction({
+      ...(await wallet.prepareTransactionRequest({ data: '0xfe', gas: 100_000n, type: 'eip1559' })),
+    });
+    writePendingDeployment('staging', pendingEntryOf({ ...signed, rawTransaction: raw, txHash: keccak256(raw) }, STAGE_BASE), record);
+    await client().sendRawTransaction({ serializedTransaction: raw });
+    keepMining();
+    const { deployed, progress } = deployAgain(key, record);
+    const contract = await deployed;
+    expect(progress[0]).toMatch(`The pending deployment ${keccak256(raw)} reverted in block`);
+    expect(contract.txHash).not.toBe(keccak256(raw));
+    expect(await nonceOf(signer)).toBe(2);
+  });
+
+  it('refuses to resume a pending deployment made with other arguments, and replaces it on --replace-pending', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    await client().request({ method: 'evm_setAutomine' as never, params: [false] as never });
+    try {
+      const signed = await pendingDeployment(key, record, true);
+      const other = deployAgain(key, record, { publicBase: 'https://api.staging.example' });
+      await expect(other.deployed).rejects.toThrow(/holds a pending staging deployment .* made with other values .*--replace-pending/);
+      const replaced = deployAgain(key, record, { publicBase: 'https://api.staging.example', replacePending: true });
+      await until(() => replaced.progress.some((line) => line.startsWith('Sent the deployment')));
+      expect(replaced.progress[0]).toMatch(`Replacing the pending deployment ${signed.txHash}: same nonce ${signed.nonce}`);
+      keepMining();
+      const contract = await replaced.deployed;
+      expect(contract.contractAddress).toBe(signed.contractAddress);
+      expect(contract.txHash).not.toBe(signed.txHash);
+      expect((await readMetadataUris(rpcUrl(), contract.contractAddress)).uri).toBe('https://api.staging.example/tokens/{id}.json');
+      expect(
+        await client()
+          .getTransactionReceipt({ hash: signed.txHash })
+          .catch(() => null),
+      ).toBeNull();
+      expect(await nonceOf(signer)).toBe(1);
+    } finally {
+      await client().request({ method: 'evm_setAutomine' as never, params: [true] as never });
+    }
+  });
+
+  it("refuses an endpoint of another chain than the stage's, naming both, before sending anything", async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const { deployed } = deployAgain(key, record, { chainId: undefined });
+    await expect(deployed).rejects.toThrow(`the RPC endpoint serves chain ${ANVIL_CHAIN_ID}, but the staging stage is on chain 11155111`);
+    expect(await nonceOf(signer)).toBe(0);
+    expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+  });
+});
+
+describe('the chain deploy-contract expects', () => {
+  it('is the one infra/stages.ts configures for each stage', () => {
+    for (const stage of STAGE_NAMES) expect(STAGE_CHAIN_IDS[stage], stage).toBe(stages[stage].chain.chainId);
+  });
+
+  it("is anvil's on --rehearsal, which leaves the stage's secrets and record alone", async () => {
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const base = ['--import', 'tsx', 'lib/ops/cli.ts', ...deployContractArgs()];
+    for (const args of [
+      ['--rehearsal', '--record', recordFile()],
+      ['--rehearsal', '--secrets-dir', stageWithSigner(null)],
+    ]) {
+      const failed = await run(process.execPath, [...base, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(failed, args.join(' ')).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('--rehearsal needs --secrets-dir <folder> and --record <file>'),
+      });
+    }
+  }, 60_000);
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(condition()).toBe(true);
+}
 
 describe('set-token-uri', () => {
   it("points the stage's contract at a new base, records it, sends nothing when it is already set, and refuses a non-admin", async () => {
@@ -144,6 +325,7 @@ describe('set-token-uri', () => {
     const { contractAddress } = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store,
       confirmations: 1,
@@ -207,6 +389,7 @@ describe('rotate-signer', () => {
     const { contractAddress } = await deployContract({
       stage: 'staging',
       rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
       publicBase: STAGE_BASE,
       store: fileSecretStore(secrets),
       confirmations: 1,
@@ -269,28 +452,14 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     keepMining();
     const deployed = await run(
       process.execPath,
-      [
-        ...cli,
-        'deploy-contract',
-        '--stage',
-        'staging',
-        '--rpc-url',
-        rpcUrl(),
-        '--base',
-        STAGE_BASE,
-        '--secrets-dir',
-        secrets,
-        '--record',
-        record,
-        '--confirmations',
-        '1',
-      ],
+      [...cli, ...deployContractArgs(), '--rehearsal', '--secrets-dir', secrets, '--record', record, '--confirmations', '1'],
       { env },
     );
     const contract = readContractRecords(record).staging!.contractAddress;
     expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
     expect(deployed.stdout).toContain(`token metadata at ${STAGE_BASE}/tokens/{id}.json`);
-    expect(deployed.stdout).toContain('npx cdk deploy -c stage=staging');
+    expect(deployed.stdout).toMatch(/^Sent the deployment 0x[0-9a-f]{64} from /);
+    expect(deployed.stdout).toContain("(a rehearsal: the stage's record is untouched)");
 
     const set = await run(
       process.execPath,

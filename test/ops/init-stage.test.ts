@@ -2,7 +2,7 @@
 // Secrets Manager exists to test against, so the commands' logic runs on the same port with files behind it).
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,7 +76,7 @@ describe('initStage', () => {
   it('says the stage must be deployed first when its secrets do not exist', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'plaque-secrets-'));
     await expect(initStage({ stage: 'production', store: fileSecretStore(empty), signerKey: { kind: 'none' } })).rejects.toThrow(
-      /secret PlaqueApi-production\/jwt-signing-keys does not exist .*npx cdk deploy/,
+      /secret PlaqueApi-production\/jwt-signing-keys does not exist .*npm run ops -- deploy --stage/,
     );
   });
 });
@@ -108,6 +108,41 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     expect(rotated.stdout).toContain(`previous ${firstKid}`);
     expect(parseKeySet(secretText(dir, 'jwtKeys'))!.previous!.kid).toBe(firstKid);
   }, 120_000);
+
+  it('lays out the placeholder secrets in an empty or missing folder (a rehearsal), says so, and fills them', async () => {
+    for (const dir of [mkdtempSync(join(tmpdir(), 'plaque-secrets-')), join(mkdtempSync(join(tmpdir(), 'plaque-secrets-')), 'new')]) {
+      const { stdout } = await run(
+        process.execPath,
+        [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
+        {
+          env,
+        },
+      );
+      expect(stdout).toContain(`Created the placeholder secrets of staging in ${dir}`);
+      expect(stdout.match(/: written/g)).toHaveLength(3);
+      expect(holdsValue('chainSigner', secretText(dir, 'chainSigner'))).toBe(true);
+      // A second stage goes beside the first; the first is kept as it is.
+      const again = await run(process.execPath, [...CLI, 'init-stage', '--stage', 'production', '--secrets-dir', dir], { env }).catch(
+        (e: { stdout: string }) => e,
+      );
+      expect(again.stdout).toContain('Created the placeholder secrets of production');
+      expect(holdsValue('chainSigner', secretText(dir, 'chainSigner'))).toBe(true);
+    }
+  }, 120_000);
+
+  it('refuses a folder that is not a secrets folder, writing nothing in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaque-not-secrets-'));
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const failed = await run(
+      process.execPath,
+      [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
+      {
+        env,
+      },
+    ).catch((e: { code: number; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining(`${dir} is not a secrets folder: it holds notes.txt`) });
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  }, 60_000);
 
   it('never takes the key as an argument', async () => {
     const failed = await run(process.execPath, [...CLI, 'init-stage', '--stage', 'staging', '--signer-key', generatePrivateKey()], {

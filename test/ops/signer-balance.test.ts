@@ -48,9 +48,10 @@ async function aStage(wei: bigint): Promise<{ signer: Address; key: Hex; contrac
   const { contractAddress } = await deployContract({
     stage: 'staging',
     rpcUrl: anvil.rpcUrl,
+    chainId: ANVIL_CHAIN_ID,
     store: fileSecretStore(secrets),
     publicBase: TEST_PUBLIC_BASE,
-    confirmations: 1,
+    confirmations: 0,
     recordFile,
     pollingIntervalMs: 50,
   });
