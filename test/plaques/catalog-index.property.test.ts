@@ -82,7 +82,8 @@ describe('catalogue index', () => {
           if (step.kind === 'advance') now += step.minutes * 60_000;
           if (step.kind === 'snapshot') {
             index = CatalogIndex.fromParts(
-              decodeSnapshot(encodeSnapshot({ parts: index.exportParts(), lastKey: null, syncedAt: 0, writtenAt: 0, recordsHeld: 0 })).parts,
+              decodeSnapshot(encodeSnapshot({ parts: index.exportParts(), lastKey: null, syncedAt: 0, writtenAt: 0, recordsHeld: 0 }))
+                .parts,
             );
           }
           if (step.kind === 'query') {
