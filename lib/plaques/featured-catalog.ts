@@ -1,6 +1,7 @@
-// The featured listing: a compact in-memory index of the catalogue (catalog-index.ts), loaded from the catalogue
-// snapshot at cold start, kept fresh by reading only the index rows that changed, evaluated in memory, with only the
-// page's records read by key. See docs/listing.md for the reasoning and docs/bench.md for the figures.
+// The featured listing: a compact in-memory index of the catalogue (catalog-index.ts) and the records its pages show
+// (catalog-records.ts), loaded from the catalogue snapshot at cold start, kept fresh by reading only what changed,
+// evaluated in memory; a page reads by key only records not held in their current version. See docs/listing.md for
+// the reasoning and docs/bench.md for the figures.
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type * as z from 'zod/mini';
@@ -337,7 +338,7 @@ export class CatalogProjection {
     return this.catalog.changes(after, { includeLegacy: this.includeLegacy, shards: ids.map(catalogShardOf) });
   }
 
-  /** One listing page at `now`: refresh if stale, evaluate in memory, read the page's records by key. */
+  /** One listing page at `now`: refresh if stale, evaluate in memory, take the page's records (held, else by key). */
   async list(input: ListFeaturedInput, now: Date, stage: StageValues): Promise<FeaturedPage> {
     await this.refresh();
     const selection = selectPage(this.index, input, now.getTime());
