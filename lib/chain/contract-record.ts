@@ -90,6 +90,11 @@ export interface PendingDeployment {
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
   signedAt: string;
+  /**
+   * The deployments this one replaced (`--replace-pending`: same nonce, so at most one of them is mined): a network
+   * may still mine one of those instead, and that one is then the stage's contract.
+   */
+  replaces?: Omit<PendingDeployment, 'rawTransaction' | 'replaces'>[];
 }
 
 /** The pending deployments beside a record file, named like it with `.pending` before `.json`. */

@@ -49,7 +49,9 @@ type PendingState =
   /** Neither held nor mined, and the deployer's nonce is still free: it can be sent (again) as it is. */
   | { kind: 'unseen' }
   /** Not mined, and the deployer's nonce went to another transaction: it never will be. */
-  | { kind: 'dropped'; nonceNow: number };
+  | { kind: 'dropped'; nonceNow: number }
+  /** A deployment it replaced was mined instead (same nonce): that one is the contract. */
+  | { kind: 'replaced-mined'; receipt: TransactionReceipt; replaced: NonNullable<PendingDeployment['replaces']>[number] };
 
 const notFound = (error: unknown): null => {
   if (error instanceof TransactionNotFoundError || error instanceof TransactionReceiptNotFoundError) return null;
@@ -64,7 +66,12 @@ async function stateOf(client: PublicClient, pending: PendingDeployment): Promis
   if (nonceNow <= pending.nonce) return { kind: 'unseen' };
   // Mined between the two reads?
   const late = await client.getTransactionReceipt({ hash: pending.txHash }).catch(notFound);
-  return late ? { kind: 'mined', receipt: late } : { kind: 'dropped', nonceNow };
+  if (late) return { kind: 'mined', receipt: late };
+  for (const replaced of pending.replaces ?? []) {
+    const receipt = await client.getTransactionReceipt({ hash: replaced.txHash }).catch(notFound);
+    if (receipt) return { kind: 'replaced-mined', receipt, replaced };
+  }
+  return { kind: 'dropped', nonceNow };
 }
 
 /** Sends the signed transaction; a node that already holds it, or has mined its nonce, is no failure here. */
@@ -94,17 +101,17 @@ async function awaitDeployment(
           'Run the command again: it says so and deploys anew',
       );
     }
-    if (state.kind === 'mined') {
+    if (state.kind === 'mined' || state.kind === 'replaced-mined') {
       if (state.receipt.status !== 'success' || !state.receipt.contractAddress) {
         throw new Error(
-          `the deployment ${pending.txHash} reverted in block ${state.receipt.blockNumber}: run the command again to deploy anew`,
+          `the deployment ${state.receipt.transactionHash} reverted in block ${state.receipt.blockNumber}: run the command again to deploy anew`,
         );
       }
       if (head >= state.receipt.blockNumber + BigInt(options.confirmations)) return state.receipt;
     }
     if (state.kind === 'unseen') await broadcast(client, pending.rawTransaction);
     const line =
-      state.kind === 'mined'
+      state.kind === 'mined' || state.kind === 'replaced-mined'
         ? `mined in block ${state.receipt.blockNumber}: waiting for block ${state.receipt.blockNumber + BigInt(options.confirmations)}, chain at ${head}`
         : state.kind === 'unseen'
           ? `the node did not hold the transaction: sent it again (same nonce ${pending.nonce}), chain at ${head}`
@@ -161,7 +168,7 @@ function assertSameDeployment(pending: PendingDeployment, options: ResumableDepl
  * when its nonce went to another transaction. `replacePending` replaces a pending one instead. The caller records
  * the contract and then drops the pending entry.
  */
-export async function deployOrResume(options: ResumableDeployOptions): Promise<Deployment & { resumed: boolean }> {
+export async function deployOrResume(options: ResumableDeployOptions): Promise<Deployment & { resumed: boolean; publicBase: string }> {
   const polling = options.pollingIntervalMs !== undefined ? { pollingInterval: options.pollingIntervalMs } : {};
   const client = createPublicClient({ transport: http(options.rpcUrl), ...polling }) as PublicClient;
   const chainId = await client.getChainId();
@@ -178,7 +185,7 @@ export async function deployOrResume(options: ResumableDeployOptions): Promise<D
         `The pending deployment ${pending.txHash} was dropped (the deployer's nonce ${pending.nonce} went to another transaction; nonce now ${state.nonceNow}): deploying again.`,
       );
       pending = null;
-    } else if (options.replacePending && state.kind !== 'mined') {
+    } else if (options.replacePending && state.kind !== 'mined' && state.kind !== 'replaced-mined') {
       options.onProgress(`Replacing the pending deployment ${pending.txHash}: same nonce ${pending.nonce}, fees a quarter higher.`);
       replacing = pending;
       pending = null;
@@ -204,6 +211,10 @@ export async function deployOrResume(options: ResumableDeployOptions): Promise<D
       }),
     });
     pending = pendingEntryOf(signed, options.publicBase);
+    if (replacing) {
+      const { rawTransaction: _raw, replaces: earlier = [], ...replaced } = replacing;
+      pending.replaces = [...earlier, replaced];
+    }
     // Recorded before it leaves: a run killed from here on resumes it rather than deploying twice.
     writePendingDeployment(options.stage, pending, options.recordFile);
     await broadcast(client, signed.rawTransaction);
@@ -213,13 +224,21 @@ export async function deployOrResume(options: ResumableDeployOptions): Promise<D
     );
   }
   const receipt = await awaitDeployment(client, pending, options);
+  // Mined as the replaced deployment (it won the nonce): the contract is that one's, with its constructor arguments.
+  const mined = (pending.replaces ?? []).find((replaced) => replaced.txHash === receipt.transactionHash) ?? pending;
+  if (mined !== pending) {
+    options.onProgress(
+      `The deployment ${mined.txHash} that ${pending.txHash} replaced was mined instead: its contract (base ${mined.publicBase}) is the stage's.`,
+    );
+  }
   return {
-    chainId: pending.chainId,
+    chainId: mined.chainId,
     contractAddress: getAddress(receipt.contractAddress!),
-    txHash: pending.txHash,
+    txHash: mined.txHash,
     blockNumber: receipt.blockNumber,
-    admin: pending.admin,
-    minter: pending.minter,
+    admin: mined.admin,
+    minter: mined.minter,
+    publicBase: mined.publicBase,
     resumed,
   };
 }

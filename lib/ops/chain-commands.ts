@@ -111,7 +111,8 @@ export async function deployContract(options: DeployContractOptions): Promise<Re
     admin: deployment.admin,
     minter: deployment.minter,
     deployedAt: new Date().toISOString(),
-    publicBase,
+    // The base the contract was deployed with: a replaced deployment mined instead may name an earlier one.
+    publicBase: deployment.publicBase,
   };
   // The contract first, then the pending entry goes: a kill between the two leaves an entry the next run finds mined.
   writeContractRecord(options.stage, record, recordFile);

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { createPublicClient, http, keccak256, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
-import { pendingDeploymentFile, readContractRecords, writePendingDeployment } from '#lib/chain/contract-record.ts';
+import { pendingDeploymentFile, readContractRecords, readPendingDeployment, writePendingDeployment } from '#lib/chain/contract-record.ts';
 import { signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { pendingEntryOf } from '#lib/chain/resumable-deploy.ts';
@@ -275,6 +275,42 @@ describe('deploy-contract cut short, run again', () => {
       expect(await nonceOf(signer)).toBe(1);
     } finally {
       await client().request({ method: 'evm_setAutomine' as never, params: [true] as never });
+    }
+  });
+
+  it('takes the deployment a replacement replaced when the chain mines that one instead, with its own base', async () => {
+    const key = generatePrivateKey();
+    const signer = await funded(key);
+    const record = recordFile();
+    const anvilRpc = (method: string, params: unknown[]) => client().request({ method: method as never, params: params as never });
+    await anvilRpc('evm_setAutomine', [false]);
+    try {
+      const signed = await pendingDeployment(key, record, true);
+      // Polled slowly, so the network can change its mind between two looks.
+      const replacing = deployAgain(key, record, {
+        publicBase: 'https://api.staging.example',
+        replacePending: true,
+        pollingIntervalMs: 3_000,
+      });
+      await until(() => replacing.progress.some((line) => line.startsWith('Sent the deployment')));
+      const replacement = readPendingDeployment('staging', record)!;
+      expect(replacement.replaces?.map((r) => r.txHash)).toEqual([signed.txHash]);
+      // The network drops the replacement and mines the first deployment after all (same nonce: one of the two).
+      await anvilRpc('anvil_dropTransaction', [replacement.txHash]);
+      await client().sendRawTransaction({ serializedTransaction: signed.rawTransaction });
+      await anvilRpc('evm_mine', []);
+      keepMining();
+      const contract = await replacing.deployed;
+      expect(contract).toMatchObject({ txHash: signed.txHash, contractAddress: signed.contractAddress, publicBase: STAGE_BASE });
+      expect(replacing.progress.join('\n')).toContain(
+        `The deployment ${signed.txHash} that ${replacement.txHash} replaced was mined instead`,
+      );
+      expect(readContractRecords(record).staging).toMatchObject({ txHash: signed.txHash, publicBase: STAGE_BASE });
+      expect((await readMetadataUris(rpcUrl(), contract.contractAddress)).uri).toBe(`${STAGE_BASE}/tokens/{id}.json`);
+      expect(await nonceOf(signer)).toBe(1);
+      expect(existsSync(pendingDeploymentFile(record))).toBe(false);
+    } finally {
+      await anvilRpc('evm_setAutomine', [true]);
     }
   });
 
