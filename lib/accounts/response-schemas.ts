@@ -1,29 +1,30 @@
 // The response shapes of the accounts operations (and the multipart form, for the OpenAPI document): the one
-// declaration of each answer's shape. The domain's types are z.infer of these schemas, imported as types only: no
-// deployed function builds them at cold start; the operation manifest's readers (the OpenAPI writer, the CDK app, the
-// local server) and tests do. Kept apart from the request schemas, which every handler builds.
+// declaration of each answer's shape, as components built on first use (lib/schema.ts). The domain's types are
+// `Shape` of these, imported as types only. Kept apart from the request schemas, which every handler builds.
 import * as z from 'zod/mini';
+import { component, inlineComponent } from '#lib/schema.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '#lib/accounts/user.ts';
 
-const timestamp = z.iso.datetime();
-
 /** The multipart request body, for the OpenAPI document: closed (an unknown part is refused) and at least one part. */
-export const profileFormDoc = z
-  .strictObject({
-    image: z.optional(
-      z
-        .string()
-        .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
-    ),
-    username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
-    password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
-    currentPassword: z.optional(z.string()),
-    phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
-  })
-  .register(z.globalRegistry, { minProperties: 1 });
+export const profileFormDoc = inlineComponent(
+  () =>
+    z.strictObject({
+      image: z.optional(
+        z
+          .string()
+          .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
+      ),
+      username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
+      password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),
+      currentPassword: z.optional(z.string()),
+      phoneNumber: z.optional(z.string().check(z.regex(/^\+[0-9]{8,15}$/))),
+    }),
+  { minProperties: 1 },
+);
 
-export const userSchema = z
-  .object({
+export const userSchema = component('User', () => {
+  const timestamp = z.iso.datetime();
+  return z.object({
     id: z.int().check(z.positive()),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -44,21 +45,21 @@ export const userSchema = z
     totalEnergyReceived: z.number(),
     totalPings: z.number(),
     isServiceWallet: z.boolean(),
-  })
-  .register(z.globalRegistry, { id: 'User' });
+  });
+});
 
-export const codeSentSchema = z
-  .object({
+export const codeSentSchema = component('CodeSent', () =>
+  z.object({
     sentTo: z.string(),
-    expiresAt: timestamp,
-    resendAvailableAt: timestamp,
-  })
-  .register(z.globalRegistry, { id: 'CodeSent' });
+    expiresAt: z.iso.datetime(),
+    resendAvailableAt: z.iso.datetime(),
+  }),
+);
 
-export const signedInSchema = z.object({ user: userSchema, token: z.string() }).register(z.globalRegistry, { id: 'SignedIn' });
+export const signedInSchema = component('SignedIn', () => z.object({ user: userSchema.schema(), token: z.string() }));
 
-export const jwksSchema = z
-  .object({
+export const jwksSchema = component('Jwks', () =>
+  z.object({
     keys: z.array(
       z.object({
         kty: z.literal('EC'),
@@ -70,5 +71,5 @@ export const jwksSchema = z
         use: z.literal('sig'),
       }),
     ),
-  })
-  .register(z.globalRegistry, { id: 'Jwks' });
+  }),
+);

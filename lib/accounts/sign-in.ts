@@ -1,5 +1,4 @@
 // Signing in: email codes (sign-up and sign-in in one flow) and password logins, each ending in a fresh access token.
-import type * as z from 'zod/mini';
 import { tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -24,11 +23,12 @@ import {
 } from '#lib/accounts/verification-code.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
+import type { Shape } from '#lib/schema.ts';
 
 export { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
-export type CodeSent = z.infer<typeof codeSentSchema>;
-export type SignedIn = z.infer<typeof signedInSchema>;
+export type CodeSent = Shape<typeof codeSentSchema>;
+export type SignedIn = Shape<typeof signedInSchema>;
 
 const repos = (ctx: AppContext) => ({
   users: userRepo(dbOf(ctx), ctx.tableName),

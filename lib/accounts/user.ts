@@ -1,10 +1,10 @@
 // The user record and its rules: what is stored, what a client sees (never the hash, code or phone; its shape is
 // userSchema in lib/accounts/response-schemas.ts), masking, default and valid usernames.
-import type * as z from 'zod/mini';
 import type { userSchema } from '#lib/accounts/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 /** The User resource of the API: exactly the schema's members. */
-export type User = z.infer<typeof userSchema>;
+export type User = Shape<typeof userSchema>;
 
 /** The record as stored: the public fields plus what never leaves the service. */
 export interface StoredUser extends User {

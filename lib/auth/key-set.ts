@@ -2,8 +2,8 @@
 // key that hashes verification codes. One JSON document: a file under DATA_DIR locally, a secret in AWS.
 // Making keys is key-generation.ts's job, so the authorizer (which only reads keys) does not bundle it.
 import type { JWK } from 'jose';
-import type * as z from 'zod/mini';
 import type { jwksSchema } from '#lib/accounts/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 export const JWT_ALGORITHM = 'ES256';
 
@@ -27,7 +27,7 @@ export interface JwtKeySet {
 }
 
 /** The JWKS document as served: jwksSchema's shape. */
-type Jwks = z.infer<typeof jwksSchema>;
+type Jwks = Shape<typeof jwksSchema>;
 
 /** A public JWK as the JWKS document serves it. */
 export type PublicJwk = Jwks['keys'][number];

@@ -120,13 +120,12 @@ function componentSchemas(registry: z.core.$ZodRegistry<{ id?: string }>, io: 'i
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutDialect(schema)]));
 }
 
-/** The response shapes the operations answer: registered in zod's global registry with their component `id`. */
+/** The response shapes the operations answer: named components, registered in zod's global registry as they are built. */
 function responseComponents(): Record<string, Json> {
   for (const route of routes as readonly Route[]) {
     for (const [status, response] of Object.entries(route.responses)) {
-      if (response.schema && !z.globalRegistry.get(response.schema)?.id) {
-        throw new Error(`${route.operationId} ${status}: register its response schema with a component id`);
-      }
+      if (response.schema && !response.schema.id) throw new Error(`${route.operationId} ${status}: name its response component`);
+      response.schema?.schema();
     }
   }
   return componentSchemas(z.globalRegistry, 'output');
@@ -341,7 +340,7 @@ function requestBody(route: Route, example: RequestExample): Json | undefined {
   const body = route.request?.body;
   if (!body) return undefined;
   // Inline rather than a component: generators then keep members with a default optional in what a client sends.
-  const schema = jsonSchema(body.schema, 'input');
+  const schema = jsonSchema(body.contentType === 'multipart/form-data' ? body.schema.schema() : body.schema, 'input');
   const properties = schema.properties as Record<string, Json> | undefined;
   for (const [member, { component: named }] of Object.entries(route.request?.jsonText ?? {})) {
     if (!properties?.[member]) continue;
@@ -362,7 +361,7 @@ function operation(route: Route): Json {
     responses[status] = {
       description: response.description,
       headers,
-      ...(response.schema && { content: { 'application/json': { schema: ref(z.globalRegistry.get(response.schema)!.id!) } } }),
+      ...(response.schema && { content: { 'application/json': { schema: ref(response.schema.id!) } } }),
     };
   }
   const errors = commonErrors(route);
@@ -450,10 +449,10 @@ export function openApiDocument(serverUrl?: string): Json {
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
+      // By name: the order in which declarations build their components is no part of the document.
       schemas: {
         Problem: problemSchema,
-        ...jsonTextComponents(),
-        ...responseComponents(),
+        ...Object.fromEntries(Object.entries({ ...jsonTextComponents(), ...responseComponents() }).sort(([a], [b]) => a.localeCompare(b))),
       },
       headers: Object.fromEntries(
         Object.entries(responseHeaders).map(([name, header]) => [headerComponent[name as ResponseHeader], header]),

@@ -5,6 +5,7 @@
 import type * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { Component } from '#lib/schema.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
@@ -40,11 +41,10 @@ export interface RequestDoc {
   /** Query parameters: each member of the schema becomes a parameter. */
   readonly query?: z.ZodMiniObject;
   readonly headers?: readonly HeaderDoc[];
-  readonly body?: {
-    readonly contentType: 'application/json' | 'multipart/form-data';
-    readonly schema: z.ZodMiniType;
-    readonly required?: boolean;
-  };
+  /** A JSON body is validated with its schema; a multipart form is read by its operation's own code, its component documents it. */
+  readonly body?:
+    | { readonly contentType: 'application/json'; readonly schema: z.ZodMiniType; readonly required?: boolean }
+    | { readonly contentType: 'multipart/form-data'; readonly schema: Component; readonly required?: boolean };
   /**
    * Object members a client sends as JSON text (always in the query, where deepObject cannot carry their arrays; also
    * accepted so in a JSON body), by member: the component name a generated client types the object with, and its schema.
@@ -56,11 +56,8 @@ export interface RequestDoc {
 
 interface ResponseDoc {
   readonly description: string;
-  /**
-   * The JSON body's schema, registered in zod's global registry with its component `id`; absent for an empty body (204)
-   * or a body described in `description` alone.
-   */
-  readonly schema?: z.ZodMiniType;
+  /** The JSON body's shape, a named component (lib/schema.ts); absent for an empty body (204). */
+  readonly schema?: Component;
   readonly headers?: readonly ResponseHeader[];
 }
 

@@ -1,7 +1,6 @@
 // Partner API keys: created by a signed-in user (shown once, then recognised by their prefix), stored only as a hash,
 // listed and revoked by their owner; each records when it was last used.
 import { createHash, randomBytes } from 'node:crypto';
-import type * as z from 'zod/mini';
 import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -11,6 +10,7 @@ import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-schemas.ts';
 import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 const API_KEY_PREFIX = 'pk_';
 export { LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
@@ -21,10 +21,10 @@ const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toStrin
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A key as its owner sees it in the list: never the key itself. */
-export type ApiKeyView = z.infer<typeof apiKeySchema>;
+export type ApiKeyView = Shape<typeof apiKeySchema>;
 
 /** The answer to creating a key: the only time the key itself is shown. */
-export type CreatedApiKey = z.infer<typeof apiKeyCreatedSchema>;
+export type CreatedApiKey = Shape<typeof apiKeyCreatedSchema>;
 
 export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   id: record.id,

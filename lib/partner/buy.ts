@@ -1,6 +1,5 @@
 // Buy: turns a partner's live hold into a sale — plaque SOLD, order created, response stored for the
 // Idempotency-Key — in one transaction, so that of any number of concurrent buys exactly one succeeds.
-import type * as z from 'zod/mini';
 import { AppError, conflict, notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
@@ -18,6 +17,7 @@ import { claimKey, completeKey, readKey, releaseKey, requestHash, requestInProgr
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
+import type { Shape } from '#lib/schema.ts';
 
 export interface BuyInput {
   plaqueId: number;
@@ -36,7 +36,7 @@ export interface BuyResult {
 }
 
 /** The 201 answer's body: the order's id and the plaque as sold. */
-type Sale = z.infer<typeof saleSchema>;
+type Sale = Shape<typeof saleSchema>;
 
 /** Transaction attempts before a buy gives up with 409 CONFLICT (each re-reads the plaque). */
 const MAX_ATTEMPTS = 4;

@@ -1,5 +1,4 @@
 // Lookup: whether a plaque can be bought now (its state) and minted (a simulated mint on the chain).
-import type * as z from 'zod/mini';
 import { effectiveStatus, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { contractAddressOf, tokenIdNumber, tokenIdOf, uniqueIdOf } from '#lib/partner/plaque-token.ts';
 import type { MintSimulation } from '#lib/chain/chain-port.ts';
@@ -8,8 +7,9 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { livePlaque } from '#lib/partner/live-plaque.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
+import type { Shape } from '#lib/schema.ts';
 
-export type Lookup = z.infer<typeof lookupSchema>;
+export type Lookup = Shape<typeof lookupSchema>;
 
 /**
  * Simulates minting the plaque's token on the service's contract. A MINTED plaque is not simulated (its token

@@ -2,8 +2,8 @@
 // FAILED one CANCELLED by an operator); and the one shape partners see of it (the API's Order record), wherever it is
 // shown.
 import { randomBytes } from 'node:crypto';
-import type * as z from 'zod/mini';
 import type { orderSchema } from '#lib/partner/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -42,7 +42,7 @@ export interface Order {
  * What a partner sees of an order (orderSchema: the Order schema of the published OpenAPI document), in the operations
  * and in the events sent to partners.
  */
-export type OrderView = z.infer<typeof orderSchema>;
+export type OrderView = Shape<typeof orderSchema>;
 
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('base64url')}`;
 

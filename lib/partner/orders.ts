@@ -1,6 +1,5 @@
 // Orders as partners see them: only their own, each in the one Order shape (presentOrder); one at a time by id (API
 // key) or page by page, newest first (the dashboard).
-import type * as z from 'zod/mini';
 import { notFound } from '#lib/errors.ts';
 import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { chainConfig } from '#lib/config.ts';
@@ -12,6 +11,7 @@ import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { ListOrdersInput } from '#lib/partner/order-list-schemas.ts';
 import type { orderPageSchema } from '#lib/partner/response-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { Shape } from '#lib/schema.ts';
 
 /** The stage's block explorer base URL (CHAIN_EXPLORER_URL) unless the context was given one; null for none. */
 const explorerBaseUrlOf = (ctx: AppContext): string | null =>
@@ -41,7 +41,7 @@ export async function getOrder(ctx: AppContext, partner: Partner, orderId: strin
 }
 
 /** A page of the partner's orders as the dashboard lists them. */
-export type OrderPage = z.infer<typeof orderPageSchema>;
+export type OrderPage = Shape<typeof orderPageSchema>;
 
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(ord_[A-Za-z0-9_-]{1,64})$/;
 

@@ -1,5 +1,4 @@
 // Owner: who holds a plaque — the service account until the sale, then the user whose wallet is the buyer's.
-import type * as z from 'zod/mini';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { isValidUsername, maskWallet } from '#lib/accounts/user.ts';
@@ -8,8 +7,9 @@ import { livePlaque } from '#lib/partner/live-plaque.ts';
 import type { ownerSchema } from '#lib/partner/response-schemas.ts';
 import { serviceAccount } from '#lib/partner/service-account.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { Shape } from '#lib/schema.ts';
 
-export type PlaqueOwner = z.infer<typeof ownerSchema>;
+export type PlaqueOwner = Shape<typeof ownerSchema>;
 
 export async function plaqueOwner(ctx: AppContext, id: number): Promise<PlaqueOwner> {
   const plaque = await livePlaque(ctx, id);

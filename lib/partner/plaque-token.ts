@@ -1,7 +1,7 @@
 // What a plaque is on chain: its ERC-1155 token id, its unique id, and the metadata JSON its token carries.
-import type * as z from 'zod/mini';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { tokenMetadataSchema } from '#lib/partner/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 /** A uint256 in decimal, as token ids are written in the API. */
 const TOKEN_ID = /^(0|[1-9][0-9]{0,77})$/;
@@ -25,7 +25,7 @@ export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contra
   `${contractAddressOf(plaque, serviceContract)}:${tokenIdOf(plaque)}`;
 
 /** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON Schema"), with marketplace-style `attributes` as well. */
-export type TokenMetadata = z.infer<typeof tokenMetadataSchema>;
+export type TokenMetadata = Shape<typeof tokenMetadataSchema>;
 
 /** What token metadata links to besides the plaque's own values: the stage's placeholder image and its frontend. */
 export interface TokenLinks {

@@ -1,5 +1,4 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
-import type * as z from 'zod/mini';
 import { conflict, notFound, type AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
@@ -15,8 +14,9 @@ import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
+import type { Shape } from '#lib/schema.ts';
 
-export type Reservation = z.infer<typeof reservationSchema>;
+export type Reservation = Shape<typeof reservationSchema>;
 
 const recorded = new WeakMap<AppContext, Promise<unknown>>();
 

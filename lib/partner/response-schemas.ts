@@ -1,15 +1,14 @@
-// The response shapes of the partner operations: the one declaration of each answer's shape. The domain's types are
-// z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
-// manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do. Kept apart from the request
-// schemas, which handlers build.
+// The response shapes of the partner operations: the one declaration of each answer's shape, as components built on
+// first use (lib/schema.ts). The domain's types are `Shape` of these, imported as types only.
 import * as z from 'zod/mini';
+import { component } from '#lib/schema.ts';
 import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 import { KEY_SCOPES, LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 
-export const apiKeySchema = z
-  .object({
+export const apiKeySchema = component('ApiKey', () =>
+  z.object({
     id: z.string(),
     name: z.nullable(z.string()),
     // Keys stored before prefixes were recorded show the common prefix alone.
@@ -20,29 +19,29 @@ export const apiKeySchema = z
     revokedAt: z.nullable(z.iso.datetime()),
     // Set when the key was rolled: it works until then, and answers 403 FORBIDDEN from then on.
     expiresAt: z.nullable(z.iso.datetime()),
-  })
-  .register(z.globalRegistry, { id: 'ApiKey' });
+  }),
+);
 
 /** A new key: what identifies it, and the key itself, shown in this answer only. */
-export const apiKeyCreatedSchema = z
-  .extend(z.pick(apiKeySchema, { id: true, name: true, prefix: true, scope: true, createdAt: true }), { apiKey: z.string() })
-  .register(z.globalRegistry, { id: 'ApiKeyCreated' });
+export const apiKeyCreatedSchema = component('ApiKeyCreated', () =>
+  z.extend(z.pick(apiKeySchema.schema(), { id: true, name: true, prefix: true, scope: true, createdAt: true }), { apiKey: z.string() }),
+);
 
-export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) }).register(z.globalRegistry, { id: 'ApiKeyList' });
+export const apiKeyListSchema = component('ApiKeyList', () => z.object({ keys: z.array(apiKeySchema.schema()) }));
 
-export const lookupSchema = z
-  .object({
+export const lookupSchema = component('Lookup', () =>
+  z.object({
     plaqueId: z.int(),
     uniqueId: z.string(),
     available: z.boolean(),
     mintable: z.boolean(),
     status: z.enum(STATUSES),
     reasons: z.array(z.enum(LOOKUP_REASONS)),
-  })
-  .register(z.globalRegistry, { id: 'Lookup' });
+  }),
+);
 
-export const tokenMetadataSchema = z
-  .object({
+export const tokenMetadataSchema = component('TokenMetadata', () =>
+  z.object({
     name: z.string(),
     description: z.string(),
     image: z.url(),
@@ -57,11 +56,11 @@ export const tokenMetadataSchema = z
       alphabetPart: z.string(),
       numberPart: z.string(),
     }),
-  })
-  .register(z.globalRegistry, { id: 'TokenMetadata' });
+  }),
+);
 
-export const reservationSchema = z
-  .object({
+export const reservationSchema = component('Reservation', () =>
+  z.object({
     reservationId: z.string(),
     expiresAt: z.iso.datetime(),
     price: z.number(),
@@ -70,31 +69,31 @@ export const reservationSchema = z
       standard: z.string(),
       contractAddress: z.string(),
       tokenId: z.string(),
-      metadata: tokenMetadataSchema,
+      metadata: tokenMetadataSchema.schema(),
     }),
-  })
-  .register(z.globalRegistry, { id: 'Reservation' });
+  }),
+);
 
-export const ownerSchema = z
-  .object({
+export const ownerSchema = component('Owner', () =>
+  z.object({
     plaqueId: z.int(),
     username: z.nullable(z.string()),
     validUsername: z.boolean(),
     // Masked `0x1234…abcd`; null when no wallet is known.
     walletAddress: z.nullable(z.string()),
-  })
-  .register(z.globalRegistry, { id: 'Owner' });
+  }),
+);
 
-export const saleSchema = z
-  .object({
+export const saleSchema = component('Sale', () =>
+  z.object({
     orderId: z.string(),
     status: z.literal('SOLD'),
-    plaque: plaqueSchema,
-  })
-  .register(z.globalRegistry, { id: 'Sale' });
+    plaque: plaqueSchema.schema(),
+  }),
+);
 
-export const orderSchema = z
-  .object({
+export const orderSchema = component('Order', () =>
+  z.object({
     orderId: z.string(),
     status: z.enum(ORDER_STATUSES),
     plaqueId: z.int(),
@@ -113,18 +112,18 @@ export const orderSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     deliveredAt: z.nullable(z.iso.datetime()),
-  })
-  .register(z.globalRegistry, { id: 'Order' });
+  }),
+);
 
-export const orderPageSchema = z
-  .object({
-    orders: z.array(orderSchema),
+export const orderPageSchema = component('OrderPage', () =>
+  z.object({
+    orders: z.array(orderSchema.schema()),
     nextCursor: z.nullable(z.string()),
-  })
-  .register(z.globalRegistry, { id: 'OrderPage' });
+  }),
+);
 
-export const usageReportSchema = z
-  .object({
+export const usageReportSchema = component('UsageReport', () =>
+  z.object({
     from: z.iso.date(),
     to: z.iso.date(),
     keys: z.array(
@@ -135,5 +134,5 @@ export const usageReportSchema = z
         days: z.array(z.object({ date: z.iso.date(), requests: z.int().check(z.minimum(0)) })),
       }),
     ),
-  })
-  .register(z.globalRegistry, { id: 'UsageReport' });
+  }),
+);

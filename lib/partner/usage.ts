@@ -1,13 +1,13 @@
 // What a partner's keys were used for: requests per key and UTC day over a window ending today, every day listed.
-import type * as z from 'zod/mini';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { presentApiKey } from '#lib/partner/api-keys.ts';
 import type { usageReportSchema } from '#lib/partner/response-schemas.ts';
 import { usageSourceOf } from '#lib/partner/usage-source.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { Shape } from '#lib/schema.ts';
 
-export type UsageReport = z.infer<typeof usageReportSchema>;
+export type UsageReport = Shape<typeof usageReportSchema>;
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,6 @@
 // the reasoning and docs/bench.md for the figures.
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
-import type * as z from 'zod/mini';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
 import { validationFailed } from '#lib/errors.ts';
@@ -24,8 +23,9 @@ import type { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { Shape } from '#lib/schema.ts';
 
-export type FeaturedPage = z.infer<typeof featuredPageSchema>;
+export type FeaturedPage = Shape<typeof featuredPageSchema>;
 
 /**
  * The input's filters in the index's terms: the index holds values as stored, so a filter value stands for every

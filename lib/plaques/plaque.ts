@@ -1,7 +1,7 @@
 // The Plaque record: its enumerations, its stored shape, and the rules that derive fields (name, effective status); its
 // wire shape is plaqueSchema (lib/plaques/response-schemas.ts).
-import type * as z from 'zod/mini';
 import type { plaqueSchema } from '#lib/plaques/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 // The enumerations are the original interface's own (docs/catalogue.md "The plaque's values"); values stored by earlier
 // versions of the service are read through lib/db/legacy-values.ts and converted by a migration.
@@ -33,7 +33,7 @@ export interface StageValues {
 }
 
 /** The Plaque exactly as clients see it (mixed naming kept from the original interface); its members are the schema's. */
-export type Plaque = z.infer<typeof plaqueSchema>;
+export type Plaque = Shape<typeof plaqueSchema>;
 
 /**
  * What is stored: the record plus the hold that locks it (never shown to clients). Every write stores `image` and

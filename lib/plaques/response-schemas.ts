@@ -1,14 +1,13 @@
-// The response shapes of the plaque operations: the one declaration of each answer's shape. The domain's types are
-// z.infer of these schemas, imported as types only: no deployed function builds them at cold start; the operation
-// manifest's readers (the OpenAPI writer, the CDK app, the local server) and tests do.
+// The response shapes of the plaque operations: the one declaration of each answer's shape, as components built on
+// first use (lib/schema.ts). The domain's types are `Shape` of these, imported as types only.
 import * as z from 'zod/mini';
+import { component } from '#lib/schema.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
 
-const timestamp = z.iso.datetime();
-const nullableTimestamp = z.nullable(timestamp);
-
-export const plaqueSchema = z
-  .object({
+export const plaqueSchema = component('Plaque', () => {
+  const timestamp = z.iso.datetime();
+  const nullableTimestamp = z.nullable(timestamp);
+  return z.object({
     id: z.int().check(z.positive()),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -41,18 +40,18 @@ export const plaqueSchema = z
     status: z.enum(STATUSES),
     minted: z.boolean(),
     token_id: z.nullable(z.string()),
-  })
-  .register(z.globalRegistry, { id: 'Plaque' });
+  });
+});
 
 /** A page of plaques: `count` matches across all pages, `nextCursor` null on the last page. */
 const plaquePage = () =>
   z.object({
     count: z.int().check(z.minimum(0)),
-    plaques: z.array(plaqueSchema),
+    plaques: z.array(plaqueSchema.schema()),
     nextCursor: z.nullable(z.string()),
   });
 
-export const featuredPageSchema = plaquePage().register(z.globalRegistry, { id: 'FeaturedPage' });
+export const featuredPageSchema = component('FeaturedPage', () => plaquePage());
 
 /** The plaques minted to one wallet, newest mint first. */
-export const walletPlaquePageSchema = plaquePage().register(z.globalRegistry, { id: 'WalletPlaquePage' });
+export const walletPlaquePageSchema = component('WalletPlaquePage', () => plaquePage());

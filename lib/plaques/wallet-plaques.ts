@@ -1,6 +1,5 @@
 // The plaques minted to a wallet, newest mint first, page by page with an opaque cursor bound to the wallet, and how
 // many there are: the public list of any wallet, and the signed-in user's own.
-import type * as z from 'zod/mini';
 import { validationFailed } from '#lib/errors.ts';
 import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -10,9 +9,10 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import type { WalletPlaquesPageInput } from '#lib/plaques/wallet-plaques-schemas.ts';
 import type { walletPlaquePageSchema } from '#lib/plaques/response-schemas.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { Shape } from '#lib/schema.ts';
 
 /** A page of a wallet's minted plaques as clients see it. */
-export type WalletPlaquePage = z.infer<typeof walletPlaquePageSchema>;
+export type WalletPlaquePage = Shape<typeof walletPlaquePageSchema>;
 
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#([1-9][0-9]{0,14})#(0x[0-9a-f]{40})$/;
 

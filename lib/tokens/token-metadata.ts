@@ -5,7 +5,6 @@
 // records exactly that at the mint (imports and new plaques record none, the sample catalogue its id), so a minted
 // token's id is its plaque's id. Token id N is plaque N, read by key; a plaque whose record named another token id
 // would not be found this way, and is checked against the id asked for, so no other plaque's metadata is ever served.
-import type * as z from 'zod/mini';
 import { collectionConfig, localConfig } from '#lib/config.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -14,11 +13,12 @@ import { tokenIdOf, tokenMetadata, type TokenMetadata } from '#lib/partner/plaqu
 import { frontendUrlOf, stageValuesOf, tokenLinksOf } from '#lib/plaques/stage-values.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { collectionMetadataSchema } from '#lib/tokens/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 /** Wallets and marketplaces may keep an answer 5 minutes: a plaque's values change about never once minted. */
 export const METADATA_CACHE_CONTROL = 'public, max-age=300';
 
-export type CollectionMetadata = z.infer<typeof collectionMetadataSchema>;
+export type CollectionMetadata = Shape<typeof collectionMetadataSchema>;
 
 /** The stage's public base URL (PUBLIC_BASE_URL unless the context names one; else the local server), no trailing slash. */
 export const publicBaseUrlOf = (ctx: Pick<AppContext, 'publicBaseUrl'>): string =>

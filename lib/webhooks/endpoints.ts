@@ -1,19 +1,19 @@
 // A partner's webhook endpoints, managed by the signed-in partner user: listed, deleted, and their recent delivery
 // attempts; registered in registration.ts and sent a test event in test-event.ts, the two operations that reach the
 // secret box and the wake-up queue (a function imports only the ports it calls, see ports.ts).
-import type * as z from 'zod/mini';
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { webhookDeliveriesSchema, webhookListSchema, webhookSchema } from '#lib/webhooks/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
 export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
 /** An endpoint as its partner sees it: never its secret. */
-export type WebhookView = z.infer<typeof webhookSchema>;
-type WebhookList = z.infer<typeof webhookListSchema>;
-type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
+export type WebhookView = Shape<typeof webhookSchema>;
+type WebhookList = Shape<typeof webhookListSchema>;
+type WebhookDeliveries = Shape<typeof webhookDeliveriesSchema>;
 
 export const present = (endpoint: WebhookEndpoint): WebhookView => ({
   id: endpoint.id,

@@ -1,6 +1,5 @@
 // The partner's event feed (GET /partner/events): the events of its orders' moves of the last 30 days, newest first,
 // page by page from an index keyed by partner and time (never a scan), each with the body its deliveries carry.
-import type * as z from 'zod/mini';
 import { decodeCursor, encodeCursor } from '#lib/validation.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type EventPosition } from '#lib/db/webhook-repo.ts';
@@ -8,8 +7,9 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { isKept, type WebhookEvent } from '#lib/webhooks/events.ts';
 import type { ListEventsInput } from '#lib/webhooks/feed-schemas.ts';
 import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
-type EventPage = z.infer<typeof eventPageSchema>;
+type EventPage = Shape<typeof eventPageSchema>;
 type FeedEvent = EventPage['events'][number];
 
 const CURSOR_POSITION = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)#(evt_[A-Za-z0-9_-]{1,64})$/;

@@ -1,7 +1,6 @@
 // Registering a webhook endpoint for the signed-in partner user: its URL checked as a send would check it, its secret
 // shown once and stored sealed.
 import { randomBytes } from 'node:crypto';
-import type * as z from 'zod/mini';
 import { badRequest, conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
@@ -14,10 +13,11 @@ import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
 import type { webhookCreatedSchema } from '#lib/webhooks/response-schemas.ts';
 import { newWebhookSecret, secretBoxOf } from '#lib/webhooks/secrets.ts';
+import type { Shape } from '#lib/schema.ts';
 
 const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
-export type CreatedWebhook = z.infer<typeof webhookCreatedSchema>;
+export type CreatedWebhook = Shape<typeof webhookCreatedSchema>;
 
 /** Checks the URL as a send would (form, then every address its host resolves to now); 400 INVALID_WEBHOOK_URL. */
 async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {

@@ -2,7 +2,6 @@
 // body, the same `webhook-id`) in a lane of its own, so it does not wait behind the order's other events, sent and
 // logged like any other.
 import { randomBytes } from 'node:crypto';
-import type * as z from 'zod/mini';
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
@@ -11,8 +10,9 @@ import { ownEndpoint } from '#lib/webhooks/endpoints.ts';
 import { isKept, newDelivery, PING_POSITION } from '#lib/webhooks/events.ts';
 import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
 import type { webhookResentSchema } from '#lib/webhooks/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
-type WebhookResent = z.infer<typeof webhookResentSchema>;
+type WebhookResent = Shape<typeof webhookResentSchema>;
 
 /** A resend's lane: one delivery, alone. */
 const resendLaneId = (): string => `resend_${randomBytes(12).toString('base64url')}`;

@@ -1,15 +1,15 @@
 // Rotating an endpoint's secret: a new one, shown once and stored sealed, while the one it replaces still signs every
 // delivery beside it until it expires (Standard Webhooks lets `webhook-signature` carry several signatures), so a
 // receiver can switch to the new secret at its own pace.
-import type * as z from 'zod/mini';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { noSuchWebhook, ownEndpoint } from '#lib/webhooks/endpoints.ts';
 import type { webhookSecretSchema } from '#lib/webhooks/response-schemas.ts';
 import { newWebhookSecret, secretBoxOf } from '#lib/webhooks/secrets.ts';
+import type { Shape } from '#lib/schema.ts';
 
-type RotatedSecret = z.infer<typeof webhookSecretSchema>;
+type RotatedSecret = Shape<typeof webhookSecretSchema>;
 
 /** Rotations racing on one endpoint: each reads the secret it replaces again, a few times at most. */
 const ROTATION_TRIES = 3;

@@ -1,5 +1,4 @@
 // A test event for one of the partner's endpoints: a `ping`, queued and sent like any other event.
-import type * as z from 'zod/mini';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -7,8 +6,9 @@ import { ownEndpoint } from '#lib/webhooks/endpoints.ts';
 import { newDelivery, newPingEventId, PING_EVENT_TYPE, PING_POSITION, pingEventBody, pingLaneId } from '#lib/webhooks/events.ts';
 import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
 import type { webhookTestSentSchema } from '#lib/webhooks/response-schemas.ts';
+import type { Shape } from '#lib/schema.ts';
 
-type WebhookTestSent = z.infer<typeof webhookTestSentSchema>;
+type WebhookTestSent = Shape<typeof webhookTestSentSchema>;
 
 /** Queues a `ping` event for the endpoint, sent at once and retried like any other event. */
 export async function sendTestEvent(ctx: AppContext, partnerId: number, id: string): Promise<WebhookTestSent> {

@@ -7,8 +7,8 @@
 //   lib/<area>/       the domain (DOMAIN_AREAS below), lib/migrations with it: a migration is domain code run over
 //                     the repositories, called by the tooling (npm start, `npm run ops -- migrate`)
 //   lib/db/           the repositories and the table
-//   lib/runtime/, lib/config.ts, lib/errors.ts, lib/validation.ts: what every floor uses (the context, configuration,
-//                     the errors), importing nothing above it. A port declares its own slot on the context
+//   lib/runtime/ and the files directly in lib/ (lib/config.ts, lib/errors.ts, lib/validation.ts, lib/schema.ts): what
+//                     every floor uses (the context, configuration, the errors, the shapes), importing nothing above it. A port declares its own slot on the context
 //                     (`declare module '#lib/runtime/context.ts'`), so the context names no port.
 // lib/local/ (the local runtime) and lib/ops/ (the operator's commands) are tooling: they stand above every floor and
 // may import any of them; no floor imports them. Tests and the bench are outside the graph.
@@ -44,12 +44,13 @@ const DOMAIN_AREAS = [
   'wallet',
   'webhooks',
 ];
-const BOTTOM_FILES = ['lib/config.ts', 'lib/errors.ts', 'lib/validation.ts'];
+/** A file directly in lib/ (no folder of its own) is on the bottom floor. */
+const isBottomFile = (file: string): boolean => /^lib\/[^/]+$/.test(file);
 const TOOLING = ['lib/local/', 'lib/ops/'];
 
 /** Floors by height: a file imports from its own floor or lower ones. */
 const FLOORS: { name: string; holds: (file: string) => boolean }[] = [
-  { name: 'runtime', holds: (file) => file.startsWith('lib/runtime/') || BOTTOM_FILES.includes(file) },
+  { name: 'runtime', holds: (file) => file.startsWith('lib/runtime/') || isBottomFile(file) },
   { name: 'db', holds: (file) => file.startsWith('lib/db/') },
   { name: 'domain', holds: (file) => DOMAIN_AREAS.some((area) => file.startsWith(`lib/${area}/`)) },
   { name: 'http', holds: (file) => file.startsWith('lib/http/') },

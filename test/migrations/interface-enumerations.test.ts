@@ -78,7 +78,7 @@ async function listing(query = ''): Promise<Item[]> {
     const response = await fetch(`${server.url}/plaques/featured?orderBy=p.id&sort=ASC&limit=100&filters[featured]=${featured}${query}`);
     expect(response.status).toBe(200);
     const page = await response.json();
-    expect(featuredPageSchema.safeParse(page).error).toBeUndefined();
+    expect(featuredPageSchema.schema().safeParse(page).error).toBeUndefined();
     all.push(...(page as { plaques: Item[] }).plaques);
   }
   return all.sort((a, b) => (a.id as number) - (b.id as number));

@@ -73,7 +73,7 @@ describe('featured listing semantics', () => {
               expect(page.count).toBe(expected.count);
               expect(page.plaques.map((p) => p.id)).toEqual(expected.ids);
               // Records in the old shape are answered in the interface's values and types all the same.
-              expect(featuredPageSchema.safeParse(page).error).toBeUndefined();
+              expect(featuredPageSchema.schema().safeParse(page).error).toBeUndefined();
             },
           ),
           { numRuns: 40 },

@@ -67,7 +67,7 @@ describe('GET /plaques/{id}', () => {
       expect(await commandsOf(async () => (reply = await byId(String(plaque.id))))).toEqual(['GetItemCommand']);
       expect(reply.statusCode).toBe(200);
       expect(reply.json).toEqual(shown(plaque));
-      expect(plaqueSchema.safeParse(reply.json).error).toBeUndefined();
+      expect(plaqueSchema.schema().safeParse(reply.json).error).toBeUndefined();
       expect(reply.headers?.['cache-control']).toBe('public, max-age=10');
     }
   });
@@ -150,7 +150,7 @@ describe('GET /wallets/{address}/plaques', () => {
       // One Query for the page, one Select COUNT for `count`.
       expect(calls).toEqual(['QueryCommand', 'QueryCommand']);
       expect(reply.statusCode).toBe(200);
-      expect(walletPlaquePageSchema.safeParse(reply.json).error).toBeUndefined();
+      expect(walletPlaquePageSchema.schema().safeParse(reply.json).error).toBeUndefined();
       expect(reply.json!.count).toBe(26);
       expect(reply.json!.plaques.length).toBeLessThanOrEqual(20);
       for (const plaque of reply.json!.plaques) {

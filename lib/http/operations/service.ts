@@ -1,10 +1,11 @@
 // The service's own operation: its OpenAPI document.
 import * as z from 'zod/mini';
 import { example, type Operation } from '#lib/http/operation.ts';
+import { component } from '#lib/schema.ts';
 
-const openApiDocumentSchema = z
-  .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) })
-  .register(z.globalRegistry, { id: 'OpenApiDocument' });
+const openApiDocumentSchema = component('OpenApiDocument', () =>
+  z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+);
 
 // prettier-ignore
 export const serviceOperations = [

@@ -26,6 +26,50 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ApiKey: {
+            id: string;
+            name: string | null;
+            prefix: string;
+            /** @enum {string} */
+            scope: "sell" | "read";
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            expiresAt: string | null;
+        };
+        ApiKeyCreated: {
+            id: string;
+            name: string | null;
+            prefix: string;
+            /** @enum {string} */
+            scope: "sell" | "read";
+            /** Format: date-time */
+            createdAt: string;
+            apiKey: string;
+        };
+        ApiKeyList: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        CodeSent: {
+            sentTo: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            resendAvailableAt: string;
+        };
+        CollectionMetadata: {
+            name: string;
+            description: string;
+            /** Format: uri */
+            image: string;
+            /** Format: uri */
+            external_link: string;
+        };
+        EventPage: {
+            events: components["schemas"]["OrderEvent"][];
+            nextCursor: string | null;
+        };
         FeaturedFilters: {
             condition?: ("VIRGIN" | "USED" | "DAMAGED") | ("VIRGIN" | "USED" | "DAMAGED")[];
             marketplace?: ("SERVICE" | "OPENSEA") | ("SERVICE" | "OPENSEA")[];
@@ -39,6 +83,35 @@ export interface components {
             priceMin?: number;
             priceMax?: number;
         };
+        FeaturedPage: {
+            count: number;
+            plaques: components["schemas"]["Plaque"][];
+            nextCursor: string | null;
+        };
+        Jwks: {
+            keys: {
+                /** @constant */
+                kty: "EC";
+                /** @constant */
+                crv: "P-256";
+                x: string;
+                y: string;
+                kid: string;
+                /** @constant */
+                alg: "ES256";
+                /** @constant */
+                use: "sig";
+            }[];
+        };
+        Lookup: {
+            plaqueId: number;
+            uniqueId: string;
+            available: boolean;
+            mintable: boolean;
+            /** @enum {string} */
+            status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+            reasons: ("LOCKED" | "SOLD" | "ALREADY_MINTED" | "NOT_MINTABLE")[];
+        };
         OpenApiDocument: {
             openapi: string;
             info: {
@@ -49,6 +122,44 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        Order: {
+            orderId: string;
+            /** @enum {string} */
+            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED" | "CANCELLED";
+            plaqueId: number;
+            plaqueName: string;
+            price: number;
+            currency: string;
+            buyerWallet: string;
+            txHash: string | null;
+            explorerUrl: string | null;
+            tokenUrl: string | null;
+            failureReason: string | null;
+            cancelReason: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deliveredAt: string | null;
+        };
+        OrderEvent: {
+            id: string;
+            /** @enum {string} */
+            type: "order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["Order"];
+        };
+        OrderPage: {
+            orders: components["schemas"]["Order"][];
+            nextCursor: string | null;
+        };
+        Owner: {
+            plaqueId: number;
+            username: string | null;
+            validUsername: boolean;
+            walletAddress: string | null;
         };
         Plaque: {
             id: number;
@@ -89,96 +200,28 @@ export interface components {
             minted: boolean;
             token_id: string | null;
         };
-        FeaturedPage: {
-            count: number;
-            plaques: components["schemas"]["Plaque"][];
-            nextCursor: string | null;
-        };
-        WalletPlaquePage: {
-            count: number;
-            plaques: components["schemas"]["Plaque"][];
-            nextCursor: string | null;
-        };
-        User: {
-            id: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            deletedAt: string | null;
-            email: string;
-            username: string;
-            image: string | null;
-            walletAddress: string;
-            receiveEmail: boolean;
-            canGetDeltaEnergy: boolean;
-            emailVerify: boolean;
-            emailVerificationCodeExpireTime: string | null;
-            access: string[];
-            paymentCustomerId: string | null;
-            totalEnergyReceived: number;
-            totalPings: number;
-            isServiceWallet: boolean;
-        };
-        CodeSent: {
-            sentTo: string;
+        Reservation: {
+            reservationId: string;
             /** Format: date-time */
             expiresAt: string;
-            /** Format: date-time */
-            resendAvailableAt: string;
+            price: number;
+            currency: string;
+            token: {
+                standard: string;
+                contractAddress: string;
+                tokenId: string;
+                metadata: components["schemas"]["TokenMetadata"];
+            };
+        };
+        Sale: {
+            orderId: string;
+            /** @constant */
+            status: "SOLD";
+            plaque: components["schemas"]["Plaque"];
         };
         SignedIn: {
             user: components["schemas"]["User"];
             token: string;
-        };
-        Jwks: {
-            keys: {
-                /** @constant */
-                kty: "EC";
-                /** @constant */
-                crv: "P-256";
-                x: string;
-                y: string;
-                kid: string;
-                /** @constant */
-                alg: "ES256";
-                /** @constant */
-                use: "sig";
-            }[];
-        };
-        ApiKey: {
-            id: string;
-            name: string | null;
-            prefix: string;
-            /** @enum {string} */
-            scope: "sell" | "read";
-            /** Format: date-time */
-            createdAt: string;
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-            expiresAt: string | null;
-        };
-        ApiKeyCreated: {
-            id: string;
-            name: string | null;
-            prefix: string;
-            /** @enum {string} */
-            scope: "sell" | "read";
-            /** Format: date-time */
-            createdAt: string;
-            apiKey: string;
-        };
-        ApiKeyList: {
-            keys: components["schemas"]["ApiKey"][];
-        };
-        Lookup: {
-            plaqueId: number;
-            uniqueId: string;
-            available: boolean;
-            mintable: boolean;
-            /** @enum {string} */
-            status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
-            reasons: ("LOCKED" | "SOLD" | "ALREADY_MINTED" | "NOT_MINTABLE")[];
         };
         TokenMetadata: {
             name: string;
@@ -201,55 +244,6 @@ export interface components {
                 numberPart: string;
             };
         };
-        Reservation: {
-            reservationId: string;
-            /** Format: date-time */
-            expiresAt: string;
-            price: number;
-            currency: string;
-            token: {
-                standard: string;
-                contractAddress: string;
-                tokenId: string;
-                metadata: components["schemas"]["TokenMetadata"];
-            };
-        };
-        Owner: {
-            plaqueId: number;
-            username: string | null;
-            validUsername: boolean;
-            walletAddress: string | null;
-        };
-        Sale: {
-            orderId: string;
-            /** @constant */
-            status: "SOLD";
-            plaque: components["schemas"]["Plaque"];
-        };
-        Order: {
-            orderId: string;
-            /** @enum {string} */
-            status: "SOLD" | "MINTING" | "DELIVERED" | "FAILED" | "CANCELLED";
-            plaqueId: number;
-            plaqueName: string;
-            price: number;
-            currency: string;
-            buyerWallet: string;
-            txHash: string | null;
-            explorerUrl: string | null;
-            tokenUrl: string | null;
-            failureReason: string | null;
-            cancelReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            deliveredAt: string | null;
-        };
-        OrderPage: {
-            orders: components["schemas"]["Order"][];
-            nextCursor: string | null;
-        };
         UsageReport: {
             /** Format: date */
             from: string;
@@ -265,6 +259,32 @@ export interface components {
                 }[];
             }[];
         };
+        User: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+            email: string;
+            username: string;
+            image: string | null;
+            walletAddress: string;
+            receiveEmail: boolean;
+            canGetDeltaEnergy: boolean;
+            emailVerify: boolean;
+            emailVerificationCodeExpireTime: string | null;
+            access: string[];
+            paymentCustomerId: string | null;
+            totalEnergyReceived: number;
+            totalPings: number;
+            isServiceWallet: boolean;
+        };
+        WalletPlaquePage: {
+            count: number;
+            plaques: components["schemas"]["Plaque"][];
+            nextCursor: string | null;
+        };
         WebhookCreated: {
             id: string;
             url: string;
@@ -272,25 +292,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             secret: string;
-        };
-        WebhookList: {
-            webhooks: {
-                id: string;
-                url: string;
-                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
-                /** Format: date-time */
-                createdAt: string;
-            }[];
-        };
-        WebhookTestSent: {
-            eventId: string;
-        };
-        WebhookResent: {
-            eventId: string;
-        };
-        WebhookSecret: {
-            secret: string;
-            previousSecretExpiresAt: string | null;
         };
         WebhookDeliveries: {
             deliveries: {
@@ -306,25 +307,24 @@ export interface components {
                 nextAttemptAt: string | null;
             }[];
         };
-        OrderEvent: {
-            id: string;
-            /** @enum {string} */
-            type: "order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled";
-            /** Format: date-time */
-            timestamp: string;
-            data: components["schemas"]["Order"];
+        WebhookList: {
+            webhooks: {
+                id: string;
+                url: string;
+                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
-        EventPage: {
-            events: components["schemas"]["OrderEvent"][];
-            nextCursor: string | null;
+        WebhookResent: {
+            eventId: string;
         };
-        CollectionMetadata: {
-            name: string;
-            description: string;
-            /** Format: uri */
-            image: string;
-            /** Format: uri */
-            external_link: string;
+        WebhookSecret: {
+            secret: string;
+            previousSecretExpiresAt: string | null;
+        };
+        WebhookTestSent: {
+            eventId: string;
         };
     };
     responses: never;
