@@ -149,12 +149,12 @@ export class HttpApi extends Construct {
         ...declaredHeaders(route),
       });
       fn.invokedByMethod(this.api, this.stage.apiStageName, route.method, route.path);
-      if (route.auth !== 'jwt') {
+      if (route.auth.kind !== 'jwt') {
         acknowledge(method, [
           {
             id: 'AwsSolutions-APIG4',
             reason:
-              route.auth === 'apiKey'
+              route.auth.kind === 'apiKey'
                 ? 'Partner route: authorized by an API key of the usage plan (apiKeyRequired), as the contract specifies.'
                 : 'Public route by contract (listing, sign-in flow, JWKS, OpenAPI document).',
           },
@@ -296,7 +296,7 @@ function declaredHeaders(route: Route): Pick<apigateway.MethodOptions, 'methodRe
 }
 
 function authorization(route: Route, authorizer: apigateway.IAuthorizer): apigateway.MethodOptions {
-  switch (route.auth) {
+  switch (route.auth.kind) {
     case 'jwt':
       return { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM };
     case 'apiKey':

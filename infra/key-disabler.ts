@@ -1,4 +1,4 @@
-// Runs the key disabler every 5 minutes (functions/keys/disable-ended-keys.ts): a rolled partner key's API Gateway key
+// Runs the key disabler every 5 minutes (functions/partner/disable-ended-keys.ts): a rolled partner key's API Gateway key
 // is disabled once its window has ended, so API Gateway itself stops admitting it (the functions refuse it from its
 // `expiresAt` on either way).
 import { Duration } from 'aws-cdk-lib';

@@ -89,7 +89,11 @@ export class PlaqueApiStack extends Stack {
     // One function per handler module of the manifest, in its area's nested stack, with exactly the access its
     // operations declare; those that answer HTTP let the dashboard's origin read their answers.
     const answering = new Set(handlerModules());
-    const functionStacks = (this.functionStacks = new FunctionStacks(this, stage));
+    const functionStacks = (this.functionStacks = new FunctionStacks(
+      this,
+      stage,
+      functionManifest().map((fn) => fn.handler),
+    ));
     for (const { handler: handlerModule, access } of functionManifest()) {
       const fn = new ApiFunction(functionStacks.for(handlerModule), functionId(handlerModule), {
         handlerModule,

@@ -68,13 +68,6 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): 
   throw validationFailed(fieldErrors(result.error.issues));
 }
 
-/** The body members beside the path parameters; a body that is not an object is passed on as is, to be refused. */
-export function withPath(body: unknown, path: Record<string, unknown>): unknown {
-  if (body === undefined) return { ...path };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  return { ...body, ...path };
-}
-
 // Numbers written in a query string, one rule on every operation: an integer is decimal digits with an optional minus
 // sign (`20`, `05`, `-1`: the schema then judges its range); a number may add a decimal fraction (`12.5`). No
 // exponent (`1e1`), no plus sign, no hexadecimal, no blank: such text is left as it is, for the schema to refuse as

@@ -3,8 +3,9 @@
 import { httpHandler } from '#lib/http/handler.ts';
 import { documentFor } from '#lib/http/document-servers.ts';
 import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
-import { ok } from '#lib/http/response.ts';
+import { getOpenApiDocument } from '#lib/http/operations/system/openapi.ts';
+import { jsonText, ok } from '#lib/http/response.ts';
 
-export const handler = httpHandler({ operation: 'getOpenApiDocument', body: 'none' }, async ({ request }) =>
-  ok(documentFor(OPENAPI_DOCUMENT_JSON, request.headers.host), { 'content-type': 'application/json' }),
+export const handler = httpHandler(getOpenApiDocument, async ({ request }) =>
+  ok(jsonText(documentFor(OPENAPI_DOCUMENT_JSON, request.headers.host))),
 );

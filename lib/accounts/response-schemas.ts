@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '#lib/accounts/user
 
 /** The multipart request body, for the OpenAPI document: closed (an unknown part is refused) and at least one part. */
 export const profileFormDoc = inlineComponent(
+  'ProfileForm',
   () =>
     z.strictObject({
       image: z.optional(

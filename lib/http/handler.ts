@@ -3,121 +3,42 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
 import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
 import { asAppError, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { corsHeaders } from '#lib/http/cors.ts';
-import { toProxyResult, type HttpResult } from '#lib/http/response.ts';
-import { parseInput } from '#lib/validation.ts';
-import type { PrincipalKind } from '#lib/http/operation.ts';
-import type { KeyScope } from '#lib/partner/schemas.ts';
-import type { IdempotencyOf, KeyScopeOf, OperationId, PrincipalOf } from '#lib/http/routes.ts';
+import { toProxyResult } from '#lib/http/response.ts';
+import { readInput } from '#lib/http/read-input.ts';
+import type { HttpResult, InputOf, Operation, PrincipalOf, ReplyOf, RequestView } from '#lib/http/operation.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-/** What a handler sees of the request once the stack has parsed it. */
-interface RequestView {
-  method: string;
-  /** Lower-cased header names. */
-  headers: Record<string, string>;
-  /** One string per name, an array where a name repeats; nested forms are read with `parseNestedQuery`. */
-  query: Record<string, string | string[]>;
-  pathParameters: Record<string, string>;
-  /** Parsed JSON body; `undefined` when the request had none. */
-  body: unknown;
-  event: APIGatewayProxyEvent;
-}
-
-interface InputSpec<S extends z.ZodMiniType> {
-  schema: S;
-  /** Picks the raw input out of the request (query, body, path...) before validation. */
-  read: (request: RequestView) => unknown;
-}
-
-/**
- * Finds who is calling an operation of one principal kind (`lib/http/principals.ts`)
- * or refuses the request (401/403). The handler module imports it, so only functions that need it bundle it. The kind
- * exists for the type checker alone (it costs the bundle nothing).
- */
-export type PrincipalResolver<K extends PrincipalKind, P, Sc extends KeyScope | 'none' = 'none'> = ((
-  ctx: AppContext,
-  request: RequestView,
-) => Promise<P>) & {
-  readonly kind?: K;
-  /** The API key scope the resolver demands (`sell`, or `read` for operations a read key may call). */
-  readonly scope?: Sc;
-};
-
-/**
- * The shared Idempotency-Key handling (lib/http/idempotency.ts) an operation declared `idempotency: 'optional'` opts
- * into: it answers a replay itself, or runs `respond` and keeps its answer for the key. Passed by the handler module, so
- * only functions that honour the header bundle it.
- */
-export interface IdempotencyHandling {
-  run(args: {
-    ctx: AppContext;
-    principal: unknown;
-    request: RequestView;
-    requestId: string;
-    respond: () => Promise<APIGatewayProxyResult>;
-  }): Promise<APIGatewayProxyResult>;
-}
-
-/**
- * Compiles only when the resolver given is of the one kind the manifest declares for every operation named; otherwise
- * the error names the kind the manifest declares.
- */
-type DeclaredPrincipal<Op extends OperationId, K extends PrincipalKind> = [PrincipalOf<Op>] extends [K]
-  ? [K] extends [PrincipalOf<Op>]
-    ? unknown
-    : { principal: { manifestDeclares: PrincipalOf<Op> } }
-  : { principal: { manifestDeclares: PrincipalOf<Op> } };
-
-/** Compiles only when the resolver demands the key scope the manifest declares (`sell` unless `keyScope: 'read'`). */
-type DeclaredScope<Op extends OperationId, Sc extends KeyScope | 'none'> = [KeyScopeOf<Op>] extends [never]
-  ? unknown
-  : [Sc] extends [KeyScopeOf<Op>]
-    ? [KeyScopeOf<Op>] extends [Sc]
-      ? unknown
-      : { principal: { keyScopeDeclared: KeyScopeOf<Op> } }
-    : { principal: { keyScopeDeclared: KeyScopeOf<Op> } };
-
-/** An operation declared `idempotency: 'optional'` must be given the shared handling, and only such an operation. */
-type DeclaredIdempotency<Op extends OperationId> = [IdempotencyOf<Op>] extends [never]
-  ? { idempotency?: never }
-  : { idempotency: IdempotencyHandling };
-
-export type HandlerSpec<
-  Op extends OperationId,
-  S extends z.ZodMiniType,
-  K extends PrincipalKind,
-  P,
-  Sc extends KeyScope | 'none' = 'none',
-> = {
-  /** The manifest entries (lib/http/routes.ts) this handler serves. */
-  operation: Op | readonly Op[];
-  /** Resolved before the input is read: the manifest's principal for the operation, or none for a public one. */
-  principal?: PrincipalResolver<K, P, Sc>;
-  input?: InputSpec<S>;
-  /** How the body is read: JSON (default), left raw for the handler (multipart), or refused. */
-  body?: 'json' | 'raw' | 'none';
-} & DeclaredPrincipal<Op, K> &
-  DeclaredScope<Op, Sc> &
-  DeclaredIdempotency<Op>;
-
-export interface HandlerArgs<T, P> {
-  input: T;
-  /** Who is calling, as the operation's principal resolver found them; undefined for a public operation. */
-  principal: P;
+export interface HandlerArgs<O> {
+  /** The request's path parameters, query, declared headers and body members, each validated by its declared schema. */
+  input: InputOf<O>;
+  /** Who is calling, as the operation's auth found them; undefined for a public operation. */
+  principal: PrincipalOf<O>;
   ctx: AppContext;
   request: RequestView;
   requestId: string;
   log: RequestLog;
 }
+
+/**
+ * An answer stored for an Idempotency-Key earlier and sent again as it was (any of the operation's statuses, a refusal
+ * included): its bytes were checked when first sent.
+ */
+export interface StoredAnswer {
+  readonly stored: { readonly status: number; readonly contentType: string; readonly body: string };
+  readonly replayed: boolean;
+}
+
+/** How a request's body is read: JSON (validated by the declaration), left raw for the handler (multipart), or refused. */
+const bodyModeOf = (declaration: Operation): 'json' | 'raw' | 'none' =>
+  !declaration.request?.body ? 'none' : declaration.request.body.contentType === 'application/json' ? 'json' : 'raw';
 
 type Request = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 interface RequestState {
@@ -137,14 +58,26 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null | unde
   return out;
 }
 
-export function httpHandler<
-  Op extends OperationId,
-  S extends z.ZodMiniType,
-  K extends PrincipalKind = 'none',
-  P = undefined,
-  Sc extends KeyScope | 'none' = 'none',
->(spec: HandlerSpec<Op, S, K, P, Sc>, impl: (args: HandlerArgs<z.infer<S>, P>) => Promise<HttpResult>) {
-  const bodyMode = spec.body ?? 'json';
+/** A stored answer sent again as it was, with `Idempotent-Replayed` when it is a replay. */
+function storedResult({ stored, replayed }: StoredAnswer, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'content-type': stored.contentType };
+  if (replayed) headers['idempotent-replayed'] = 'true';
+  return { statusCode: stored.status, headers, body: stored.body };
+}
+
+/**
+ * The handler of one operation, or of several served by one function (chosen by the request's method): its input read
+ * and validated by the declaration, its caller resolved by the declaration's auth, its answer held by the compiler to
+ * the declared responses.
+ */
+export function httpHandler<const O extends Operation>(
+  declared: O | readonly O[],
+  impl: (args: HandlerArgs<O>) => Promise<ReplyOf<O> | StoredAnswer>,
+) {
+  const declarations: readonly Operation[] = Array.isArray(declared) ? declared : [declared as O];
+  const declarationOf = (event: APIGatewayProxyEvent): Operation =>
+    declarations.find((d) => d.method === event.httpMethod?.toUpperCase()) ?? declarations[0]!;
+  const operationIds = declarations.map((d) => d.operationId);
   const states = new WeakMap<APIGatewayProxyEvent, RequestState>();
   const stateOf = (request: Request): RequestState => states.get(request.event)!;
 
@@ -154,7 +87,7 @@ export function httpHandler<
     return state;
   };
   const access = (request: Request, state: RequestState) => ({
-    operation: spec.operation,
+    operation: operationIds.length === 1 ? operationIds[0] : operationIds,
     method: request.event.httpMethod,
     path: request.event.path,
     status: request.response?.statusCode,
@@ -191,6 +124,7 @@ export function httpHandler<
     before: async (request) => {
       const { event } = request;
       if (typeof event.body !== 'string' || event.body === '') return;
+      const bodyMode = bodyModeOf(declarationOf(event));
       if (bodyMode === 'none') throw badRequest('BODY_NOT_ALLOWED', 'this operation takes no request body');
       if (bodyMode !== 'json') return;
       const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
@@ -225,12 +159,16 @@ export function httpHandler<
         event,
       };
       const ctx = appContext();
+      const declaration = declarationOf(event);
       // The caller first: a request that may not call the operation learns nothing about its input rules.
-      const principal = spec.principal ? await spec.principal(ctx, request) : (undefined as P);
-      const input = spec.input ? parseInput(spec.input.schema, spec.input.read(request)) : (undefined as z.infer<S>);
-      const respond = async () =>
-        toProxyResult(await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log }), state.requestId);
+      const principal = (await declaration.auth.resolve?.(ctx, request)) as PrincipalOf<O>;
+      const input = readInput(declaration.request, request) as InputOf<O>;
+      const respond = async () => {
+        const answer = await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log });
+        return 'stored' in answer ? storedResult(answer, state.requestId) : toProxyResult(answer as HttpResult, state.requestId);
+      };
       // A valid request only: a refused one never claims its Idempotency-Key.
-      return spec.idempotency ? spec.idempotency.run({ ctx, principal, request, requestId: state.requestId, respond }) : respond();
+      const { idempotency } = declaration;
+      return idempotency ? idempotency.run({ ctx, principal, request, requestId: state.requestId, respond }) : respond();
     });
 }

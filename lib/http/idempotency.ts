@@ -1,11 +1,10 @@
-// The optional Idempotency-Key of the operations that create something (declared `idempotency: 'optional'`): the same
-// claim, replay and refusals as the buy's key (lib/partner/idempotency.ts), around the whole operation. A handler opts
-// in with one member, `idempotency: idempotencyKeys`; the declaration's member puts the header and its 409s in the
-// document.
+// The optional Idempotency-Key of the operations that create something: the same claim, replay and refusals as the
+// buy's key (lib/partner/idempotency.ts), around the whole operation. An operation opts in with one member of its
+// declaration, `idempotency: idempotencyKeys`, which also puts the header and its 409s in the document.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { IdempotencyHandling } from '#lib/http/handler.ts';
+import type { IdempotencyHandling } from '#lib/http/operation.ts';
 import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import type { StoredResponse } from '#lib/db/idempotency-repo.ts';
 import { claimKey, completeKey, releaseKey, requestHash } from '#lib/partner/idempotency.ts';

@@ -1,9 +1,11 @@
 // Builds the OpenAPI 3.1 document from the operation manifest (lib/http/routes.ts): each declaration carries its zod
-// request and response schemas; response shapes name their component with their `id` in zod's global registry.
+// request and response schemas (response shapes are named components, lib/schema.ts) and names its tag; what its
+// request, auth and idempotency imply (the body's refusals, 401/403, the Idempotency-Key's 409s) is added here.
 // `npm run openapi` writes the result (lib/http/write-openapi-document.ts); no function builds it at run time.
 import * as z from 'zod/mini';
-import { MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
-import type { ExampleValues, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
+import { componentOf, MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
+import type { RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
+import { SAMPLE_VALUES } from '#lib/http/example-values.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import { QUERY_NUMBER_RULE, READABLE_TEXT } from '#lib/validation.ts';
 import { webhookUrlText } from '#lib/webhooks/create-schema.ts';
@@ -80,25 +82,6 @@ function applyRules(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
   if (rule?.add) Object.assign(ctx.jsonSchema, structuredClone(rule.add));
 }
 
-/** The values the document's request examples show. */
-const SAMPLE_VALUES: ExampleValues = {
-  newEmail: 'ada@example.com',
-  pendingCode: { email: 'ada@example.com', code: '123456' },
-  passwordAccount: { email: 'ada@example.com', password: 'correct horse battery' },
-  plaqueId: 42,
-  wallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-  hold: { plaqueId: 42, reservationId: 'res_8f14e45fceea167a5a36dedd4bea2543', buyerWallet: '0x52908400098527886E0F7030069857D2E4169EE7' },
-  idempotencyKey: '5f0c9a7e-4a8b-4c3e-9d1a-2b7e6f3c8d90',
-  apiKeyId: 'a1b2c3d4e5',
-  webhookUrl: 'https://shop.example/hooks/plaques',
-  webhookId: 'wh_5d41402abc4b2a76b9719d911017c592',
-  orderId: 'ord_9e107d9d372bb6826bd81d3542a419d6',
-  plaqueName: 'ABC-0042',
-  mintedWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-  mintedTokenId: '42',
-  eventId: 'evt_Zk3Q9mV0bT2xR7pL4cN8aW1sY6uE5hJd',
-};
-
 const SCHEMA_REF = '#/components/schemas/';
 const ref = (name: string): Json => ({ $ref: SCHEMA_REF + name });
 
@@ -122,10 +105,11 @@ function componentSchemas(registry: z.core.$ZodRegistry<{ id?: string }>, io: 'i
 
 /** The response shapes the operations answer: named components, registered in zod's global registry as they are built. */
 function responseComponents(): Record<string, Json> {
-  for (const route of routes as readonly Route[]) {
+  for (const route of routes) {
     for (const [status, response] of Object.entries(route.responses)) {
-      if (response.schema && !response.schema.id) throw new Error(`${route.operationId} ${status}: name its response component`);
-      response.schema?.schema();
+      const component = response.schema && componentOf(response.schema);
+      if (component?.inline) throw new Error(`${route.operationId} ${status}: an answer's shape is a named component, not an inline one`);
+      component?.schema();
     }
   }
   return componentSchemas(z.globalRegistry, 'output');
@@ -134,7 +118,7 @@ function responseComponents(): Record<string, Json> {
 /** The objects operations carry as JSON text, as input components under the names their declarations give. */
 function jsonTextComponents(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
-  for (const route of routes as readonly Route[]) {
+  for (const route of routes) {
     for (const { component, schema } of Object.values(route.request?.jsonText ?? {})) {
       if (!registry.has(schema)) registry.add(schema, { id: component });
     }
@@ -198,16 +182,8 @@ function header(name: keyof typeof responseHeaders, required: boolean): Json {
   return { $ref: HEADER_REF + headerComponent[name] };
 }
 
-const TAGS: Record<Tag, string> = {
-  Plaques: 'The featured listing: filters, order, search and paging over the whole catalogue.',
-  Accounts: 'Sign-up and sign-in by emailed code, passwords, the own profile and the public keys that verify tokens.',
-  Partner: 'Selling through partners: API keys (created with a JWT), then lookup, owner, hold, buy and the order (with `x-api-key`).',
-  Service: 'About the service itself.',
-  Tokens: "What wallets and marketplaces read about the service's tokens, where the contract points them.",
-};
-
 /** An `apiKey` operation a `read` key may not call. */
-const sellOnly = (route: Route): boolean => route.auth === 'apiKey' && !('keyScope' in route && route.keyScope === 'read');
+const sellOnly = (route: Route): boolean => route.auth.kind === 'apiKey' && route.auth.scope !== 'read';
 
 /** The header of operations declared `idempotency: 'optional'` (lib/http/idempotency.ts). */
 const optionalIdempotencyHeader = {
@@ -238,18 +214,26 @@ function commonErrors(route: Route): Record<number, string[]> {
     431: ['REQUEST_HEADERS_TOO_LARGE'],
     500: ['INTERNAL'],
   };
-  if (route.auth === 'jwt') {
+  if (route.auth.kind === 'jwt') {
     errors[401] = ['UNAUTHORIZED'];
     errors[403] = ['FORBIDDEN'];
   }
-  if (route.auth === 'apiKey') {
+  if (route.auth.kind === 'apiKey') {
     errors[403] = sellOnly(route) ? ['FORBIDDEN', 'KEY_SCOPE_INSUFFICIENT'] : ['FORBIDDEN'];
     errors[429]!.push('QUOTA_EXCEEDED');
   }
-  if (route.idempotency) {
-    errors[400] = ['VALIDATION_FAILED'];
-    errors[409] = ['IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS'];
+  const { request } = route;
+  const body = request?.body;
+  // A body is read only where one is declared (lib/http/handler.ts): elsewhere any body is refused.
+  if (!body) errors[400] = ['BODY_NOT_ALLOWED'];
+  if (body?.contentType === 'application/json') {
+    errors[400] = ['VALIDATION_FAILED', 'MALFORMED_JSON'];
+    errors[415] = ['UNSUPPORTED_MEDIA_TYPE'];
   }
+  if ((request?.path || request?.query || request?.headers || route.idempotency) && !errors[400]?.includes('VALIDATION_FAILED')) {
+    (errors[400] ??= []).push('VALIDATION_FAILED');
+  }
+  if (route.idempotency) errors[409] = ['IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS'];
   if (route.access.table) errors[503] = ['SERVICE_UNAVAILABLE'];
   return errors;
 }
@@ -340,7 +324,7 @@ function requestBody(route: Route, example: RequestExample): Json | undefined {
   const body = route.request?.body;
   if (!body) return undefined;
   // Inline rather than a component: generators then keep members with a default optional in what a client sends.
-  const schema = jsonSchema(body.contentType === 'multipart/form-data' ? body.schema.schema() : body.schema, 'input');
+  const schema = jsonSchema(body.contentType === 'multipart/form-data' ? componentOf(body.schema).schema() : body.schema, 'input');
   const properties = schema.properties as Record<string, Json> | undefined;
   for (const [member, { component: named }] of Object.entries(route.request?.jsonText ?? {})) {
     if (!properties?.[member]) continue;
@@ -361,7 +345,7 @@ function operation(route: Route): Json {
     responses[status] = {
       description: response.description,
       headers,
-      ...(response.schema && { content: { 'application/json': { schema: ref(response.schema.id!) } } }),
+      ...(response.schema && { content: { 'application/json': { schema: ref(componentOf(response.schema).id) } } }),
     };
   }
   const errors = commonErrors(route);
@@ -381,11 +365,11 @@ function operation(route: Route): Json {
     operationId: route.operationId,
     summary: route.summary,
     description: route.idempotency ? `${route.description}\n\n${IDEMPOTENCY_RULES}` : route.description,
-    tags: [...route.tags],
+    tags: [route.tag.name],
     parameters: parameters(route, example),
     ...(body && { requestBody: body }),
     responses,
-    security: route.auth === 'jwt' ? [{ bearer: [] }] : route.auth === 'apiKey' ? [{ apiKey: [] }] : [],
+    security: route.auth.kind === 'jwt' ? [{ bearer: [] }] : route.auth.kind === 'apiKey' ? [{ apiKey: [] }] : [],
   };
 }
 
@@ -421,9 +405,20 @@ const DESCRIPTION = [
       .join('\n'),
 ].join('\n\n');
 
+/** The tags the operations name, each once, in the order they first appear. */
+function tagsOf(operations: readonly Route[]): Tag[] {
+  const tags = new Map<string, Tag>();
+  for (const { tag } of operations) {
+    const known = tags.get(tag.name);
+    if (known && known !== tag) throw new Error(`two tags are named ${tag.name}`);
+    tags.set(tag.name, tag);
+  }
+  return [...tags.values()].map(({ name, description }) => ({ name, description }));
+}
+
 export function openApiDocument(serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
-  for (const route of routes as readonly Route[]) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
   return {
     openapi: '3.1.0',
     info: {
@@ -446,7 +441,7 @@ export function openApiDocument(serverUrl?: string): Json {
         variables: { port: { default: String(LOCAL_DEFAULT_PORT) } },
       },
     ],
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    tags: tagsOf(routes),
     paths,
     components: {
       // By name: the order in which declarations build their components is no part of the document.

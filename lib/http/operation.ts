@@ -1,24 +1,50 @@
-// The shape of one operation's declaration (Hono's `createRoute` is the model): its route, how callers authenticate and
-// who they are, what its function may touch, its documentation, the zod schemas of its request and answers
-// themselves, and an example request that succeeds. Declarations live in lib/http/operations/<area>.ts and the manifest (lib/http/routes.ts) lists them.
-// No deployed bundle imports a declaration: handlers import their schemas from the domain and name their operation.
+// The shape of one operation's declaration (Hono's `createRoute` is the model): its route, who may call it and who they
+// are, what its function may touch, its documentation, the zod schemas of its request and answers, and an example
+// request that succeeds. Each declaration is a module of lib/http/operations/<area>/ named as its handler in
+// functions/<area>/; the manifest (lib/http/routes.ts) reads that folder. The handler imports its declaration: its input
+// is what the declaration's request schemas give, and the compiler holds its answers to the declared responses.
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
-import type { KeyScope } from '#lib/partner/schemas.ts';
-import type { Component } from '#lib/schema.ts';
+import type { ExampleValues } from '#lib/http/example-values.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+import type { Component, ComponentRef } from '#lib/schema.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who the handler is told is calling: the signed-in user behind the JWT, the partner behind the API key, or nobody. */
-export type PrincipalKind = 'none' | 'user' | 'partner';
-/**
- * Each auth kind resolves one principal. An `apiKey` operation needs a `sell` key unless it declares `keyScope: 'read'`
- * (a read key may call it too); its handler then resolves the partner with `readKeyPartner` instead of `apiKeyPartner`
- * (lib/http/principals.ts), and the type checker holds the two together.
- */
-type OperationAuth =
-  { auth: 'none'; principal: 'none' } | { auth: 'jwt'; principal: 'user' } | { auth: 'apiKey'; principal: 'partner'; keyScope?: KeyScope };
 
-export type Tag = 'Plaques' | 'Accounts' | 'Partner' | 'Service' | 'Tokens';
+/** What a handler sees of the request once the stack has parsed it. */
+export interface RequestView {
+  method: string;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** One string per name, an array where a name repeats. */
+  query: Record<string, string | string[]>;
+  pathParameters: Record<string, string>;
+  /** Parsed JSON body; `undefined` when the request had none. */
+  body: unknown;
+  event: APIGatewayProxyEvent;
+}
+
+/** How callers authenticate: no credential, the bearer JWT of a signed-in user, or a partner's `x-api-key`. */
+type AuthKind = 'none' | 'jwt' | 'apiKey';
+
+/**
+ * Who may call an operation and who the handler is told is calling (lib/http/principals.ts). A declaration names one;
+ * its module is the only one that brings the resolver into a function's bundle.
+ */
+export interface Auth<K extends AuthKind = AuthKind, P = unknown> {
+  readonly kind: K;
+  /** For an `apiKey` operation: the key scope it needs (`read` lets a key of either scope call it). */
+  readonly scope?: 'sell' | 'read';
+  /** Finds the caller or refuses the request (401/403); absent for a public operation. */
+  readonly resolve?: (ctx: AppContext, request: RequestView) => Promise<P>;
+}
+
+/** An OpenAPI tag: the group of operations a reader of the document finds together. */
+export interface Tag {
+  readonly name: string;
+  readonly description: string;
+}
 
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
 export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
@@ -36,67 +62,38 @@ interface ParameterDoc {
 }
 
 export interface RequestDoc {
-  /** One entry per `{name}` of the path. */
+  /** One entry per `{name}` of the path, each validated by its schema. */
   readonly path?: Readonly<Record<string, ParameterDoc>>;
-  /** Query parameters: each member of the schema becomes a parameter. */
+  /**
+   * Query parameters: each member of the schema becomes a parameter. Numbers and booleans are read from their text by
+   * one rule (lib/http/read-input.ts); unknown parameters are ignored.
+   */
   readonly query?: z.ZodMiniObject;
+  /**
+   * How the query string is read: one value per name (an array where a name repeats) unless the operation takes nested
+   * members in the bracket form (`filters[condition][]=X`), whose reader it names here (lib/http/nested-query.ts), so
+   * only its function bundles it.
+   */
+  readonly nestedQuery?: (multiValue: Record<string, string[] | undefined> | null | undefined) => Record<string, unknown>;
   readonly headers?: readonly HeaderDoc[];
   /** A JSON body is validated with its schema; a multipart form is read by its operation's own code, its component documents it. */
   readonly body?:
     | { readonly contentType: 'application/json'; readonly schema: z.ZodMiniType; readonly required?: boolean }
-    | { readonly contentType: 'multipart/form-data'; readonly schema: Component; readonly required?: boolean };
+    | { readonly contentType: 'multipart/form-data'; readonly schema: ComponentRef; readonly required?: boolean };
   /**
    * Object members a client sends as JSON text (always in the query, where deepObject cannot carry their arrays; also
    * accepted so in a JSON body), by member: the component name a generated client types the object with, and its schema.
    */
-  readonly jsonText?: Readonly<Record<string, { readonly component: string; readonly schema: z.ZodMiniType }>>;
-  /** Query members read as absent when empty. */
+  readonly jsonText?: Readonly<Record<string, { readonly component: string; readonly schema: z.ZodMiniObject }>>;
+  /** Members (of the query or the body) read as absent when empty. */
   readonly emptyIsAbsent?: readonly string[];
 }
 
 interface ResponseDoc {
   readonly description: string;
-  /** The JSON body's shape, a named component (lib/schema.ts); absent for an empty body (204). */
-  readonly schema?: Component;
+  /** The JSON body's shape, a component of a response-schemas module named by its id (`shapeNamed`, lib/schema.ts); absent for an empty body (204). */
+  readonly schema?: ComponentRef;
   readonly headers?: readonly ResponseHeader[];
-}
-
-/**
- * What a request example draws on. The published document is given sample values; the database-fault test
- * (test/http/database-faults.http.test.ts) makes live ones for the request's caller, only those the example names, and
- * replays the example with DynamoDB failing at each of its calls.
- */
-export interface ExampleValues {
-  /** An address with no account yet. */
-  readonly newEmail: string;
-  /** An address with a pending sign-in code, and the code. */
-  readonly pendingCode: { readonly email: string; readonly code: string };
-  /** The address and password of an account that has set one. */
-  readonly passwordAccount: { readonly email: string; readonly password: string };
-  /** An AVAILABLE plaque. */
-  readonly plaqueId: number;
-  /** A buyer's wallet address. */
-  readonly wallet: string;
-  /** A plaque held for the calling partner: its id, the reservation and the wallet it is held for. */
-  readonly hold: { readonly plaqueId: number; readonly reservationId: string; readonly buyerWallet: string };
-  /** A fresh Idempotency-Key. */
-  readonly idempotencyKey: string;
-  /** One of the caller's API keys. */
-  readonly apiKeyId: string;
-  /** An endpoint address the caller may register. */
-  readonly webhookUrl: string;
-  /** One of the caller's webhook endpoints. */
-  readonly webhookId: string;
-  /** One of the calling partner's orders. */
-  readonly orderId: string;
-  /** The name of a stored plaque (`ABC-0042`). */
-  readonly plaqueName: string;
-  /** A wallet that holds a minted plaque. */
-  readonly mintedWallet: string;
-  /** The token id (decimal) of a MINTED plaque. */
-  readonly mintedTokenId: string;
-  /** One of the caller's order events (an id of GET /partner/events). */
-  readonly eventId: string;
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */
@@ -106,35 +103,6 @@ export interface RequestExample {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
 }
-
-export type Operation = OperationAuth & {
-  readonly method: HttpMethod;
-  /** API Gateway resource path; `{name}` marks a path parameter. */
-  readonly path: string;
-  readonly operationId: string;
-  /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
-  readonly handler: string;
-  /** What its function may touch; a function serving several operations gets what any of them needs. */
-  readonly access: FunctionAccess;
-  readonly summary: string;
-  /** Where the interface description is silent, the decision taken is written here. */
-  readonly description: string;
-  readonly tags: readonly Tag[];
-  readonly request?: RequestDoc;
-  readonly responses: Readonly<Record<number, ResponseDoc>>;
-  /** Problem codes this operation answers by status, besides those every operation of its kind may answer. */
-  readonly errors?: Readonly<Record<number, readonly string[]>>;
-  /** Headers some of its problem answers carry, by status (429 and 503 always carry Retry-After, 405 Allow). */
-  readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
-  /** A request its caller sends that answers its success status: the document's example of it. */
-  readonly example: OperationExample;
-  /**
-   * `optional`: an `Idempotency-Key` header is honoured (a create retried with its key answers the first answer); the
-   * document lists the header and its 409s. The handler passes `idempotency: idempotencyKeys` (lib/http/idempotency.ts)
-   * and the type checker demands it.
-   */
-  readonly idempotency?: 'optional';
-};
 
 /** A request example and the values it needs (a value may be needed for the state it makes, unused in the request). */
 export interface OperationExample {
@@ -147,3 +115,107 @@ export const example = <N extends keyof ExampleValues>(
   needs: readonly N[],
   request: (values: Pick<ExampleValues, N>) => RequestExample,
 ): OperationExample => ({ needs, request });
+
+/**
+ * The shared Idempotency-Key handling an operation opts into (lib/http/idempotency.ts): it answers a replay itself, or
+ * runs `respond` and keeps its answer for the key. Named by the declaration, so only functions that honour the header
+ * bundle it.
+ */
+export interface IdempotencyHandling {
+  run(args: {
+    ctx: AppContext;
+    principal: unknown;
+    request: RequestView;
+    requestId: string;
+    respond: () => Promise<APIGatewayProxyResult>;
+  }): Promise<APIGatewayProxyResult>;
+}
+
+export interface Operation {
+  readonly method: HttpMethod;
+  /** API Gateway resource path; `{name}` marks a path parameter. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly auth: Auth;
+  /** What its function may touch; a function serving several operations gets what any of them needs. */
+  readonly access: FunctionAccess;
+  readonly summary: string;
+  /** Where the interface description is silent, the decision taken is written here. */
+  readonly description: string;
+  readonly tag: Tag;
+  readonly request?: RequestDoc;
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /**
+   * Problem codes this operation answers by status, besides those every operation of its kind may answer (the
+   * document adds those: the body's refusals from its request, 401/403 from its auth, 409s from its idempotency).
+   */
+  readonly errors?: Readonly<Record<number, readonly string[]>>;
+  /** Headers some of its problem answers carry, by status (429 and 503 always carry Retry-After, 405 Allow). */
+  readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
+  /** A request its caller sends that answers its success status: the document's example of it. */
+  readonly example: OperationExample;
+  /** An optional `Idempotency-Key` header is honoured (a create retried with its key answers the first answer). */
+  readonly idempotency?: IdempotencyHandling;
+}
+
+/**
+ * A description's paragraphs, joined by a blank line. Free of side effects (esbuild drops a call whose result no code
+ * uses), so a rule an area's declarations share costs nothing to the functions whose declaration does not state it.
+ */
+/* #__NO_SIDE_EFFECTS__ */
+export function paragraphs(...parts: string[]): string {
+  return parts.join('\n\n');
+}
+
+/** One paragraph of sentences, joined by a space; free of side effects, as `paragraphs`. */
+/* #__NO_SIDE_EFFECTS__ */
+export function sentences(...parts: string[]): string {
+  return parts.join(' ');
+}
+
+/** Declares an operation, keeping every literal of it for the types its handler is checked against. */
+export const operation = <const O extends Operation>(declaration: O): O => declaration;
+
+// What a handler is given and must answer, read from its declaration.
+
+type PathInput<R> = R extends { path: infer P }
+  ? { -readonly [K in keyof P]: P[K] extends { schema: infer S extends z.ZodMiniType } ? z.output<S> : never }
+  : unknown;
+type QueryInput<R> = R extends { query: infer S extends z.ZodMiniType } ? z.output<S> : unknown;
+type HeaderInput<R> = R extends { headers: readonly (infer H)[] }
+  ? {
+      -readonly [X in H as X extends { name: infer N extends string } ? N : never]: X extends {
+        schema: infer S extends z.ZodMiniType;
+      }
+        ? z.output<S>
+        : never;
+    }
+  : unknown;
+type BodyInput<R> = R extends { body: { contentType: 'application/json'; schema: infer S extends z.ZodMiniType } } ? z.output<S> : unknown;
+
+/** The validated input of an operation: its path parameters, query, headers and JSON body members, side by side. */
+export type InputOf<O> = O extends { request: infer R } ? PathInput<R> & QueryInput<R> & HeaderInput<R> & BodyInput<R> : undefined;
+
+/** Who is calling, as the operation's auth resolves them; undefined for a public operation. */
+export type PrincipalOf<O> = O extends { auth: Auth<AuthKind, infer P> } ? P : undefined;
+
+/** A JSON text that is known to be the serialization of a `T` (a document written ahead, served as it is). */
+export interface JsonText<T> {
+  readonly jsonText: string;
+  /** Never set: carries the type the text holds. */
+  readonly shape?: T;
+}
+
+/** A success answer: its status and its body (sent as JSON), with headers. */
+export interface HttpResult<S extends number = number, B = unknown> {
+  statusCode: S;
+  body: B;
+  headers?: Record<string, string>;
+}
+
+type BodyOf<D> = D extends { schema: ComponentRef<Component<infer S>> } ? z.output<S> | JsonText<z.output<S>> : undefined;
+
+/** The answers an operation may give: one of its declared statuses, with a body of that status's shape. */
+export type ReplyOf<O> = O extends { responses: infer R }
+  ? { [S in keyof R & number]: HttpResult<S, BodyOf<R[S]>> }[keyof R & number]
+  : never;

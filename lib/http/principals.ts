@@ -1,18 +1,27 @@
-// The principals `httpHandler` resolves before a handler runs, one per kind the manifest declares. Each handler
-// module imports only its own, so only functions that need a user lookup or a key check bundle it.
+// Who may call an operation, as its declaration names it: nobody in particular, a signed-in user, or a partner's key of
+// a scope. Each resolves the caller before the handler runs; a declaration imports only its own, so only functions that
+// need a user lookup or a key check bundle one.
 import type { StoredUser } from '#lib/accounts/user.ts';
 import { requireUser } from '#lib/auth/principal.ts';
-import type { PrincipalResolver } from '#lib/http/handler.ts';
+import type { Auth } from '#lib/http/operation.ts';
 import { requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
 
-/** The principal of `jwt` operations: the signed-in user (401 UNAUTHORIZED otherwise). */
-export const signedInUser: PrincipalResolver<'user', StoredUser> = (ctx, request) => requireUser(ctx, request.event);
+/** Anyone: no credential is asked for, and the handler is told of no caller. */
+export const publicAccess: Auth<'none', undefined> = { kind: 'none' };
 
-/**
- * The principal of `apiKey` operations: the partner behind a `sell` key (403 FORBIDDEN without a valid key, 403
- * KEY_SCOPE_INSUFFICIENT for a `read` key).
- */
-export const apiKeyPartner: PrincipalResolver<'partner', Partner, 'sell'> = (ctx, request) => requirePartner(ctx, request.event, 'sell');
+/** A bearer JWT (checked by the authorizer first): the signed-in user it names, or 401 UNAUTHORIZED. */
+export const signedInUser: Auth<'jwt', StoredUser> = { kind: 'jwt', resolve: (ctx, request) => requireUser(ctx, request.event) };
 
-/** The principal of `apiKey` operations declared `keyScope: 'read'`: the partner behind a key of either scope. */
-export const readKeyPartner: PrincipalResolver<'partner', Partner, 'read'> = (ctx, request) => requirePartner(ctx, request.event, 'read');
+/** An `x-api-key` of scope `sell`: the partner behind it (403 FORBIDDEN without a valid key, 403 KEY_SCOPE_INSUFFICIENT for a `read` key). */
+export const sellKey: Auth<'apiKey', Partner> & { readonly scope: 'sell' } = {
+  kind: 'apiKey',
+  scope: 'sell',
+  resolve: (ctx, request) => requirePartner(ctx, request.event, 'sell'),
+};
+
+/** An `x-api-key` of either scope: the partner behind it, for operations that change nothing. */
+export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
+  kind: 'apiKey',
+  scope: 'read',
+  resolve: (ctx, request) => requirePartner(ctx, request.event, 'read'),
+};

@@ -1,34 +1,28 @@
-// Success responses: JSON bodies with the status the contract names.
+// Success responses: JSON bodies with the status the contract names, typed so a handler's answer is held to its
+// declaration (`ReplyOf` in lib/http/operation.ts).
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { HttpResult, JsonText } from '#lib/http/operation.ts';
 
-export interface HttpResult {
-  statusCode: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => ({ statusCode: 200, body, ...(headers && { headers }) });
-export const created = (body: unknown, headers?: Record<string, string>): HttpResult => ({
-  statusCode: 201,
+const result = <S extends number, B>(statusCode: S, body: B, headers?: Record<string, string>): HttpResult<S, B> => ({
+  statusCode,
   body,
   ...(headers && { headers }),
 });
-export const accepted = (body: unknown, headers?: Record<string, string>): HttpResult => ({
-  statusCode: 202,
-  body,
-  ...(headers && { headers }),
-});
-export const noContent = (): HttpResult => ({ statusCode: 204, body: undefined });
+
+export const ok = <B>(body: B, headers?: Record<string, string>): HttpResult<200, B> => result(200, body, headers);
+export const created = <B>(body: B, headers?: Record<string, string>): HttpResult<201, B> => result(201, body, headers);
+export const accepted = <B>(body: B, headers?: Record<string, string>): HttpResult<202, B> => result(202, body, headers);
+export const noContent = (): HttpResult<204, undefined> => ({ statusCode: 204, body: undefined });
+
+/** A JSON text written ahead (the OpenAPI document), sent as it is; the caller vouches that it holds a `T`. */
+export const jsonText = <T>(text: string): JsonText<T> => ({ jsonText: text });
+
+const isJsonText = (body: unknown): body is JsonText<unknown> =>
+  typeof body === 'object' && body !== null && typeof (body as { jsonText?: unknown }).jsonText === 'string';
 
 export function toProxyResult(result: HttpResult, requestId: string): APIGatewayProxyResult {
   const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
   if (result.body === undefined) return { statusCode: result.statusCode, headers, body: '' };
-  if (typeof result.body === 'string' && headers['content-type']) {
-    return { statusCode: result.statusCode, headers, body: result.body };
-  }
-  return {
-    statusCode: result.statusCode,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(result.body),
-  };
+  const body = isJsonText(result.body) ? result.body.jsonText : JSON.stringify(result.body);
+  return { statusCode: result.statusCode, headers: { 'content-type': 'application/json', ...headers }, body };
 }

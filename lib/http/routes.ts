@@ -1,22 +1,18 @@
-// The operation manifest: the list of every operation's declaration (lib/http/operations/<area>.ts: route, auth and
-// principal, access, docs, request and response schemas in one object), the functions no route leads to, the route
-// matcher and the function manifest. The CDK stack, the local server, the OpenAPI generator and the bench all read it;
-// no handler imports it (its bundle would carry every operation's documentation and schemas): handlers name their
-// operation and the manifest is checked against it at compile time (`httpHandler` in lib/http/handler.ts).
+// The operation manifest: every operation's declaration, read from lib/http/operations/<area>/<name>.ts (route, auth,
+// access, docs, request and response schemas in one object) and served by functions/<area>/<name>.ts; the functions no
+// route leads to; the route matcher and the function manifest. The CDK stack, the local server, the OpenAPI generator
+// and the bench all read it. No handler imports it (its bundle would carry every operation's documentation and
+// schemas): a handler imports its own declaration.
+import { readdirSync } from 'node:fs';
 import { combinedAccess, type FunctionAccess } from '#lib/http/function-access.ts';
 import type { HttpMethod, Operation } from '#lib/http/operation.ts';
-import { serviceOperations } from '#lib/http/operations/service.ts';
-import { plaqueOperations } from '#lib/http/operations/plaques.ts';
-import { accountsOperations } from '#lib/http/operations/accounts.ts';
-import { partnerOperations } from '#lib/http/operations/partner.ts';
-import { webhookOperations } from '#lib/http/operations/webhooks.ts';
-import { holdOperations } from '#lib/http/operations/holds.ts';
-import { keyOperations } from '#lib/http/operations/keys.ts';
-import { tokenOperations } from '#lib/http/operations/tokens.ts';
-import { eventOperations } from '#lib/http/operations/events.ts';
+import type { Component, ComponentRef } from '#lib/schema.ts';
 
-/** One operation of the manifest, as the stack, the local server and the generator read it. */
-export type Route = Operation;
+/** One operation of the manifest, as the stack, the local server and the generator read it: its declaration and handler. */
+export type Route = Operation & {
+  /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
+  readonly handler: string;
+};
 
 /** A function that serves no route: what starts it, and what it may touch. */
 interface BackgroundFunction {
@@ -26,34 +22,65 @@ interface BackgroundFunction {
   readonly access: FunctionAccess;
 }
 
-export const routes = [
-  ...plaqueOperations,
-  ...serviceOperations,
-  ...accountsOperations,
-  ...partnerOperations,
-  ...webhookOperations,
-  ...holdOperations,
-  ...keyOperations,
-  ...tokenOperations,
-  ...eventOperations,
-] as const satisfies readonly Route[];
+const OPERATIONS = new URL('./operations/', import.meta.url);
 
-/** An operation id of the manifest. */
-export type OperationId = (typeof routes)[number]['operationId'];
-/** The principal an operation's handler is given. */
-export type PrincipalOf<Op extends OperationId> = Extract<(typeof routes)[number], { operationId: Op }>['principal'];
-/** The key scope an `apiKey` operation needs: `read` where declared so, `sell` otherwise; none for other operations. */
-export type KeyScopeOf<Op extends OperationId> =
-  Extract<(typeof routes)[number], { operationId: Op }> extends infer R
-    ? R extends { auth: 'apiKey' }
-      ? R extends { keyScope: infer S }
-        ? S
-        : 'sell'
-      : never
-    : never;
-/** Whether an operation honours `Idempotency-Key` through the shared mechanism. */
-export type IdempotencyOf<Op extends OperationId> =
-  Extract<(typeof routes)[number], { operationId: Op }> extends { idempotency: infer I } ? I : never;
+const isOperation = (value: unknown): value is Operation =>
+  typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value && 'path' in value;
+
+/**
+ * The declarations of every area, in the order of the folders and files that hold them. A module that declares
+ * operations is served by the handler module of the same area and name; one that declares none holds what its area's
+ * declarations share (their rules, their tag).
+ */
+async function readDeclarations(): Promise<Route[]> {
+  const found: Route[] = [];
+  const areas = readdirSync(OPERATIONS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  for (const area of areas.map((entry) => entry.name).sort()) {
+    for (const file of readdirSync(new URL(`${area}/`, OPERATIONS))
+      .filter((name) => name.endsWith('.ts'))
+      .sort()) {
+      const module = (await import(new URL(`${area}/${file}`, OPERATIONS).href)) as Record<string, unknown>;
+      for (const declared of Object.values(module).filter(isOperation)) found.push({ ...declared, handler: `functions/${area}/${file}` });
+    }
+  }
+  return found;
+}
+
+export const routes: readonly Route[] = await readDeclarations();
+
+const LIB = new URL('../', import.meta.url);
+
+/** Every shape of the `lib/<area>/response-schemas.ts` modules, by id. */
+async function readComponents(): Promise<Map<string, Component>> {
+  const found = new Map<string, Component>();
+  const areas = readdirSync(LIB, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  for (const area of areas.map((entry) => entry.name).sort()) {
+    if (!readdirSync(new URL(`${area}/`, LIB)).includes('response-schemas.ts')) continue;
+    const module = (await import(new URL(`${area}/response-schemas.ts`, LIB).href)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      const shape = value as Partial<Component>;
+      if (typeof shape?.id !== 'string' || typeof shape.schema !== 'function') continue;
+      if (found.has(shape.id) && found.get(shape.id) !== shape) throw new Error(`two shapes are named ${shape.id}`);
+      found.set(shape.id, shape as Component);
+    }
+  }
+  return found;
+}
+
+const components = await readComponents();
+
+/** The component a declaration names (lib/schema.ts `shapeNamed`): its answer's or its form's shape. */
+export function componentOf(reference: ComponentRef): Component {
+  const component = components.get(reference.id);
+  if (!component) throw new Error(`no response-schemas module of lib/ has a shape named ${reference.id}`);
+  return component;
+}
+
+// A declaration that names a shape no module holds is found here, when the manifest loads.
+for (const route of routes) {
+  for (const response of Object.values(route.responses)) if (response.schema) componentOf(response.schema);
+  if (route.request?.body?.contentType === 'multipart/form-data') componentOf(route.request.body.schema);
+}
 
 /** The REST API's TOKEN authorizer, run before every `jwt` route. */
 export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
@@ -77,7 +104,7 @@ export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 export const CODE_MAIL_HANDLER = 'functions/auth/send-code-mail.ts';
 
 /** Disables the API Gateway keys of rolled partner keys whose window has ended, on a schedule (not an HTTP route). */
-export const KEY_DISABLER_HANDLER = 'functions/keys/disable-ended-keys.ts';
+export const KEY_DISABLER_HANDLER = 'functions/partner/disable-ended-keys.ts';
 
 /** The functions no route leads to. */
 const backgroundFunctions = [
@@ -161,38 +188,50 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: HttpMethod[] }
   | { kind: 'not-found' };
 
-interface CompiledRoute {
-  route: Route;
+/** One resource path of the API and the operations on it. */
+interface Resource {
+  path: string;
   pattern: RegExp;
   names: string[];
+  operations: Route[];
 }
 
-const compiled: CompiledRoute[] = routes.map((route) => {
-  const names: string[] = [];
-  const source = route.path
+/** A fixed segment ranks before a parameter at the same place, so `/plaques/featured` is chosen over `/plaques/{id}`. */
+const specificity = (path: string): string =>
+  path
     .split('/')
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (param) {
-        names.push(param[1]!);
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}/?$`), names };
-});
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? '1' : '0'))
+    .join('');
 
-/** Finds the route for a request path (already stripped of its query string). */
+const resources: Resource[] = [...new Set(routes.map((route) => route.path))]
+  .sort((a, b) => specificity(a).localeCompare(specificity(b)) || a.localeCompare(b))
+  .map((path) => {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (param) {
+          names.push(param[1]!);
+          return '([^/]+)';
+        }
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { path, pattern: new RegExp(`^${source}/?$`), names, operations: routes.filter((route) => route.path === path) };
+  });
+
+/**
+ * Finds the route for a request path (already stripped of its query string) as API Gateway does: the most specific
+ * resource that matches the path (fixed segments before parameters), then the method on it; a resource without that
+ * method answers 405 with its own methods.
+ */
 export function matchRoute(method: string, path: string): RouteMatch {
-  const allow: HttpMethod[] = [];
-  for (const { route, pattern, names } of compiled) {
+  for (const { pattern, names, operations } of resources) {
     const match = pattern.exec(path);
     if (!match) continue;
-    if (route.method !== method.toUpperCase()) {
-      if (!allow.includes(route.method)) allow.push(route.method);
-      continue;
-    }
+    const route = operations.find((candidate) => candidate.method === method.toUpperCase());
+    if (!route) return { kind: 'method-not-allowed', allow: [...new Set(operations.map((candidate) => candidate.method))] };
     const pathParameters: Record<string, string> = {};
     names.forEach((name, i) => {
       const raw = match[i + 1]!;
@@ -206,7 +245,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
     });
     return { kind: 'found', route, pathParameters };
   }
-  return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  return { kind: 'not-found' };
 }
 
 /** The distinct handler modules of the routes: one Lambda function each. */
@@ -215,7 +254,7 @@ export const handlerModules = (): string[] => [...new Set(routes.map((r) => r.ha
 /** Every function of the service, with what it may touch: one per route handler module, plus the background ones. */
 export function functionManifest(): { handler: string; access: FunctionAccess; routes: Route[] }[] {
   const byHandler = new Map<string, Route[]>();
-  for (const route of routes as readonly Route[]) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
+  for (const route of routes) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
   return [
     ...[...byHandler].map(([handler, served]) => ({ handler, access: combinedAccess(served.map((r) => r.access)), routes: served })),
     ...backgroundFunctions.map((fn) => ({ handler: fn.handler, access: fn.access, routes: [] })),

@@ -471,8 +471,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
 
     let authorizer: Record<string, unknown> | null = null;
     let apiKeyId: string | null = null;
-    if (route.auth === 'jwt') authorizer = await authorize(req, route, requestId);
-    if (route.auth === 'apiKey') {
+    if (route.auth.kind === 'jwt') authorizer = await authorize(req, route, requestId);
+    if (route.auth.kind === 'apiKey') {
       const key = req.headers['x-api-key'];
       const presented = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
       if (presented === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');

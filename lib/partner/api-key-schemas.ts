@@ -13,5 +13,3 @@ export const DEFAULT_ROLL_OVERLAP_HOURS = 24;
 export const rollApiKeyBody = z.strictObject({
   expiresInHours: z._default(z.int().check(z.minimum(0), z.maximum(MAX_ROLL_OVERLAP_HOURS)), DEFAULT_ROLL_OVERLAP_HOURS),
 });
-
-export const rollApiKeyInput = z.extend(rollApiKeyBody, { id: apiKeyIdParam });

@@ -1,6 +1,6 @@
 // The input of POST /partner/plaques/{id}/buy, as zod schemas: they validate requests and generate the OpenAPI document.
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 
 export const buyBody = z.strictObject({
@@ -13,5 +13,3 @@ export const idempotencyKeyHeader = z.string().check(
   z.maxLength(KEY_MAX),
   z.refine((s) => /^[\x21-\x7e]+$/.test(s), 'must be printable ASCII without spaces'),
 );
-
-export const buyInput = z.extend(buyBody, { id: plaqueIdParam, [IDEMPOTENCY_HEADER]: idempotencyKeyHeader });

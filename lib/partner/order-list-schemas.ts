@@ -1,7 +1,6 @@
 // Request shape of the partner's order list (GET /partner/orders), as a zod schema: it validates the query and
 // generates the OpenAPI document.
 import * as z from 'zod/mini';
-import { queryInteger } from '#lib/validation.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 
 /** Orders per page: at most, and when not asked. */
@@ -15,13 +14,3 @@ export const listOrdersInput = z.object({
 });
 
 export type ListOrdersInput = z.infer<typeof listOrdersInput>;
-
-/** Query text → the schema's types: `limit` as a number when it is written as an integer (lib/validation.ts). */
-export function listOrdersQuery(query: Record<string, string | string[]>): Record<string, unknown> {
-  const { limit } = query;
-  return {
-    status: query.status,
-    limit: queryInteger(limit),
-    cursor: query.cursor,
-  };
-}

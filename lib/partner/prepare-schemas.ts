@@ -1,8 +1,5 @@
 // The input of POST /partner/plaques/{id}/prepare, as zod schemas: they validate requests and generate the OpenAPI document.
 import * as z from 'zod/mini';
-import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 
 export const prepareBody = z.strictObject({ buyerWallet: walletAddress });
-
-export const prepareInput = z.extend(prepareBody, { id: plaqueIdParam });

@@ -4,5 +4,3 @@ import * as z from 'zod/mini';
 
 /** Reservation ids are opaque: any id of up to 128 characters is looked up, unknown ones answer 404. */
 export const reservationIdParam = z.string().check(z.minLength(1), z.maxLength(128));
-
-export const releaseInput = z.object({ reservationId: reservationIdParam });

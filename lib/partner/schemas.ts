@@ -21,6 +21,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const PLAQUE_ID_FORM = /^[1-9][0-9]{0,14}$/;
 
 /** Plaque ids in paths: the document states the same pattern (lib/http/openapi.ts). */
-export const plaqueIdParam = z.pipe(z.string().check(z.regex(PLAQUE_ID_FORM, 'must be a positive integer')), z.transform(Number));
+/** Order ids are opaque: any id is looked up, unknown ones answer 404 ORDER_NOT_FOUND. */
+export const orderIdParam = z.string().check(z.minLength(1));
 
-export const plaqueIdInput = z.object({ id: plaqueIdParam });
+export const plaqueIdParam = z.pipe(z.string().check(z.regex(PLAQUE_ID_FORM, 'must be a positive integer')), z.transform(Number));

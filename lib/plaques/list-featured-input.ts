@@ -1,7 +1,6 @@
-// The featured listing's parameters: one zod schema for the JSON body, and the query-string normaliser that feeds it.
+// The featured listing's parameters: one zod schema for the query string and the JSON body alike (the listing's
+// declarations read `filters` as JSON text or the bracket form, lib/http/read-input.ts).
 import * as z from 'zod/mini';
-import { validationFailed } from '#lib/errors.ts';
-import { queryDecimal, queryInteger } from '#lib/validation.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
 import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 
@@ -98,53 +97,3 @@ export const listFeaturedInput = z.object({
 });
 
 export type ListFeaturedInput = z.infer<typeof listFeaturedInput>;
-
-const asBoolean = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
-
-/** `filters` arrives as a JSON text or as an object (bracket form, or a JSON body member). */
-function readFilters(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  if (raw.trim() === '') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw validationFailed([{ path: 'filters', message: 'must be a JSON object or use the bracket form filters[member]=value' }]);
-  }
-}
-
-/** Bracket-form members arrive as text: turn the well-formed ones into the JSON types the schema expects. */
-function typedFilters(filters: unknown): unknown {
-  if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) return filters;
-  // Member names are the client's (`constructor`, `__proto__`…): a copy without a prototype keeps them plain data, for
-  // the schema to refuse as unknown members.
-  const out = Object.assign(Object.create(null) as Record<string, unknown>, filters);
-  if (Object.hasOwn(out, 'featured')) out.featured = asBoolean(out.featured);
-  if (Object.hasOwn(out, 'priceMin')) out.priceMin = queryDecimal(out.priceMin);
-  if (Object.hasOwn(out, 'priceMax')) out.priceMax = queryDecimal(out.priceMax);
-  return out;
-}
-
-const blankToAbsent = (v: unknown): unknown => (v === '' ? undefined : v);
-
-/** The GET form: query-string text (already nested by qs) → the body's shape. */
-export function fromQuery(query: Record<string, unknown>): Record<string, unknown> {
-  return {
-    ...query,
-    // JSON text keeps JSON's types, as in a body; only the bracket form's members are text to read.
-    filters: typeof query.filters === 'string' ? readFilters(query.filters) : typedFilters(query.filters),
-    search: blankToAbsent(query.search),
-    limit: queryInteger(query.limit),
-    skip: queryInteger(query.skip),
-    cursor: blankToAbsent(query.cursor),
-  };
-}
-
-/** The POST form: the JSON body as sent (filters may also be given as JSON text). */
-export function fromBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw validationFailed([{ path: '', message: 'the body must be a JSON object' }]);
-  }
-  const members = body as Record<string, unknown>;
-  return { ...members, filters: readFilters(members.filters), search: blankToAbsent(members.search) };
-}

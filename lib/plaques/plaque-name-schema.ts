@@ -7,5 +7,3 @@ export const plaqueNameParam = z.pipe(
   z.string().check(z.regex(/^[A-Za-z]{3}-[0-9]{4}$/, 'must be a plaque name: three letters, a hyphen and four digits (ABC-0042)')),
   z.transform((name) => name.toUpperCase()),
 );
-
-export const plaqueNameInput = z.object({ name: plaqueNameParam });

@@ -18,5 +18,3 @@ export const tokenFileParam = z.pipe(
     return BigInt(id.length === 64 ? `0x${id}` : id);
   }),
 );
-
-export const tokenFileInput = z.object({ id: tokenFileParam });

@@ -1,4 +1,4 @@
-// Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/operations/webhooks.ts) and the
+// Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/operations/webhooks/create-webhook.ts) and the
 // address check made at registration and again before every send. A deployed stage sends only over https to public
 // unicast addresses (no loopback, private, link-local, metadata, carrier-grade NAT, multicast or reserved address; no
 // IPv6 form of one either, nor any address that embeds an IPv4 address) on port 443; the local runtime also sends to

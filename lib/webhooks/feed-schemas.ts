@@ -2,7 +2,6 @@
 // generates the OpenAPI document.
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
-import { queryInteger } from '#lib/validation.ts';
 
 /** Events per page: at most, and when not asked. */
 export const MAX_EVENTS_LIMIT = 100;
@@ -15,10 +14,3 @@ export const listEventsInput = z.object({
 });
 
 export type ListEventsInput = z.infer<typeof listEventsInput>;
-
-/** Query text → the schema's types: `limit` as a number when it is written as an integer (else refused as it is). */
-export const listEventsQuery = (query: Record<string, string | string[]>): Record<string, unknown> => ({
-  type: query.type,
-  limit: queryInteger(query.limit),
-  cursor: query.cursor,
-});

@@ -1,8 +1,5 @@
 // The input of POST /partner/webhooks/{id}/resend.
 import * as z from 'zod/mini';
-import { webhookIdParam } from '#lib/webhooks/schemas.ts';
 
 /** Event ids are opaque: any id answers, unknown and foreign ones 404 EVENT_NOT_FOUND. */
 export const resendBody = z.strictObject({ eventId: z.string().check(z.minLength(1), z.maxLength(128)) });
-
-export const resendInput = z.extend(resendBody, { id: webhookIdParam });

@@ -8,7 +8,7 @@ import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 /** `whsec_` and the base64 of 32 bytes. */
 const secretSchema = () => z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
 
-export const webhookSchema = inlineComponent(() =>
+export const webhookSchema = inlineComponent('Webhook', () =>
   z.object({
     id: z.string(),
     url: z.string(),
@@ -34,7 +34,7 @@ export const webhookSecretSchema = component('WebhookSecret', () =>
   }),
 );
 
-const webhookAttemptSchema = inlineComponent(() =>
+const webhookAttemptSchema = inlineComponent('WebhookAttempt', () =>
   z.object({
     eventId: z.string(),
     type: z.string(),

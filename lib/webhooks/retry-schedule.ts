@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (as lib/http/operations/webhooks.ts documents it): after 5 s, 5 min, 30 min, 2 h,
+// When a failed delivery is tried again (as POST /partner/webhooks documents it): after 5 s, 5 min, 30 min, 2 h,
 // 5 h, 10 h and 10 h, then it is recorded as failed. Pure; the sender takes the schedule as an option so tests need
 // not wait for it.
 

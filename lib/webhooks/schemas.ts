@@ -5,5 +5,3 @@ import * as z from 'zod/mini';
 
 /** Endpoint ids are opaque: any id answers, unknown and foreign ones 404 WEBHOOK_NOT_FOUND. */
 export const webhookIdParam = z.string().check(z.minLength(1), z.maxLength(128));
-
-export const webhookIdInput = z.object({ id: webhookIdParam });

@@ -4,7 +4,7 @@
 // The floors, top to bottom; a file may import its own floor and the floors below it, never one above:
 //   functions/        the handlers
 //   lib/http/         the operation declarations and the one HTTP stack
-//   lib/<area>/       the domain (DOMAIN_AREAS below), lib/migrations with it: a migration is domain code run over
+//   lib/<area>/       the domain (every other folder of lib/), lib/migrations with it: a migration is domain code run over
 //                     the repositories, called by the tooling (npm start, `npm run ops -- migrate`)
 //   lib/db/           the repositories and the table
 //   lib/runtime/ and the files directly in lib/ (lib/config.ts, lib/errors.ts, lib/validation.ts, lib/schema.ts): what
@@ -30,20 +30,11 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const DOMAIN_AREAS = [
-  'accounts',
-  'auth',
-  'chain',
-  'delivery',
-  'mail',
-  'media',
-  'migrations',
-  'partner',
-  'plaques',
-  'tokens',
-  'wallet',
-  'webhooks',
-];
+/** The floors and tooling that are not the domain; every other folder of lib/ is a domain area. */
+const NOT_DOMAIN = ['http', 'db', 'runtime', 'local', 'ops'];
+const DOMAIN_AREAS = readdirSync(join(root, 'lib'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !NOT_DOMAIN.includes(entry.name))
+  .map((entry) => entry.name);
 /** A file directly in lib/ (no folder of its own) is on the bottom floor. */
 const isBottomFile = (file: string): boolean => /^lib\/[^/]+$/.test(file);
 const TOOLING = ['lib/local/', 'lib/ops/'];

@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '#lib/http/routes.ts';
-import type { ExampleValues } from '#lib/http/operation.ts';
+import type { ExampleValues } from '#lib/http/example-values.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
@@ -127,8 +127,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 type Caller = { kind: 'none' } | { kind: 'user'; user: StoredUser; token: string } | { kind: 'partner' };
 
 async function callerOf(route: Route): Promise<Caller> {
-  if (route.auth === 'jwt') return { kind: 'user', ...(await aUser()) };
-  return route.auth === 'apiKey' ? { kind: 'partner' } : { kind: 'none' };
+  if (route.auth.kind === 'jwt') return { kind: 'user', ...(await aUser()) };
+  return route.auth.kind === 'apiKey' ? { kind: 'partner' } : { kind: 'none' };
 }
 
 function userOf(caller: Caller, value: string): StoredUser {

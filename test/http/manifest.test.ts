@@ -1,5 +1,7 @@
-// The operation manifest: each handler resolves the principal its entry declares, before reading any input, and the
-// entries of one function agree on who may call it.
+// The operation manifest: each handler resolves the caller its declaration names, before reading any input; the
+// entries of one function agree on who may call it; and the manifest is the folder of declarations, each served by the
+// handler of the same area and name.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { functionManifest, routes, type Route } from '#lib/http/routes.ts';
@@ -17,7 +19,7 @@ async function anonymousCall(route: Route): Promise<{ status: number; code?: str
   const path = route.path.replace(/\{(\w+)\}/g, '1');
   const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, '1']));
   // A body the operation would refuse, where it takes one: the caller must be refused first.
-  const takesBody = route.method === 'POST' && route.principal !== 'none';
+  const takesBody = route.method === 'POST' && route.auth.kind !== 'none';
   const result = await handler(
     anEvent({
       method: route.method,
@@ -39,28 +41,46 @@ describe('the operation manifest', () => {
     '%s resolves the principal its entry declares before anything else',
     async (_name, route) => {
       const { status, code } = await anonymousCall(route);
-      if (route.principal === 'user') expect({ status, code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
-      if (route.principal === 'partner') expect({ status, code }).toEqual({ status: 403, code: 'FORBIDDEN' });
-      if (route.principal === 'none') expect([401, 403]).not.toContain(status);
+      if (route.auth.kind === 'jwt') expect({ status, code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+      if (route.auth.kind === 'apiKey') expect({ status, code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+      if (route.auth.kind === 'none') expect([401, 403]).not.toContain(status);
     },
   );
 
-  it('pairs every auth kind with the principal it resolves', () => {
-    const pairs = new Set(routes.map((r) => `${r.auth}:${r.principal}`));
-    expect([...pairs].sort()).toEqual(['apiKey:partner', 'jwt:user', 'none:none']);
+  it('resolves a caller for every auth kind but the public one', () => {
+    for (const route of routes) expect(route.auth.resolve === undefined, route.operationId).toBe(route.auth.kind === 'none');
   });
 
   it('lets the operations of one function agree on their caller', () => {
     for (const fn of functionManifest()) {
-      expect(new Set(fn.routes.map((r) => r.principal)).size, fn.handler).toBeLessThanOrEqual(1);
+      expect(new Set(fn.routes.map((r) => r.auth)).size, fn.handler).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('reads every declaration of lib/http/operations/, each served by the handler of its area and name', () => {
+    const declared = readdirSync('lib/http/operations', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && /\boperation\(\{/.test(readFileSync(`lib/http/operations/${file}`, 'utf8')))
+      .map((file) => `functions/${file}`)
+      .sort();
+    expect([...new Set(routes.map((route) => route.handler))].sort()).toEqual(declared);
+    for (const handler of declared) {
+      expect(existsSync(handler), handler).toBe(true);
+      // The handler imports its own declaration, and no other.
+      const imported = [...readFileSync(handler, 'utf8').matchAll(/'#lib\/http\/operations\/([\w/-]+\.ts)'/g)].map((m) => m[1]);
+      expect(imported, handler).toEqual([handler.slice('functions/'.length)]);
+    }
+  });
+
+  it('gives every operation an id of its own', () => {
+    const ids = routes.map((route) => route.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('documents every operation with a summary, a description, a tag and a success answer', () => {
     for (const route of routes) {
       expect(route.summary, route.operationId).toBeTruthy();
       expect(route.description, route.operationId).toBeTruthy();
-      expect(route.tags.length, route.operationId).toBeGreaterThan(0);
+      expect(route.tag.name, route.operationId).toBeTruthy();
       expect(
         Object.keys(route.responses).some((status) => Number(status) < 300),
         route.operationId,

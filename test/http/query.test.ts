@@ -1,19 +1,34 @@
-// Query-string parsing: the three encodings of filters agree, and no query string, however odd, gets a 500.
+// Query-string parsing by the declarations (lib/http/read-input.ts): the three encodings of filters and a JSON body
+// agree, numbers are read by one rule on every operation, and no query string, however odd, gets a 500.
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type * as z from 'zod/mini';
 import { handler } from '#functions/plaques/list-featured.ts';
 import { AppError } from '#lib/errors.ts';
 import { MAX_QUERY_LENGTH, parseNestedQuery } from '#lib/http/nested-query.ts';
 import { flatQuery } from '#lib/http/query.ts';
-import { queryInteger } from '#lib/validation.ts';
-import { listOrdersQuery } from '#lib/partner/order-list-schemas.ts';
-import { usageQuery } from '#lib/partner/usage-schemas.ts';
-import { walletPlaquesQuery } from '#lib/plaques/wallet-plaques-schemas.ts';
-import { parseInput } from '#lib/validation.ts';
-import { fromBody, fromQuery, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { readInput } from '#lib/http/read-input.ts';
+import type { RequestView } from '#lib/http/operation.ts';
+import { routes } from '#lib/http/routes.ts';
+import { listFeaturedPlaques, searchFeaturedPlaques } from '#lib/http/operations/plaques/list-featured.ts';
 import { CONDITIONS, MARKETPLACE_FILTERS, STATUSES } from '#lib/plaques/plaque.ts';
 import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
+
+/** A request as the handler stack hands it to the reader: the query string as API Gateway decodes it, and a parsed body. */
+function viewOf({ query = {}, body }: { query?: Record<string, string[]>; body?: unknown }): RequestView {
+  return {
+    method: 'GET',
+    headers: {},
+    query: flatQuery(query),
+    pathParameters: {},
+    body,
+    event: { multiValueQueryStringParameters: query } as unknown as RequestView['event'],
+  };
+}
+
+const fromQuery = (query: Record<string, string[]>) => readInput(listFeaturedPlaques.request, viewOf({ query }));
+const fromBody = (body: unknown) => readInput(searchFeaturedPlaques.request, viewOf({ body }));
 
 const filtersArb = fc
   .record(
@@ -43,22 +58,15 @@ describe('query parsing', () => {
   it('reads filters identically in every encoding', () => {
     fc.assert(
       fc.property(filtersArb, fc.integer({ min: 1, max: 100 }), (filters, limit) => {
-        const viaJson = parseInput(
-          listFeaturedInput,
-          fromQuery(parseNestedQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] })),
-        );
-        const viaBrackets = parseInput(
-          listFeaturedInput,
-          fromQuery(parseNestedQuery({ ...bracketPairs(filters, false), limit: [String(limit)] })),
-        );
-        const viaIndexed = parseInput(
-          listFeaturedInput,
-          fromQuery(parseNestedQuery({ ...bracketPairs(filters, true), limit: [String(limit)] })),
-        );
-        const viaBody = parseInput(listFeaturedInput, fromBody({ filters, limit }));
+        const viaJson = fromQuery({ filters: [JSON.stringify(filters)], limit: [String(limit)] });
+        const viaBrackets = fromQuery({ ...bracketPairs(filters, false), limit: [String(limit)] });
+        const viaIndexed = fromQuery({ ...bracketPairs(filters, true), limit: [String(limit)] });
+        const viaBody = fromBody({ filters, limit });
+        const viaBodyText = fromBody({ filters: JSON.stringify(filters), limit });
         expect(viaBrackets).toEqual(viaJson);
         expect(viaIndexed).toEqual(viaJson);
         expect(viaBody).toEqual(viaJson);
+        expect(viaBodyText).toEqual(viaJson);
       }),
     );
   });
@@ -72,7 +80,7 @@ describe('query parsing', () => {
     fc.assert(
       fc.property(fc.dictionary(name, fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 3 })), (query) => {
         try {
-          parseInput(listFeaturedInput, fromQuery(parseNestedQuery(query)));
+          fromQuery(query);
         } catch (error) {
           expect(error).toBeInstanceOf(AppError);
           expect((error as AppError).status).toBe(400);
@@ -180,22 +188,44 @@ describe('listing handler with arbitrary queries', () => {
     );
   });
 
-  // Invariant: one rule for numbers in a query string, on every operation that reads one (lib/validation.ts).
+  // Invariant: one rule for numbers in a query string, on every operation that reads one (lib/validation.ts): an integer
+  // member reads decimal digits with an optional minus sign as its number, and any other text is left for its schema to
+  // refuse, naming the member.
   it('reads a number in any query string by the same rule: decimal digits and a sign, no exponent', () => {
+    // The query part of each declaration alone: its path parameters and body are not what is read here.
+    const queryOf = (route: (typeof routes)[number]) => ({ ...route.request, path: undefined, headers: undefined, body: undefined });
+    const readsNumber = (route: (typeof routes)[number], name: string) => {
+      try {
+        return readInput(queryOf(route), viewOf({ query: { [name]: ['1'] } }))?.[name] === 1;
+      } catch {
+        return false;
+      }
+    };
+    const integers = routes.flatMap((route) => {
+      const shape = (route.request?.query as unknown as { shape?: Record<string, z.ZodMiniType> } | undefined)?.shape ?? {};
+      return Object.entries(shape)
+        .filter(([name]) => readsNumber(route, name))
+        .map(([name, schema]) => ({ route, name, schema }));
+    });
+    expect(integers.map(({ route, name }) => `${route.operationId}.${name}`)).toEqual(
+      expect.arrayContaining(['listFeaturedPlaques.limit', 'listFeaturedPlaques.skip', 'listOrders.limit', 'getUsage.days']),
+    );
     const text = fc.oneof(
       fc.integer({ min: -1000, max: 1000 }).map(String),
       fc.constantFrom('05', '007', '1e1', '1E1', '+5', '0x10', ' 5', '5 ', '1.0', '-0', '', '١٢'),
       fc.string({ maxLength: 6 }),
     );
     fc.assert(
-      fc.property(text, (raw) => {
+      fc.property(fc.constantFrom(...integers), text, ({ route, name, schema }, raw) => {
         const read = /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
-        expect(fromQuery({ limit: raw }).limit, 'listing limit').toEqual(read);
-        expect(fromQuery({ skip: raw }).skip, 'listing skip').toEqual(read);
-        expect(listOrdersQuery({ limit: raw }).limit, 'orders limit').toEqual(read);
-        expect(usageQuery({ days: raw }).days, 'usage days').toEqual(read);
-        expect(walletPlaquesQuery({ limit: raw }).limit, "a wallet's plaques limit").toEqual(read);
-        expect(queryInteger(raw), 'deliveries limit').toEqual(read);
+        const expected = schema.safeParse(read);
+        let outcome: unknown;
+        try {
+          outcome = readInput(queryOf(route), viewOf({ query: { [name]: [raw] } }))?.[name];
+        } catch (error) {
+          outcome = error instanceof AppError ? error.errors?.map((e) => e.path) : error;
+        }
+        expect(outcome, `${route.operationId}.${name}=${raw}`).toEqual(expected.success ? expected.data : [name]);
       }),
       { numRuns: 300 },
     );

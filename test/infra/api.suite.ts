@@ -19,11 +19,11 @@ describe.each(stageNames)('the %s API', (stageName) => {
       expect(method, `${route.method} ${route.path}`).toBeDefined();
       const props = method!.properties;
       expect(props['OperationName']).toBe(route.operationId);
-      if (route.auth === 'jwt') {
+      if (route.auth.kind === 'jwt') {
         expect(props['AuthorizationType']).toBe('CUSTOM');
         expect(props['AuthorizerId']).toEqual({ Ref: authorizerId });
         expect(props['ApiKeyRequired']).toBeUndefined();
-      } else if (route.auth === 'apiKey') {
+      } else if (route.auth.kind === 'apiKey') {
         expect(props['AuthorizationType']).toBe('NONE');
         expect(props['ApiKeyRequired']).toBe(true);
       } else {

@@ -405,11 +405,11 @@ describe.each(stageNames)('the key disabler and the hold and key operations (%s)
     expect(actionsOf(statements)).toContain('dynamodb:DeleteItem');
   });
 
-  it('puts releasing a hold and rolling a key in nested stacks of their own, not the crowded partner one', () => {
+  it('keeps releasing a hold, rolling a key and the key disabler with the partner functions, in their area', () => {
     const { stack } = synthStage(stageName);
     const stackOf = (module: string) => Stack.of(stack.functions.get(module)!).node.id;
-    expect(stackOf('functions/holds/release-hold.ts')).toBe('HoldsFunctions');
-    expect(stackOf('functions/keys/roll-api-key.ts')).toBe('KeysFunctions');
-    expect(stackOf(KEY_DISABLER_HANDLER)).toBe('KeysFunctions');
+    expect(stackOf('functions/partner/release-hold.ts')).toBe('PartnerFunctions');
+    expect(stackOf('functions/partner/roll-api-key.ts')).toBe('PartnerFunctions');
+    expect(stackOf(KEY_DISABLER_HANDLER)).toBe('PartnerFunctions');
   });
 });

@@ -27,7 +27,7 @@ describe.each(stageNames)('%s token metadata', (stageName) => {
       expect(JSON.stringify(method.properties['Integration'].Uri)).toContain(
         `function:${fns.get(expected.handler)!.properties['FunctionName']}:live`,
       );
-      expect(stack.functionStacks.for(expected.handler).area).toBe('tokens');
+      expect(stack.functionStacks.for(expected.handler).node.id).toBe('TokensFunctions');
     }
   });
 

@@ -1,0 +1,37 @@
+// The declaration of rollApiKey: route, caller, access, documentation, request and responses.
+import { example, operation } from '#lib/http/operation.ts';
+import { signedInUser } from '#lib/http/principals.ts';
+import { idempotencyKeys } from '#lib/http/idempotency.ts';
+import { apiKeyIdParam, DEFAULT_ROLL_OVERLAP_HOURS, MAX_ROLL_OVERLAP_HOURS, rollApiKeyBody } from '#lib/partner/api-key-schemas.ts';
+import { partnerTag } from '#lib/http/operations/partner/rules.ts';
+import { shapeNamed } from '#lib/schema.ts';
+import type { apiKeyCreatedSchema } from '#lib/partner/response-schemas.ts';
+
+export const rollApiKey = operation({
+  method: 'POST',
+  path: '/partner/api-keys/{id}/roll',
+  operationId: 'rollApiKey',
+  auth: signedInUser,
+  access: { table: 'readWrite', apiKeys: 'create' },
+  summary: 'Replace an API key without an outage',
+  description: [
+    "Called by the dashboard with the signed-in user's JWT. Makes a new key with the same `name` and `scope`, answered as a created key " +
+      '(the key itself in this answer only), while the old key keeps working for `expiresInHours`: time to deploy the new key everywhere.',
+    `\`expiresInHours\`: 0–${MAX_ROLL_OVERLAP_HOURS} (whole hours), default ${DEFAULT_ROLL_OVERLAP_HOURS}; 0 ends the old key now. ` +
+      "The old key's `expiresAt` (GET /partner/api-keys) is the new key's `createdAt` plus that; from then on it answers 403 FORBIDDEN. " +
+      'In AWS its API Gateway key is disabled as well within 5 minutes of that time (the functions refuse it from `expiresAt` on either way).',
+    "The new key takes the old one's place among the active keys, so a roll never meets 409 KEY_LIMIT_REACHED. Revoking the old key during its window stops it at once.",
+    "Only the key's owner may roll it: another user's key and unknown ids answer 404 API_KEY_NOT_FOUND. " +
+      'A revoked key, or one rolled already (roll its successor instead), answers 409 KEY_NOT_ROLLABLE.',
+  ].join('\n\n'),
+  tag: partnerTag,
+  request: {
+    path: { id: { description: 'The id of the key to replace', schema: apiKeyIdParam } },
+    body: { contentType: 'application/json', schema: rollApiKeyBody, required: false },
+  },
+  example: example(['apiKeyId'], ({ apiKeyId }) => ({ path: { id: apiKeyId }, body: { expiresInHours: 24 } })),
+  responses: { 201: { description: 'The new key', schema: shapeNamed<typeof apiKeyCreatedSchema>('ApiKeyCreated') } },
+  errors: { 404: ['API_KEY_NOT_FOUND'], 409: ['KEY_NOT_ROLLABLE', 'CONFLICT'] },
+  errorHeaders: { 409: ['Retry-After'] },
+  idempotency: idempotencyKeys,
+});

@@ -1,0 +1,37 @@
+// The declaration of listFeaturedPlaques, searchFeaturedPlaques: route, caller, access, documentation, request and responses.
+import { example, operation } from '#lib/http/operation.ts';
+import { parseNestedQuery } from '#lib/http/nested-query.ts';
+import { publicAccess } from '#lib/http/principals.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { filtersAsText, listing, listingRules, page, plaquesTag } from '#lib/http/operations/plaques/rules.ts';
+
+export const listFeaturedPlaques = operation({
+  method: 'GET',
+  path: '/plaques/featured',
+  operationId: 'listFeaturedPlaques',
+  auth: publicAccess,
+  access: listing,
+  summary: 'List featured plaques (query parameters)',
+  description: listingRules,
+  tag: plaquesTag,
+  request: { query: listFeaturedInput, nestedQuery: parseNestedQuery, jsonText: filtersAsText, emptyIsAbsent: ['search', 'cursor'] },
+  example: example([], () => ({ query: { limit: 2 } })),
+  responses: page,
+});
+export const searchFeaturedPlaques = operation({
+  method: 'POST',
+  path: '/plaques/featured',
+  operationId: 'searchFeaturedPlaques',
+  auth: publicAccess,
+  access: listing,
+  summary: 'List featured plaques (JSON body)',
+  description: listingRules,
+  tag: plaquesTag,
+  request: {
+    body: { contentType: 'application/json', schema: listFeaturedInput, required: false },
+    jsonText: filtersAsText,
+    emptyIsAbsent: ['search'],
+  },
+  example: example([], () => ({ body: { limit: 2 } })),
+  responses: page,
+});
