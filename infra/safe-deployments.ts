@@ -18,9 +18,6 @@ import type { ApiFunction } from './api-function.ts';
 import { acknowledge } from './nag.ts';
 import type { StageConfig } from './stages.ts';
 
-/** What a stage does with a new version: `canary` shifts 10 % for 5 minutes first; `all-at-once` at once. */
-export type DeploymentStrategy = 'canary-10-percent-5-minutes' | 'all-at-once';
-
 export interface SafeDeploymentsProps {
   stage: StageConfig;
   functions: ApiFunction[];

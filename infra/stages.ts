@@ -4,7 +4,6 @@ import { Period } from 'aws-cdk-lib/aws-apigateway';
 import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
 import { isStageName, stackNameOf, STAGE_NAMES, type StageName } from '#lib/ops/stage-secrets.ts';
 import { recordedContract } from '#lib/chain/contract-record.ts';
-import type { DeploymentStrategy } from './safe-deployments.ts';
 
 export { isStageName, type StageName };
 
@@ -14,6 +13,9 @@ interface ThrottleConfig {
   /** Requests admitted in one burst above the steady rate. */
   burstLimit: number;
 }
+
+/** What a stage does with a new version: `canary` shifts 10 % for 5 minutes first; `all-at-once` at once (infra/safe-deployments.ts). */
+export type DeploymentStrategy = 'canary-10-percent-5-minutes' | 'all-at-once';
 
 export interface StageConfig {
   name: StageName;

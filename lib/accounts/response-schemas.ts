@@ -58,19 +58,3 @@ export const codeSentSchema = component('CodeSent', () =>
 );
 
 export const signedInSchema = component('SignedIn', () => z.object({ user: userSchema.schema(), token: z.string() }));
-
-export const jwksSchema = component('Jwks', () =>
-  z.object({
-    keys: z.array(
-      z.object({
-        kty: z.literal('EC'),
-        crv: z.literal('P-256'),
-        x: z.string(),
-        y: z.string(),
-        kid: z.string(),
-        alg: z.literal('ES256'),
-        use: z.literal('sig'),
-      }),
-    ),
-  }),
-);

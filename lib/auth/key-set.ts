@@ -2,7 +2,7 @@
 // key that hashes verification codes. One JSON document: a file under DATA_DIR locally, a secret in AWS.
 // Making keys is key-generation.ts's job, so the authorizer (which only reads keys) does not bundle it.
 import type { JWK } from 'jose';
-import type { jwksSchema } from '#lib/accounts/response-schemas.ts';
+import type { jwksSchema } from '#lib/auth/response-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
 
 export const JWT_ALGORITHM = 'ES256';

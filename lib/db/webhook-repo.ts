@@ -23,6 +23,7 @@ import { queryAll } from '#lib/db/query-all.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
+import type { WebhookAttempt, WebhookDelivery } from '#lib/webhooks/deliveries.ts';
 
 type Item = Record<string, unknown>;
 
@@ -36,36 +37,6 @@ export interface WebhookEndpoint {
   /** The secret a rotation replaced, sealed, while deliveries still carry its signature too; null when none. */
   previousSecret: { sealed: string; expiresAt: string } | null;
   createdAt: string;
-}
-
-/** One event waiting for one endpoint, at `position` in its lane. */
-export interface WebhookDelivery extends Lane {
-  position: string;
-  eventId: string;
-  /** Attempts begun so far (a claim counts one before it sends). */
-  attempts: number;
-  /** Not sent before this time. */
-  nextAttemptAt: string;
-  /** The attempt under way, until its lease lapses. */
-  leaseId: string | null;
-  leaseUntil: string | null;
-  createdAt: string;
-}
-
-/** One attempt as the delivery log shows it. */
-export interface WebhookAttempt {
-  endpointId: string;
-  eventId: string;
-  type: string;
-  /** The order the event tells of; null for a test event; absent on attempts logged before it was recorded. */
-  orderId?: string | null;
-  attempt: number;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  at: string;
-  /** When the event is tried again; null once delivered or given up. */
-  nextAttemptAt: string | null;
 }
 
 /** Attempts and events are kept 30 days; a delivery still waiting then (it never is: the schedule ends in 38 h) goes too. */

@@ -2,7 +2,7 @@
 // a scope. Each resolves the caller before the handler runs; a declaration imports only its own, so only functions that
 // need a user lookup or a key check bundle one.
 import type { StoredUser } from '#lib/accounts/user.ts';
-import { requireUser } from '#lib/auth/principal.ts';
+import { requireUser } from '#lib/accounts/signed-in-user.ts';
 import type { Auth } from '#lib/http/operation.ts';
 import { requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
 

@@ -1,5 +1,6 @@
 // What a plaque is on chain: its ERC-1155 token id, its unique id, and the metadata JSON its token carries.
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { TokenLinks } from '#lib/plaques/stage-values.ts';
 import type { tokenMetadataSchema } from '#lib/partner/response-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
 
@@ -26,13 +27,6 @@ export const uniqueIdOf = (plaque: Pick<StoredPlaque, 'id' | 'tokenId' | 'contra
 
 /** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON Schema"), with marketplace-style `attributes` as well. */
 export type TokenMetadata = Shape<typeof tokenMetadataSchema>;
-
-/** What token metadata links to besides the plaque's own values: the stage's placeholder image and its frontend. */
-export interface TokenLinks {
-  placeholderImage: string;
-  /** The frontend showing plaques (no trailing slash); null when the stage has none. */
-  frontendUrl: string | null;
-}
 
 /**
  * The token's metadata (EIP-1155 metadata JSON, OpenSea's metadata standards), with the interface's values (condition

@@ -6,7 +6,6 @@ import { checksumAddress } from '#lib/chain/address.ts';
 import { noChainConfigured } from '#lib/chain/service-contract.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
-import type { TokenLinks } from '#lib/partner/plaque-token.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** The context's stage values; the contract is looked up only when asked for (most records carry their own). */
@@ -30,6 +29,13 @@ export function frontendUrlOf(ctx: AppContext): string | null {
 }
 
 /** What the context's token metadata links to (lib/partner/plaque-token.ts): its placeholder image and its frontend. */
+/** What token metadata links to besides the plaque's own values: the stage's placeholder image and its frontend. */
+export interface TokenLinks {
+  placeholderImage: string;
+  /** The frontend showing plaques (no trailing slash); null when the stage has none. */
+  frontendUrl: string | null;
+}
+
 export const tokenLinksOf = (ctx: AppContext): TokenLinks => ({
   placeholderImage: stageValuesOf(ctx).placeholderImage,
   frontendUrl: frontendUrlOf(ctx),

@@ -1,9 +1,7 @@
 // Order events for partners: which moves of an order make which event, each event's stable id, and its place among the
 // order's other events. Pure: the stream consumer (order-events.ts) and the sender read these rules.
 import { createHash, randomBytes } from 'node:crypto';
-import type { WebhookDelivery } from '#lib/db/webhook-repo.ts';
 import type { OrderStatus, OrderView } from '#lib/partner/order.ts';
-import type { Lane } from '#lib/webhooks/queue.ts';
 
 /** The events a partner may subscribe an endpoint to, one per order status. */
 export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
@@ -76,15 +74,3 @@ export interface WebhookEvent {
   /** The endpoints it was addressed to when it was made. */
   endpointIds: string[];
 }
-
-/** An event's delivery to one lane of an endpoint as it is first stored: due at once, not yet tried, not leased. */
-export const newDelivery = (lane: Lane, position: string, eventId: string, now: string): WebhookDelivery => ({
-  ...lane,
-  position,
-  eventId,
-  attempts: 0,
-  nextAttemptAt: now,
-  leaseId: null,
-  leaseUntil: null,
-  createdAt: now,
-});

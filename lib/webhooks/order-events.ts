@@ -13,13 +13,13 @@ import { logger } from '#lib/runtime/logger.ts';
 import {
   eventIdOf,
   eventTypeOf,
-  newDelivery,
   orderEventBody,
   orderLaneId,
   positionOf,
   type OrderMove,
   type WebhookEvent,
 } from '#lib/webhooks/events.ts';
+import { newDelivery } from '#lib/webhooks/deliveries.ts';
 import { wakeupQueueOf } from '#lib/webhooks/queue.ts';
 import { orderMoveOf } from '#lib/webhooks/stream-filter.ts';
 

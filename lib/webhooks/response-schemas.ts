@@ -34,7 +34,7 @@ export const webhookSecretSchema = component('WebhookSecret', () =>
   }),
 );
 
-const webhookAttemptSchema = inlineComponent('WebhookAttempt', () =>
+export const webhookAttemptSchema = inlineComponent('WebhookAttempt', () =>
   z.object({
     eventId: z.string(),
     type: z.string(),

@@ -1,4 +1,4 @@
-// The import graph of functions/ and lib/, read with TypeScript's own parser: every import counts, value or type,
+// The import graph of functions/, lib/ and infra/, read with TypeScript's own parser: every import counts, value or type,
 // static or dynamic (`import()`, `typeof import()`), re-exports and module augmentations (`declare module`) included.
 //
 // The floors, top to bottom; a file may import its own floor and the floors below it, never one above:
@@ -10,18 +10,20 @@
 //   lib/runtime/ and the files directly in lib/ (lib/config.ts, lib/errors.ts, lib/validation.ts, lib/schema.ts): what
 //                     every floor uses (the context, configuration, the errors, the shapes), importing nothing above it. A port declares its own slot on the context
 //                     (`declare module '#lib/runtime/context.ts'`), so the context names no port.
-// lib/local/ (the local runtime) and lib/ops/ (the operator's commands) are tooling: they stand above every floor and
-// may import any of them; no floor imports them. Tests and the bench are outside the graph.
+// lib/local/ (the local runtime), lib/ops/ (the operator's commands) and infra/ (the CDK app, which reads the manifest
+// and the table definition) are tooling: they stand above every floor and may import any of them; no floor imports
+// them. Tests and the bench are outside the graph.
 //
-// One kind of edge from a lower floor to a higher one is allowed: a repository naming a domain type through a
-// type-only import (`import type { Plaque } from '#lib/plaques/plaque.ts'`). The code style says "a repository returns domain
+// One kind of edge from a lower floor to a higher one is allowed, and only from lib/db to the domain areas whose records
+// it stores: a repository naming a domain type through a type-only import (`import type { Plaque } from '#lib/plaques/plaque.ts'`). The code style says "a repository returns domain
 // values": the domain owns the shape of what it stores, and the repository adapts the table to it. The import is erased
 // from the built code, so it loads nothing. A value import from lib/db to the domain is refused, as ESLint's boundaries
 // rule refuses it, and the circle test counts type edges too: such a type may not pull a repository into a tangle.
 //
-// A circle of two files is tolerated: a port and the adapter it loads on first use (lib/mail/mailer.ts imports
-// ses-mailer.ts, which names the `Mailer` it implements), or a repository and a domain module naming each other's
-// types (lib/db/webhook-repo.ts and lib/webhooks/events.ts). Three files or more is a tangle to cut.
+// A circle of two files of one folder is tolerated: a port and the adapter it loads on first use (lib/mail/mailer.ts
+// imports ses-mailer.ts, which names the `Mailer` it implements), or a response shape and the domain module whose
+// values it lists. Three files or more, or two of different folders (a repository and the domain it serves, say), is a
+// tangle to cut.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +39,7 @@ const DOMAIN_AREAS = readdirSync(join(root, 'lib'), { withFileTypes: true })
   .map((entry) => entry.name);
 /** A file directly in lib/ (no folder of its own) is on the bottom floor. */
 const isBottomFile = (file: string): boolean => /^lib\/[^/]+$/.test(file);
-const TOOLING = ['lib/local/', 'lib/ops/'];
+const TOOLING = ['lib/local/', 'lib/ops/', 'infra/'];
 
 /** Floors by height: a file imports from its own floor or lower ones. */
 const FLOORS: { name: string; holds: (file: string) => boolean }[] = [
@@ -121,7 +123,7 @@ const compilerOptions = ts.parseJsonConfigFileContent(
   root,
 ).options;
 
-const files = [...sourceFiles('functions'), ...sourceFiles('lib')].sort();
+const files = [...sourceFiles('functions'), ...sourceFiles('lib'), ...sourceFiles('infra')].sort();
 const edges: Edge[] = [];
 const unresolved: string[] = [];
 for (const from of files) {
@@ -134,7 +136,7 @@ for (const from of files) {
     }
     if (resolved.isExternalLibraryImport) continue;
     const to = relative(root, resolved.resolvedFileName).split(sep).join('/');
-    if (to.startsWith('functions/') || to.startsWith('lib/')) edges.push({ from, to, typeOnly });
+    if (['functions/', 'lib/', 'infra/'].some((folder) => to.startsWith(folder))) edges.push({ from, to, typeOnly });
   }
 }
 
@@ -224,8 +226,19 @@ describe('the import graph', () => {
     expect(upward.map(describeEdge), 'imports pointing up a floor').toEqual([]);
   });
 
-  it('has no circle of imports through more than two files', () => {
-    const tangles = circles(files, edges).filter((component) => component.length > 2);
+  it('has no circle of imports through more than two files, nor one that leaves its folder', () => {
+    const folderOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
+    const tangles = circles(files, edges).filter((component) => component.length > 2 || new Set(component.map(folderOf)).size > 1);
     expect(tangles, 'files importing each other round a circle').toEqual([]);
+  });
+
+  it('runs back up from lib/db to the domain only with type imports, to the areas whose records it stores', () => {
+    const areas = new Set(
+      edges.filter((edge) => edge.from.startsWith('lib/db/') && isDomain(edge.to)).map((edge) => edge.to.split('/')[1]),
+    );
+    expect(edges.filter((edge) => edge.from.startsWith('lib/db/') && isDomain(edge.to) && !edge.typeOnly)).toEqual([]);
+    // The areas with stored records: accounts (users, codes), delivery (its state), migrations (applied ones), partner
+    // (keys, orders, holds), plaques and webhooks.
+    expect([...areas].sort()).toEqual(['accounts', 'delivery', 'migrations', 'partner', 'plaques', 'webhooks']);
   });
 });

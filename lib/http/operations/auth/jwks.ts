@@ -3,7 +3,7 @@ import { example, operation } from '#lib/http/operation.ts';
 import { publicAccess } from '#lib/http/principals.ts';
 import { accountsTag } from '#lib/http/operations/auth/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
-import type { jwksSchema } from '#lib/accounts/response-schemas.ts';
+import type { jwksSchema } from '#lib/auth/response-schemas.ts';
 
 export const getJwks = operation({
   method: 'GET',

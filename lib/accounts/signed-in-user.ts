@@ -1,5 +1,5 @@
 // Who is calling a `jwt` route: the authorizer's verdict from the request context, and the user it still refers to.
-// The manifest declares `principal: 'user'` for these routes; `signedInUser` (lib/http/principals.ts) resolves it.
+// Declarations name it as `signedInUser` (lib/http/principals.ts).
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
