@@ -3,6 +3,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
 import { writtenItemOf } from '#lib/db/stream-images.ts';
+import { writesOf } from '#lib/db/stream-filters.ts';
 import { codeMailFromItem, MAIL_STATE } from '#lib/db/verification-code-repo.ts';
 import type { CodeMailRequest } from '#lib/accounts/verification-code.ts';
 
@@ -11,11 +12,8 @@ import type { CodeMailRequest } from '#lib/accounts/verification-code.ts';
  * one whose earlier code it replaces). The sender's own "sent" mark, counted tries and every other entity never match.
  */
 export const CODE_MAIL_STREAM_FILTERS = [
-  {
-    eventName: ['INSERT', 'MODIFY'],
-    dynamodb: { NewImage: { entity: { S: [ENTITY.verificationCode] }, [MAIL_STATE.attribute]: { S: [MAIL_STATE.pending] } } },
-  },
-] as const;
+  writesOf(ENTITY.verificationCode, ['INSERT', 'MODIFY'], { [MAIL_STATE.attribute]: [MAIL_STATE.pending] }),
+];
 
 /** The mail a record asks for, or null: the filter's condition again in code, so the sender stays correct under a wider filter. */
 export function codeMailOf(record: DynamoDBRecord): CodeMailRequest | null {

@@ -3,18 +3,14 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
 import { writtenOrderOf } from '#lib/db/stream-images.ts';
+import { writesOf } from '#lib/db/stream-filters.ts';
 
 /**
  * Lambda event filter patterns (FilterCriteria): a record matching any of them invokes the delivery worker. The
  * worker's own progress (MINTING, DELIVERED, FAILED) and every other entity never do. In CDK:
  * `filters: DELIVERY_STREAM_FILTERS.map((pattern) => lambda.FilterCriteria.filter(pattern))`.
  */
-export const DELIVERY_STREAM_FILTERS = [
-  {
-    eventName: ['INSERT', 'MODIFY'],
-    dynamodb: { NewImage: { entity: { S: [ENTITY.order] }, status: { S: ['SOLD'] } } },
-  },
-] as const;
+export const DELIVERY_STREAM_FILTERS = [writesOf(ENTITY.order, ['INSERT', 'MODIFY'], { status: ['SOLD'] })];
 
 /**
  * The order a record asks to deliver, or null: the filter's condition again in code, so the worker stays correct

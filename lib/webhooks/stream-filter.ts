@@ -5,6 +5,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
 import { writtenOrderOf } from '#lib/db/stream-images.ts';
+import { writesOf } from '#lib/db/stream-filters.ts';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import type { OrderMove } from '#lib/webhooks/events.ts';
 
@@ -23,12 +24,9 @@ const others = (group: readonly OrderStatus[]) => ORDER_STATUSES.filter((s) => !
  * never match.
  */
 export const ORDER_EVENT_STREAM_FILTERS = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: [ENTITY.order] } } } },
-  ...MODIFY_GROUPS.map((group) => ({
-    eventName: ['MODIFY'],
-    dynamodb: { OldImage: { status: { S: others(group) } }, NewImage: { entity: { S: [ENTITY.order] }, status: { S: [...group] } } },
-  })),
-] as const;
+  writesOf(ENTITY.order, ['INSERT']),
+  ...MODIFY_GROUPS.map((group) => writesOf(ENTITY.order, ['MODIFY'], { status: group }, { status: others(group) })),
+];
 
 /**
  * The move a record tells of, with the order as the move left it; null for anything else. The filter's condition
