@@ -15,7 +15,7 @@ interface ThrottleConfig {
 }
 
 /** What a stage does with a new version: `canary` shifts 10 % for 5 minutes first; `all-at-once` at once (infra/safe-deployments.ts). */
-export type DeploymentStrategy = 'canary-10-percent-5-minutes' | 'all-at-once';
+type DeploymentStrategy = 'canary-10-percent-5-minutes' | 'all-at-once';
 
 export interface StageConfig {
   name: StageName;

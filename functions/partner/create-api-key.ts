@@ -4,6 +4,6 @@ import { created } from '#lib/http/response.ts';
 import { createApiKey as createApiKeyOperation } from '#lib/http/operations/partner/create-api-key.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
 
-export const handler = httpHandler(createApiKeyOperation, async ({ input, principal, ctx }) =>
-  created(await createApiKey(ctx, principal.id, input.name ?? null, input.scope)),
+export const handler = httpHandler(createApiKeyOperation, async ({ input, principal, ctx, once }) =>
+  created(await createApiKey(ctx, principal.id, input.name ?? null, input.scope, once)),
 );

@@ -4,6 +4,6 @@ import { created } from '#lib/http/response.ts';
 import { rollApiKey as rollOperation } from '#lib/http/operations/partner/roll-api-key.ts';
 import { rollApiKey } from '#lib/partner/api-keys.ts';
 
-export const handler = httpHandler(rollOperation, async ({ input, principal, ctx }) =>
-  created(await rollApiKey(ctx, principal.id, input.id, input.expiresInHours)),
+export const handler = httpHandler(rollOperation, async ({ input, principal, ctx, once }) =>
+  created(await rollApiKey(ctx, principal.id, input.id, input.expiresInHours, once)),
 );

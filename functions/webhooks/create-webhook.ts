@@ -4,6 +4,6 @@ import { created } from '#lib/http/response.ts';
 import { createWebhook as createOperation } from '#lib/http/operations/webhooks/create-webhook.ts';
 import { createWebhook } from '#lib/webhooks/registration.ts';
 
-export const handler = httpHandler(createOperation, async ({ input, principal, ctx }) =>
-  created(await createWebhook(ctx, principal.id, input)),
+export const handler = httpHandler(createOperation, async ({ input, principal, ctx, once }) =>
+  created(await createWebhook(ctx, principal.id, input, once)),
 );

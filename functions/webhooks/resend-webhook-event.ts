@@ -4,6 +4,6 @@ import { accepted } from '#lib/http/response.ts';
 import { resendWebhookEvent } from '#lib/http/operations/webhooks/resend-webhook-event.ts';
 import { resendEvent } from '#lib/webhooks/resend.ts';
 
-export const handler = httpHandler(resendWebhookEvent, async ({ input, principal, ctx }) =>
-  accepted(await resendEvent(ctx, principal.id, input.id, input.eventId)),
+export const handler = httpHandler(resendWebhookEvent, async ({ input, principal, ctx, once }) =>
+  accepted(await resendEvent(ctx, principal.id, input.id, input.eventId, once)),
 );

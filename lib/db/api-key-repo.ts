@@ -149,8 +149,9 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     /**
      * Stores a new key, the claim of its hash and the user's active count one higher, all or nothing, only while the
      * count is under `limit` (with the count `seen` when it was not stored yet, only if nobody stored it meanwhile).
+     * `also`: items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts).
      */
-    async insert(record: ApiKeyRecord, limit: number, seen: ActiveKeyCount): Promise<InsertOutcome> {
+    async insert(record: ApiKeyRecord, limit: number, seen: ActiveKeyCount, also: TransactItem[] = []): Promise<InsertOutcome> {
       const countKey = apiKeyCountKey(record.userId);
       const count: TransactItem = seen.stored
         ? {
@@ -175,6 +176,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           { Put: { TableName: tableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName, Item: hashClaimToItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
           count,
+          ...also,
         ],
         {
           written: () => 'written',
@@ -255,9 +257,10 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     /**
      * Rolls the user's key `oldId`: stores `successor` (same owner, name and scope) with the claim of its hash, and ends
      * the old key's window at `expiresAt` with a marker the key disabler reads, all or nothing, only while the old key is
-     * the user's, not revoked and not rolled yet. The successor takes the old key's place in the active count.
+     * the user's, not revoked and not rolled yet. The successor takes the old key's place in the active count. `also`:
+     * items the same transaction writes too (the Idempotency-Key's answer).
      */
-    roll(oldId: string, successor: ApiKeyRecord, expiresAt: string): Promise<RollOutcome> {
+    roll(oldId: string, successor: ApiKeyRecord, expiresAt: string, also: TransactItem[] = []): Promise<RollOutcome> {
       return transactWrite<RollOutcome>(
         db,
         [
@@ -286,6 +289,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
               },
             },
           },
+          ...also,
         ],
         {
           written: () => 'rolled',

@@ -42,6 +42,19 @@ export class DatabaseConflict extends Error {
   }
 }
 
+/**
+ * A transaction that was to store the answer of an Idempotency-Key found the key no longer this request's (its lease
+ * lapsed and another request claimed it): nothing was written, and the other request answers for the key.
+ */
+export class IdempotencyKeyTaken extends Error {
+  override readonly name = 'IdempotencyKeyTaken';
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+
+  constructor() {
+    super('the Idempotency-Key was claimed by another request while this one ran');
+  }
+}
+
 /** A write whose outcome is unknown (timed out or failed in transit): it may have been applied. */
 export const isOutcomeUnknown = (error: unknown): boolean => error instanceof DatabaseUnavailable && error.outcomeUnknown;
 

@@ -165,7 +165,7 @@ export const deliveryFindingsIndexKey = (at: string, orderId: string) => ({
   gsi1sk: `${at}#${orderId}`,
 });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */
-export const idempotencyKey = (partnerId: number, key: string) => ({ pk: `IDEMPOTENCY#${partnerId}#${key}`, sk: 'IDEMPOTENCY' });
+export const idempotencyKey = (account: number, key: string) => ({ pk: `IDEMPOTENCY#${account}#${key}`, sk: 'IDEMPOTENCY' });
 /** The service's own account: the owner of every plaque not sold yet. */
 export const serviceAccountKey = () => ({ pk: 'SERVICEACCOUNT', sk: 'SERVICEACCOUNT' });
 /** Migrations applied to the table, one item each in one partition: listed with one Query, in id order. */

@@ -72,7 +72,7 @@ function nameClaimToItem(plaque: StoredPlaque): Item {
 
 export type InsertOutcome = { kind: 'inserted' } | { kind: 'name-taken'; name: string } | { kind: 'id-taken'; id: number };
 
-export type HoldOutcome = { kind: 'held'; plaque: PlaqueForSale } | { kind: 'refused'; current: PlaqueForSale | null };
+export type HoldOutcome = { kind: 'held' } | { kind: 'refused'; current: PlaqueForSale | null };
 
 /** `released`; or `refused` with the plaque as the refusal found it (changed since it was read, or no longer so held). */
 export type ReleaseOutcome = { kind: 'released' } | { kind: 'refused'; current: PlaqueForSale | null };
@@ -214,45 +214,50 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
-   * Places a partner's hold with one conditional write: only an AVAILABLE plaque, or one whose hold has expired,
-   * can be held; nor a deleted one. The hold quotes the price stored at that instant. → `held` with the plaque as
-   * held; or `refused` with the plaque as the refusal found it (null when there is no such plaque), returned by the
-   * failed condition itself.
+   * Holds the plaque for a partner with one conditional write: only while it exists, is not deleted, is AVAILABLE (or
+   * its hold has lapsed) and still has the price and currency the hold quotes (as read), so the hold's answer is what was
+   * written. A refusal returns the plaque as it stood (ALL_OLD). `also`: items the same transaction writes too (the
+   * Idempotency-Key's answer, lib/db/idempotency-repo.ts); the write is then a transaction.
    */
-  placeHold(id: number, hold: Omit<PlaqueHold, 'price' | 'currency'>, now: Date): Promise<HoldOutcome> {
+  placeHold(id: number, hold: PlaqueHold, now: Date, also: TransactItem[] = []): Promise<HoldOutcome> {
     const at = now.toISOString();
-    return conditionalWrite<UpdateCommand, HoldOutcome>(
-      db,
-      new UpdateCommand({
-        TableName: tableName,
-        Key: plaqueKey(id),
-        UpdateExpression:
-          'SET #status = :locked, reservationId = :rid, lockExpiresAt = :expires, holdPartnerId = :partner, holdApiKeyId = :key, ' +
-          'holdBuyerWallet = :wallet, holdPrice = price, holdCurrency = currency, updatedAt = :now, catsk = :catsk',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null) AND ' +
-          '(#status = :available OR (#status = :locked AND lockExpiresAt <= :now))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':locked': 'LOCKED',
-          ':available': 'AVAILABLE',
-          ':rid': hold.reservationId,
-          ':expires': hold.expiresAt,
-          ':partner': hold.partnerId,
-          ':key': hold.apiKeyId,
-          ':wallet': hold.buyerWallet,
-          ':now': at,
-          ':catsk': catalogSortKey(at, id),
-          ':null': null,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-      {
-        written: (output) => ({ kind: 'held', plaque: forSaleFromItem(output.Attributes!) }),
-        refused: (current) => ({ kind: 'refused', current: current ? forSaleFromItem(current) : null }),
+    const update = {
+      TableName: tableName,
+      Key: plaqueKey(id),
+      UpdateExpression:
+        'SET #status = :locked, reservationId = :rid, lockExpiresAt = :expires, holdPartnerId = :partner, holdApiKeyId = :key, ' +
+        'holdBuyerWallet = :wallet, holdPrice = :price, holdCurrency = :currency, updatedAt = :now, catsk = :catsk',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(deletedAt) OR deletedAt = :null) AND ' +
+        '(#status = :available OR (#status = :locked AND lockExpiresAt <= :now)) AND price = :price AND currency = :currency',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':locked': 'LOCKED',
+        ':available': 'AVAILABLE',
+        ':rid': hold.reservationId,
+        ':expires': hold.expiresAt,
+        ':partner': hold.partnerId,
+        ':key': hold.apiKeyId,
+        ':wallet': hold.buyerWallet,
+        ':price': hold.price,
+        ':currency': hold.currency,
+        ':now': at,
+        ':catsk': catalogSortKey(at, id),
+        ':null': null,
       },
-    );
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    };
+    const refused = (current: Record<string, unknown> | null): HoldOutcome => ({
+      kind: 'refused',
+      current: current ? forSaleFromItem(current) : null,
+    });
+    if (also.length === 0) {
+      return conditionalWrite<UpdateCommand, HoldOutcome>(db, new UpdateCommand(update), { written: () => ({ kind: 'held' }), refused });
+    }
+    return transactWrite<HoldOutcome>(db, [{ Update: update }, ...also], {
+      written: () => ({ kind: 'held' }),
+      refused: (refusal) => refused(refusal.current(0)),
+    });
   },
 
   /**

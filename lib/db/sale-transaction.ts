@@ -8,6 +8,7 @@ import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 export interface SaleItems {
   plaque: TransactItem;
   order: TransactItem;
+  /** The Idempotency-Key's record completed with the sale's answer: a taken key throws IdempotencyKeyTaken. */
   completion: TransactItem;
   /** The order's marker among the undelivered orders (unconditional: the order's own condition guards the id). */
   undelivered: TransactItem;
@@ -15,16 +16,11 @@ export interface SaleItems {
 
 /**
  * `recorded`: all written. `plaque-changed`: the plaque is no longer as read; `current` is the plaque as it now is
- * (null when it is gone), returned by the refusal itself. `claim-lost`: the idempotency marker is no longer this
- * request's. `conflict`: another transaction touched an item at the same time (retry shortly). `unknown`: timed out
+ * (null when it is gone), returned by the refusal itself. `conflict`: another transaction touched an item at the same time (retry shortly). `unknown`: timed out
  * or failed in transit; it may have been applied.
  */
 export type SaleOutcome =
-  | { kind: 'recorded' }
-  | { kind: 'plaque-changed'; current: PlaqueForSale | null }
-  | { kind: 'claim-lost' }
-  | { kind: 'conflict' }
-  | { kind: 'unknown' };
+  { kind: 'recorded' } | { kind: 'plaque-changed'; current: PlaqueForSale | null } | { kind: 'conflict' } | { kind: 'unknown' };
 
 export function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
   return transactWriteOrUnsettled<SaleOutcome>(db, [items.plaque, items.order, items.completion, items.undelivered], {
@@ -34,7 +30,6 @@ export function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promis
         const current = refusal.current(0);
         return { kind: 'plaque-changed', current: current ? forSaleFromItem(current) : null };
       }
-      if (refusal.rejected(2)) return { kind: 'claim-lost' };
       // The order id collided (128 random bits: practically never); a retry draws a new one.
       return { kind: 'conflict' };
     },

@@ -5,9 +5,21 @@
 // whose `outcomeUnknown` tells a caller that the transaction may have been applied.
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { DatabaseConflict, isOutcomeUnknown } from '#lib/db/failures.ts';
+import { DatabaseConflict, IdempotencyKeyTaken, isOutcomeUnknown } from '#lib/db/failures.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The items that store an Idempotency-Key's answer beside the write they answer for (lib/db/idempotency-repo.ts). */
+const answerItems = new WeakSet<TransactItem>();
+
+/**
+ * Marks an item as the one that stores an Idempotency-Key's answer: should its condition fail (the key is no longer
+ * this request's), the transaction throws IdempotencyKeyTaken, whatever else its caller makes of refusals.
+ */
+export function keyAnswerItem(item: TransactItem): TransactItem {
+  answerItems.add(item);
+  return item;
+}
 
 type Item = Record<string, unknown>;
 
@@ -89,6 +101,7 @@ export async function transactWrite<T>(
       if (cancelled?.name !== 'TransactionCanceledException') throw error;
       refusal = refusalOf(cancelled, items.length);
       if (refusal === null) throw error;
+      if (items.some((item, index) => answerItems.has(item) && refusal!.rejected(index))) throw new IdempotencyKeyTaken();
     }
     return refusal === null ? answers.written() : answers.refused(refusal);
   }

@@ -173,8 +173,11 @@ export type AttemptRecord = { kind: 'retry'; nextAttemptAt: string } | { kind: '
 export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   // ---- endpoints ----
 
-  /** Stores the endpoint and counts it, both or neither; `limit-reached` when the partner has `max` already. */
-  createEndpoint(endpoint: WebhookEndpoint, max: number): Promise<'created' | 'limit-reached'> {
+  /**
+   * Stores the endpoint and counts it, both or neither; `limit-reached` when the partner has `max` already. `also`:
+   * items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts).
+   */
+  createEndpoint(endpoint: WebhookEndpoint, max: number, also: TransactItem[] = []): Promise<'created' | 'limit-reached'> {
     return transactWrite<'created' | 'limit-reached'>(
       db,
       [
@@ -188,6 +191,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
             ExpressionAttributeValues: { ':entity': ENTITY.webhookCount, ':partner': endpoint.partnerId, ':one': 1, ':max': max },
           },
         },
+        ...also,
       ],
       {
         written: () => 'created',
@@ -321,8 +325,18 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /** Adds one delivery of a stored event to a lane of its own (a resend). */
-  async addDelivery(delivery: WebhookDelivery): Promise<void> {
-    await db.send(new PutCommand({ TableName: tableName, Item: deliveryToItem(delivery) }));
+  /** Stores a delivery; with `also` (the Idempotency-Key's answer), in one transaction with those items. */
+  async addDelivery(delivery: WebhookDelivery, also: TransactItem[] = []): Promise<void> {
+    if (also.length === 0) {
+      await db.send(new PutCommand({ TableName: tableName, Item: deliveryToItem(delivery) }));
+      return;
+    }
+    await transactWrite(db, [{ Put: { TableName: tableName, Item: deliveryToItem(delivery) } }, ...also], {
+      written: () => undefined,
+      refused: () => {
+        throw new Error(`delivery of ${delivery.eventId} was not stored (refused)`);
+      },
+    });
   },
 
   async getEvent(eventId: string): Promise<WebhookEvent | null> {

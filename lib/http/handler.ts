@@ -11,7 +11,8 @@ import { flatQuery } from '#lib/http/query.ts';
 import { corsHeaders } from '#lib/http/cors.ts';
 import { toProxyResult } from '#lib/http/response.ts';
 import { readInput } from '#lib/http/read-input.ts';
-import type { HttpResult, InputOf, Operation, PrincipalOf, ReplyOf, RequestView } from '#lib/http/operation.ts';
+import type { HttpResult, InputOf, OnceOf, Operation, PrincipalOf, ReplyOf, RequestView } from '#lib/http/operation.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -21,20 +22,20 @@ export interface HandlerArgs<O> {
   input: InputOf<O>;
   /** Who is calling, as the operation's auth found them; undefined for a public operation. */
   principal: PrincipalOf<O>;
+  /**
+   * The claimed Idempotency-Key of an operation that honours one, when the request sent it: the write that makes the
+   * operation's effect carries `once.completion(answer)` (lib/db/idempotency-repo.ts).
+   */
+  once: OnceOf<O>;
   ctx: AppContext;
   request: RequestView;
   requestId: string;
   log: RequestLog;
 }
 
-/**
- * An answer stored for an Idempotency-Key earlier and sent again as it was (any of the operation's statuses, a refusal
- * included): its bytes were checked when first sent.
- */
-export interface StoredAnswer {
-  readonly stored: { readonly status: number; readonly contentType: string; readonly body: string };
-  readonly replayed: boolean;
-}
+/** The status an operation answers when it succeeds: its one declared 2xx. */
+const successStatusOf = (declaration: Operation): number =>
+  Number(Object.keys(declaration.responses).find((status) => Number(status) < 300));
 
 /** How a request's body is read: JSON (validated by the declaration), left raw for the handler (multipart), or refused. */
 const bodyModeOf = (declaration: Operation): 'json' | 'raw' | 'none' =>
@@ -58,22 +59,12 @@ function lowerCaseHeaders(headers: APIGatewayProxyEvent['headers'] | null | unde
   return out;
 }
 
-/** A stored answer sent again as it was, with `Idempotent-Replayed` when it is a replay. */
-function storedResult({ stored, replayed }: StoredAnswer, requestId: string): APIGatewayProxyResult {
-  const headers: Record<string, string> = { 'x-request-id': requestId, 'content-type': stored.contentType };
-  if (replayed) headers['idempotent-replayed'] = 'true';
-  return { statusCode: stored.status, headers, body: stored.body };
-}
-
 /**
  * The handler of one operation, or of several served by one function (chosen by the request's method): its input read
  * and validated by the declaration, its caller resolved by the declaration's auth, its answer held by the compiler to
  * the declared responses.
  */
-export function httpHandler<const O extends Operation>(
-  declared: O | readonly O[],
-  impl: (args: HandlerArgs<O>) => Promise<ReplyOf<O> | StoredAnswer>,
-) {
+export function httpHandler<const O extends Operation>(declared: O | readonly O[], impl: (args: HandlerArgs<O>) => Promise<ReplyOf<O>>) {
   const declarations: readonly Operation[] = Array.isArray(declared) ? declared : [declared as O];
   const declarationOf = (event: APIGatewayProxyEvent): Operation =>
     declarations.find((d) => d.method === event.httpMethod?.toUpperCase()) ?? declarations[0]!;
@@ -163,12 +154,13 @@ export function httpHandler<const O extends Operation>(
       // The caller first: a request that may not call the operation learns nothing about its input rules.
       const principal = (await declaration.auth.resolve?.(ctx, request)) as PrincipalOf<O>;
       const input = readInput(declaration.request, request) as InputOf<O>;
-      const respond = async () => {
-        const answer = await impl({ input, principal, ctx, request, requestId: state.requestId, log: state.log });
-        return 'stored' in answer ? storedResult(answer, state.requestId) : toProxyResult(answer as HttpResult, state.requestId);
+      const respond = async (once: Once | undefined) => {
+        const answer = await impl({ input, principal, once: once as OnceOf<O>, ctx, request, requestId: state.requestId, log: state.log });
+        return toProxyResult(answer as HttpResult, state.requestId);
       };
       // A valid request only: a refused one never claims its Idempotency-Key.
       const { idempotency } = declaration;
-      return idempotency ? idempotency.run({ ctx, principal, request, requestId: state.requestId, respond }) : respond();
+      if (!idempotency) return respond(undefined);
+      return idempotency.run({ ctx, principal, request, requestId: state.requestId, successStatus: successStatusOf(declaration), respond });
     });
 }

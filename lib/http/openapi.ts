@@ -4,7 +4,7 @@
 // `npm run openapi` writes the result (lib/http/write-openapi-document.ts); no function builds it at run time.
 import * as z from 'zod/mini';
 import { componentOf, MAX_EVENT_BYTES, MAX_HEADER_BYTES, routes, type Route } from '#lib/http/routes.ts';
-import type { RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
+import type { HeaderDoc, RequestDoc, RequestExample, ResponseHeader, Tag } from '#lib/http/operation.ts';
 import { SAMPLE_VALUES } from '#lib/http/example-values.ts';
 import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import { QUERY_NUMBER_RULE, READABLE_TEXT } from '#lib/validation.ts';
@@ -12,10 +12,9 @@ import { webhookUrlText } from '#lib/webhooks/create-schema.ts';
 import { MAX_URL_LENGTH, WEBHOOK_URL_FORM } from '#lib/webhooks/limits.ts';
 import { LOCAL_DEFAULT_PORT } from '#lib/config.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN, PLAQUE_ID_FORM, plaqueIdParam } from '#lib/partner/schemas.ts';
-import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
+import { PLAQUE_ID_FORM, plaqueIdParam } from '#lib/partner/schemas.ts';
+import { IDEMPOTENCY_HEADER, idempotencyKeyHeader, IN_PROGRESS_LEASE_MS, KEY_MAX, KEY_MIN } from '#lib/http/idempotency.ts';
 
 type Json = Record<string, unknown>;
 
@@ -185,13 +184,16 @@ function header(name: keyof typeof responseHeaders, required: boolean): Json {
 /** An `apiKey` operation a `read` key may not call. */
 const sellOnly = (route: Route): boolean => route.auth.kind === 'apiKey' && route.auth.scope !== 'read';
 
-/** The header of operations declared `idempotency: 'optional'` (lib/http/idempotency.ts). */
-const optionalIdempotencyHeader = {
+/** The header of operations that honour an Idempotency-Key (lib/http/idempotency.ts), optional or required. */
+const idempotencyHeaderOf = (mode: 'optional' | 'required'): HeaderDoc => ({
   name: IDEMPOTENCY_HEADER,
-  required: false,
-  description: `Optional: ${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per attempt to create (a UUID is a good choice).`,
+  required: mode === 'required',
+  description:
+    mode === 'required'
+      ? `${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per attempt (a UUID is a good choice).`
+      : `Optional: ${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per attempt to create (a UUID is a good choice).`,
   schema: idempotencyKeyHeader,
-};
+});
 
 /** What every operation declared `idempotency: 'optional'` promises, added to its description. */
 const IDEMPOTENCY_RULES =
@@ -200,7 +202,9 @@ const IDEMPOTENCY_RULES =
   'first success byte for byte, with header `Idempotent-Replayed: true`; only a success is kept: a refusal frees the key, so a retry with it runs again. ' +
   'The same key with another request → 409 IDEMPOTENCY_MISMATCH; while its first request runs → 409 REQUEST_IN_PROGRESS with Retry-After ' +
   `(a first request that died frees its key after ${IN_PROGRESS_LEASE_MS / 1000} s). A malformed key → 400 VALIDATION_FAILED naming \`Idempotency-Key\`. ` +
-  'The kept answer is sealed with a key derived from the Idempotency-Key, so what it shows once (a new API key, a webhook secret) is never readable from storage.';
+  'The effect and its kept answer are written in one transaction, so a retry after a crash at any moment finds both (replayed) or neither (run again). ' +
+  'The kept answer is sealed with a key derived from the Idempotency-Key, so what it shows once (a new API key, a webhook secret) is never readable from storage; ' +
+  'replayed after the key is revoked or ended, or the webhook deleted, the answer comes without it.';
 
 /** Problem codes every operation may answer, whatever its own rules; more by auth kind and access below. */
 function commonErrors(route: Route): Record<number, string[]> {
@@ -306,7 +310,7 @@ function parameters(route: Route, example: RequestExample): Json[] {
       out.push(value === undefined ? parameter : { ...parameter, example: value });
     }
   }
-  const headers = route.idempotency ? [...(request?.headers ?? []), optionalIdempotencyHeader] : (request?.headers ?? []);
+  const headers = route.idempotency ? [...(request?.headers ?? []), idempotencyHeaderOf(route.idempotency.mode)] : (request?.headers ?? []);
   for (const header of headers) {
     out.push({
       name: header.name,
@@ -364,7 +368,7 @@ function operation(route: Route): Json {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: route.idempotency ? `${route.description}\n\n${IDEMPOTENCY_RULES}` : route.description,
+    description: route.idempotency?.mode === 'optional' ? `${route.description}\n\n${IDEMPOTENCY_RULES}` : route.description,
     tags: [route.tag.name],
     parameters: parameters(route, example),
     ...(body && { requestBody: body }),

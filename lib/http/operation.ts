@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import type { ExampleValues } from '#lib/http/example-values.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { Component, ComponentRef } from '#lib/schema.ts';
 
@@ -117,17 +118,23 @@ export const example = <N extends keyof ExampleValues>(
 ): OperationExample => ({ needs, request });
 
 /**
- * The shared Idempotency-Key handling an operation opts into (lib/http/idempotency.ts): it answers a replay itself, or
- * runs `respond` and keeps its answer for the key. Named by the declaration, so only functions that honour the header
- * bundle it.
+ * The Idempotency-Key layer an operation opts into (lib/http/idempotency.ts): it answers a replay itself, or claims the
+ * key and runs `respond` with the claim's `Once`, which the operation's write carries so its answer is kept with its
+ * effect. Named by the declaration, so only functions that honour the header bundle it.
  */
 export interface IdempotencyHandling {
+  /** `optional`: the header may be left out (the operation then runs as usual); `required`: it must be sent. */
+  readonly mode: 'optional' | 'required';
+  /** Refusal codes kept and replayed like a success: the operation's own definitive outcomes. */
+  readonly replayedRefusals?: readonly string[];
   run(args: {
     ctx: AppContext;
     principal: unknown;
     request: RequestView;
     requestId: string;
-    respond: () => Promise<APIGatewayProxyResult>;
+    /** The operation's success status, under which its answer is kept. */
+    successStatus: number;
+    respond: (once: Once | undefined) => Promise<APIGatewayProxyResult>;
   }): Promise<APIGatewayProxyResult>;
 }
 
@@ -154,7 +161,7 @@ export interface Operation {
   readonly errorHeaders?: Readonly<Record<number, readonly ResponseHeader[]>>;
   /** A request its caller sends that answers its success status: the document's example of it. */
   readonly example: OperationExample;
-  /** An optional `Idempotency-Key` header is honoured (a create retried with its key answers the first answer). */
+  /** An `Idempotency-Key` header is honoured: a request retried with its key answers the first answer, its effect made once. */
   readonly idempotency?: IdempotencyHandling;
 }
 
@@ -195,6 +202,13 @@ type BodyInput<R> = R extends { body: { contentType: 'application/json'; schema:
 
 /** The validated input of an operation: its path parameters, query, headers and JSON body members, side by side. */
 export type InputOf<O> = O extends { request: infer R } ? PathInput<R> & QueryInput<R> & HeaderInput<R> & BodyInput<R> : undefined;
+
+/** The claimed Idempotency-Key a handler is given: always where the key is required, when sent where it is optional. */
+export type OnceOf<O> = O extends { idempotency: { mode: 'required' } }
+  ? Once
+  : O extends { idempotency: { mode: 'optional' } }
+    ? Once | undefined
+    : undefined;
 
 /** Who is calling, as the operation's auth resolves them; undefined for a public operation. */
 export type PrincipalOf<O> = O extends { auth: Auth<AuthKind, infer P> } ? P : undefined;

@@ -1,7 +1,7 @@
 // RFC 9457 problem documents: the one shape every error takes on the wire.
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { AppError, conflict, internalError, serviceUnavailable } from '#lib/errors.ts';
-import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
+import { DatabaseConflict, DatabaseUnavailable, IdempotencyKeyTaken } from '#lib/db/failures.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const PROBLEM_TYPE_BASE = 'https://errors.plaques.dev/';
@@ -61,6 +61,12 @@ export function asAppError(error: unknown): AppError {
   }
   if (error instanceof DatabaseConflict) {
     return conflict('CONFLICT', 'the record is being changed by another request; retry shortly', {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+      cause: error,
+    });
+  }
+  if (error instanceof IdempotencyKeyTaken) {
+    return conflict('REQUEST_IN_PROGRESS', 'a request with this Idempotency-Key is still being processed; retry shortly', {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },
       cause: error,
     });

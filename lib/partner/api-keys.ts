@@ -5,6 +5,7 @@ import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-schemas.ts';
@@ -23,8 +24,8 @@ const hashApiKey = (key: string): string => createHash('sha256').update(key, 'ut
 /** A key as its owner sees it in the list: never the key itself. */
 export type ApiKeyView = Shape<typeof apiKeySchema>;
 
-/** The answer to creating a key: the only time the key itself is shown. */
-export type CreatedApiKey = Shape<typeof apiKeyCreatedSchema>;
+/** The answer to creating a key: the only time the key itself is shown (a replay of it may come without). */
+export type CreatedApiKey = Shape<typeof apiKeyCreatedSchema> & { apiKey: string };
 
 export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   id: record.id,
@@ -46,16 +47,23 @@ const COUNT_ATTEMPTS = 3;
  * Creates a key for the user, refused with 409 KEY_LIMIT_REACHED at the limit. The limit holds under concurrent
  * requests: the key is stored in one transaction with the user's active count, on the condition that it is under the limit.
  */
-export async function createApiKey(ctx: AppContext, userId: number, name: string | null, scope: KeyScope = 'sell'): Promise<CreatedApiKey> {
+export async function createApiKey(
+  ctx: AppContext,
+  userId: number,
+  name: string | null,
+  scope: KeyScope = 'sell',
+  once?: Once,
+): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   let seen = await repo.activeCount(userId);
   if (seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached();
   const issuer = apiKeyIssuerOf(ctx);
   const { apiKey, record } = await issueKey(ctx, userId, name, scope);
   const { id } = record;
+  const answer = createdKey(apiKey, record);
   try {
     for (let attempt = 1; ; attempt++) {
-      const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen);
+      const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen, once ? [once.completion(answer)] : []);
       if (outcome === 'written') break;
       if (outcome === 'limit-reached' || attempt >= COUNT_ATTEMPTS) throw keyLimitReached();
       seen = await repo.activeCount(userId);
@@ -66,7 +74,7 @@ export async function createApiKey(ctx: AppContext, userId: number, name: string
     await issuer.unregister(id).catch(() => undefined);
     throw error;
   }
-  return createdKey(apiKey, record);
+  return answer;
 }
 
 /** A new key registered where keys are checked, and its record (not stored yet). */
@@ -103,16 +111,17 @@ const createdKey = (apiKey: string, record: ApiKeyRecord): CreatedApiKey => ({
  * `overlapHours` (0: it stops now) and is then refused, and disabled by the key disabler. Another user's or an unknown
  * key → 404 API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE.
  */
-export async function rollApiKey(ctx: AppContext, userId: number, id: string, overlapHours: number): Promise<CreatedApiKey> {
+export async function rollApiKey(ctx: AppContext, userId: number, id: string, overlapHours: number, once?: Once): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   const old = await repo.get(id);
   if (!old || old.userId !== userId) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   if (old.revokedAt !== null || old.expiresAt !== null) throw notRollable(old);
   const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope);
   const expiresAt = new Date(Date.parse(record.createdAt) + overlapHours * 3_600_000).toISOString();
+  const answer = createdKey(apiKey, record);
   let outcome: Awaited<ReturnType<typeof repo.roll>>;
   try {
-    outcome = await repo.roll(id, record, expiresAt);
+    outcome = await repo.roll(id, record, expiresAt, once ? [once.completion(answer)] : []);
   } catch (error) {
     await apiKeyIssuerOf(ctx)
       .unregister(record.id)
@@ -127,7 +136,7 @@ export async function rollApiKey(ctx: AppContext, userId: number, id: string, ov
     if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
     throw notRollable({ revokedAt: outcome === 'revoked' ? 'revoked' : null });
   }
-  return createdKey(apiKey, record);
+  return answer;
 }
 
 const notRollable = (key: Pick<ApiKeyRecord, 'revokedAt'>) =>
@@ -199,3 +208,7 @@ export async function resolvePresentedKey(ctx: AppContext, presented: string): P
   if (id === null) return null;
   return activeApiKey(ctx, id);
 }
+
+/** Whether the key a kept create or roll answer showed still works: a replay after it is revoked or ended omits it. */
+export const createdKeyStillActive = async (ctx: AppContext, answer: { id: string }): Promise<boolean> =>
+  (await activeApiKey(ctx, answer.id)) !== null;

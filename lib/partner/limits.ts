@@ -5,8 +5,3 @@ export const MAX_ACTIVE_KEYS = 20;
 export const KEY_PREFIX_LENGTH = 10;
 /** A key's last use is recorded at most this often (one write a minute per key, not one per request). */
 export const LAST_USED_RESOLUTION_MS = 60_000;
-/**
- * How long an idempotency key's in-progress marker holds it: longer than any request can run (API Gateway gives up
- * after 29 s), so a marker older than this belongs to a request that died, and its key may be used again.
- */
-export const IN_PROGRESS_LEASE_MS = 60 * 1000;

@@ -4,13 +4,14 @@ import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
 import { tokenLinksOf } from '#lib/plaques/stage-values.ts';
-import { HOLD_MS, placeHold, stateOf } from '#lib/partner/plaque-state.ts';
+import { HOLD_MS, placeHold, stateOf, type PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
 import type { reservationSchema } from '#lib/partner/response-schemas.ts';
 import { mintability } from '#lib/partner/lookup.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { newReservationId } from '#lib/partner/reservation-id.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { serviceContractOf } from '#lib/chain/service-contract.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
@@ -54,6 +55,16 @@ function checkHoldable(current: PlaqueForSale, partner: Partner, buyerWallet: st
   );
 }
 
+/** Whether the state machine would hold the plaque now. */
+function holdable(current: PlaqueForSale, partner: Partner, buyerWallet: string, now: Date): boolean {
+  try {
+    checkHoldable(current, partner, buyerWallet, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Why a hold was refused, from the plaque as the refusal found it. */
 function holdRefused(plaqueId: number, current: PlaqueForSale | null, now: Date): AppError {
   if (!current || current.plaque.deletedAt !== null) return notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
@@ -62,13 +73,23 @@ function holdRefused(plaqueId: number, current: PlaqueForSale | null, now: Date)
   });
 }
 
+/** Holds attempted before giving up with 409 CONFLICT: another attempt only when the price moved since the read. */
+const MAX_ATTEMPTS = 3;
+
 /**
  * Holds the plaque for `buyerWallet` (checksummed). 404 PLAQUE_NOT_FOUND; 409 NOT_AVAILABLE when it is locked,
- * sold or minted, or when its token cannot be minted (already on chain): selling it could never be delivered.
+ * sold or minted, or when its token cannot be minted (already on chain): selling it could never be delivered. With
+ * `once`, the reservation is kept for the Idempotency-Key in the same write as the hold.
  */
-export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId: number, buyerWallet: string): Promise<Reservation> {
+export async function preparePlaque(
+  ctx: AppContext,
+  partner: Partner,
+  plaqueId: number,
+  buyerWallet: string,
+  once?: Once,
+): Promise<Reservation> {
   const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
-  const current = await repo.getForSale(plaqueId);
+  let current = await repo.getForSale(plaqueId);
   if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
   checkHoldable(current, partner, buyerWallet, ctx.now());
 
@@ -79,32 +100,41 @@ export async function preparePlaque(ctx: AppContext, partner: Partner, plaqueId:
     });
   }
 
-  const now = ctx.now();
-  const outcome = await repo.placeHold(
-    plaqueId,
-    {
+  for (let attempt = 1; ; attempt++) {
+    const now = ctx.now();
+    const { plaque } = current;
+    const hold: PlaqueHold = {
       reservationId: newReservationId(plaqueId),
       expiresAt: new Date(now.getTime() + HOLD_MS).toISOString(),
       partnerId: partner.partnerId,
       apiKeyId: partner.apiKeyId,
       buyerWallet,
-    },
-    now,
-  );
-  // Another request got in first since the read above (a hold, a sale, a deletion): the refusal says which.
-  if (outcome.kind === 'refused') throw holdRefused(plaqueId, outcome.current, now);
-  const held = outcome.plaque;
-  const hold = held.hold!;
-  return {
-    reservationId: hold.reservationId,
-    expiresAt: hold.expiresAt,
-    price: hold.price,
-    currency: hold.currency,
-    token: {
-      standard: held.plaque.standard,
-      contractAddress: contractAddressOf(held.plaque, serviceContractOf(ctx)),
-      tokenId: tokenIdOf(held.plaque),
-      metadata: tokenMetadata(held.plaque, tokenLinksOf(ctx)),
-    },
-  };
+      // Quoted as read: the write holds only while the plaque still has this price.
+      price: plaque.price,
+      currency: plaque.currency,
+    };
+    const answer: Reservation = {
+      reservationId: hold.reservationId,
+      expiresAt: hold.expiresAt,
+      price: hold.price,
+      currency: hold.currency,
+      token: {
+        standard: plaque.standard,
+        contractAddress: contractAddressOf(plaque, serviceContractOf(ctx)),
+        tokenId: tokenIdOf(plaque),
+        metadata: tokenMetadata(plaque, tokenLinksOf(ctx)),
+      },
+    };
+    const outcome = await repo.placeHold(plaqueId, hold, now, once ? [once.completion(answer)] : []);
+    if (outcome.kind === 'held') return answer;
+    // Another request got in first since the read above (a hold, a sale, a deletion), or the price changed: the
+    // refusal says which. A plaque still free to hold is held at its new price.
+    const refusedBy = outcome.current;
+    if (!refusedBy || refusedBy.plaque.deletedAt !== null || !holdable(refusedBy, partner, buyerWallet, now)) {
+      throw holdRefused(plaqueId, refusedBy, now);
+    }
+    if (attempt >= MAX_ATTEMPTS)
+      throw conflict('CONFLICT', 'the plaque is being changed by other requests; retry shortly', { headers: { 'Retry-After': '1' } });
+    current = refusedBy;
+  }
 }

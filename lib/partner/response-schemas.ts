@@ -22,9 +22,14 @@ export const apiKeySchema = component('ApiKey', () =>
   }),
 );
 
-/** A new key: what identifies it, and the key itself, shown in this answer only. */
+/**
+ * A new key: what identifies it, and the key itself, shown in this answer only (and in its Idempotency-Key's replays
+ * while the key works: a replay after it was revoked or ended has no `apiKey`).
+ */
 export const apiKeyCreatedSchema = component('ApiKeyCreated', () =>
-  z.extend(z.pick(apiKeySchema.schema(), { id: true, name: true, prefix: true, scope: true, createdAt: true }), { apiKey: z.string() }),
+  z.extend(z.pick(apiKeySchema.schema(), { id: true, name: true, prefix: true, scope: true, createdAt: true }), {
+    apiKey: z.optional(z.string()),
+  }),
 );
 
 export const apiKeyListSchema = component('ApiKeyList', () => z.object({ keys: z.array(apiKeySchema.schema()) }));

@@ -10,13 +10,6 @@ export const LOOKUP_REASONS = ['LOCKED', 'SOLD', 'ALREADY_MINTED', 'NOT_MINTABLE
 export const KEY_SCOPES = ['sell', 'read'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
-/** Idempotency-Key length limits (characters). */
-export const KEY_MIN = 8;
-export const KEY_MAX = 128;
-
-/** Header name as clients send it; also the `path` of its validation errors. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 /** A plaque id as a path writes it: a positive integer written plainly (no sign, no leading zeros, no exponent), 15 digits at most. */
 export const PLAQUE_ID_FORM = /^[1-9][0-9]{0,14}$/;
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest, conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { checkRegisteredUrl, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
@@ -17,7 +18,8 @@ import type { Shape } from '#lib/schema.ts';
 
 const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
-export type CreatedWebhook = Shape<typeof webhookCreatedSchema>;
+/** The answer to registering an endpoint, with its secret (a replay of it may come without). */
+export type CreatedWebhook = Shape<typeof webhookCreatedSchema> & { secret: string };
 
 /** Checks the URL as a send would (form, then every address its host resolves to now); 400 INVALID_WEBHOOK_URL. */
 async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
@@ -33,7 +35,8 @@ async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
   }
 }
 
-export async function createWebhook(ctx: AppContext, partnerId: number, body: CreateWebhookBody): Promise<CreatedWebhook> {
+/** Registers the endpoint; with `once`, the answer is kept for its Idempotency-Key in the same transaction. */
+export async function createWebhook(ctx: AppContext, partnerId: number, body: CreateWebhookBody, once?: Once): Promise<CreatedWebhook> {
   const url = await allowedUrl(ctx, body.url);
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const id = newWebhookId();
@@ -48,8 +51,13 @@ export async function createWebhook(ctx: AppContext, partnerId: number, body: Cr
     previousSecret: null,
     createdAt: ctx.now().toISOString(),
   };
-  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS)) === 'limit-reached') {
+  const answer: CreatedWebhook = { ...present(endpoint), secret };
+  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS, once ? [once.completion(answer)] : [])) === 'limit-reached') {
     throw conflict('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS} webhook endpoints per partner; delete one first`);
   }
-  return { ...present(endpoint), secret };
+  return answer;
 }
+
+/** Whether the endpoint a kept create answer registered is still there: a replay after its deletion omits the secret. */
+export const createdWebhookStillThere = async (ctx: AppContext, answer: { id: string }): Promise<boolean> =>
+  (await webhookRepo(dbOf(ctx), ctx.tableName).getEndpoint(answer.id)) !== null;

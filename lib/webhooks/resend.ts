@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
+import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { ownEndpoint } from '#lib/webhooks/endpoints.ts';
 import { isKept, PING_POSITION } from '#lib/webhooks/events.ts';
@@ -19,7 +20,7 @@ type WebhookResent = Shape<typeof webhookResentSchema>;
 const resendLaneId = (): string => `resend_${randomBytes(12).toString('base64url')}`;
 
 /** Queues the partner's event `eventId` for its endpoint `id`, sent at once; 404 EVENT_NOT_FOUND for an unknown, foreign or expired event. */
-export async function resendEvent(ctx: AppContext, partnerId: number, id: string, eventId: string): Promise<WebhookResent> {
+export async function resendEvent(ctx: AppContext, partnerId: number, id: string, eventId: string, once?: Once): Promise<WebhookResent> {
   const endpoint = await ownEndpoint(ctx, partnerId, id);
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const event = await repo.getEvent(eventId);
@@ -28,7 +29,8 @@ export async function resendEvent(ctx: AppContext, partnerId: number, id: string
     throw notFound('EVENT_NOT_FOUND', 'no such event of yours in the last 30 days');
   }
   const lane = { endpointId: endpoint.id, laneId: resendLaneId() };
-  await repo.addDelivery(newDelivery(lane, PING_POSITION, event.eventId, now.toISOString()));
+  const answer: WebhookResent = { eventId: event.eventId };
+  await repo.addDelivery(newDelivery(lane, PING_POSITION, event.eventId, now.toISOString()), once ? [once.completion(answer)] : []);
   await wakeupQueueOf(ctx).send([{ lane, delayMs: 0 }]);
-  return { eventId: event.eventId };
+  return answer;
 }

@@ -17,8 +17,13 @@ export const webhookSchema = inlineComponent('Webhook', () =>
   }),
 );
 
-/** The endpoint as registered, with its secret: shown in this answer only. */
-export const webhookCreatedSchema = component('WebhookCreated', () => z.extend(webhookSchema.schema(), { secret: secretSchema() }));
+/**
+ * The endpoint as registered, with its secret: shown in this answer only (and in its Idempotency-Key's replays while
+ * the endpoint exists: a replay after it was deleted has no `secret`).
+ */
+export const webhookCreatedSchema = component('WebhookCreated', () =>
+  z.extend(webhookSchema.schema(), { secret: z.optional(secretSchema()) }),
+);
 
 export const webhookListSchema = component('WebhookList', () => z.object({ webhooks: z.array(webhookSchema.schema()) }));
 

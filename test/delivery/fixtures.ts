@@ -10,6 +10,7 @@ import { createChainPort, type ChainPort } from '#lib/chain/chain-port.ts';
 import { fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { buyPlaque } from '#lib/partner/buy.ts';
+import { claimOnce } from '#lib/http/idempotency.ts';
 import { preparePlaque } from '#lib/partner/prepare.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -65,19 +66,8 @@ export async function aSoldOrder(ctx: AppContext, seller: Partner, overrides: Pa
   const plaque = await storePlaque(ctx, overrides);
   const wallet = aWallet() as Address;
   const { reservationId } = await preparePlaque(ctx, seller, plaque.id, wallet);
-  const body = { reservationId, buyerWallet: wallet };
-  const { response } = await buyPlaque(
-    ctx,
-    seller,
-    { plaqueId: plaque.id, idempotencyKey: `key-${randomUUID()}`, ...body, body },
-    (error) => ({
-      status: error.status,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({ code: error.code, detail: error.detail }),
-    }),
-  );
-  if (response.status !== 201) throw new Error(`buy answered ${response.status}: ${response.body}`);
-  const { orderId } = JSON.parse(response.body) as { orderId: string };
+  const once = await claimOnce(ctx, seller.partnerId, `key-${randomUUID()}`, `buy ${plaque.id}`);
+  const { orderId } = await buyPlaque(ctx, seller, { plaqueId: plaque.id, reservationId, buyerWallet: wallet }, once);
   return { orderId, plaque, wallet, tokenId: BigInt(plaque.tokenId ?? plaque.id) };
 }
 

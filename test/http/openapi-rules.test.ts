@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { getAddress } from 'viem';
 import { openApiDocument } from '#lib/http/openapi.ts';
 import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { idempotencyKeyHeader } from '#lib/http/idempotency.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 
 type Json = Record<string, any>;

@@ -1,5 +1,5 @@
-// What an operation's declaration opts into, held to the document: `idempotency` lists the optional Idempotency-Key,
-// its 409s and Idempotent-Replayed; an `apiKey` operation of a `sell` key answers 403 KEY_SCOPE_INSUFFICIENT. How the
+// What an operation's declaration opts into, held to the document: `idempotency` lists the Idempotency-Key (optional,
+// or required as the buy's), its 409s and Idempotent-Replayed; an `apiKey` operation of a `sell` key answers 403 KEY_SCOPE_INSUFFICIENT. How the
 // compiler holds a handler to its declaration is test/http/handler-types.test-d.ts.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '#lib/http/openapi.ts';
@@ -12,23 +12,24 @@ const codesAt = (op: Json, status: number): string[] =>
   op.responses[String(status)]?.content['application/problem+json'].schema.allOf[1].properties.code.enum ?? [];
 
 describe('operation opt-ins in the document', () => {
-  it('lists the optional Idempotency-Key, its 409s and Idempotent-Replayed on exactly the operations declaring it', () => {
+  it('lists the Idempotency-Key, its 409s and Idempotent-Replayed on exactly the operations declaring it', () => {
     const declaring = routes.filter((r) => r.idempotency !== undefined).map((r) => r.operationId);
-    expect(declaring).toEqual(expect.arrayContaining(['createApiKey', 'createWebhook', 'preparePlaque', 'rollApiKey']));
+    expect(declaring).toEqual(expect.arrayContaining(['buyPlaque', 'createApiKey', 'createWebhook', 'preparePlaque', 'rollApiKey']));
     for (const route of routes) {
       const op = operationOf(route);
       const header = (op.parameters as Json[]).find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
       if (!declaring.includes(route.operationId)) {
-        // The buy's key is its own, required one.
-        if (route.operationId !== 'buyPlaque') expect(header, route.operationId).toBeUndefined();
+        expect(header, route.operationId).toBeUndefined();
         continue;
       }
-      expect(header, route.operationId).toMatchObject({ required: false });
+      const required = route.idempotency!.mode === 'required';
+      expect(header, route.operationId).toMatchObject({ required });
       expect(codesAt(op, 409), route.operationId).toEqual(expect.arrayContaining(['IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS']));
       expect(op.responses['409'].headers['Retry-After'], route.operationId).toBeDefined();
       const success = Object.keys(op.responses).find((status) => status.startsWith('2'))!;
       expect(op.responses[success].headers['Idempotent-Replayed'], route.operationId).toBeDefined();
-      expect(op.description, route.operationId).toContain('Idempotency-Key (optional)');
+      // The buy documents its own rules (it also replays its definitive refusals); the creates share one paragraph.
+      if (!required) expect(op.description, route.operationId).toContain('Idempotency-Key (optional)');
     }
   });
 

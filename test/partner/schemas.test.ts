@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getAddress } from 'viem';
-import { idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { idempotencyKeyHeader } from '#lib/http/idempotency.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 

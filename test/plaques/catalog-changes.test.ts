@@ -32,6 +32,9 @@ const hold = (minutes: number, now: Date) => ({
   partnerId: 1,
   apiKeyId: 'key_1',
   buyerWallet: '0x' + '1'.repeat(40),
+  // The factory's price: a hold is placed only at the price it quotes.
+  price: 100,
+  currency: 'USD',
 });
 
 describe('freshness check through the changes index', () => {

@@ -176,6 +176,8 @@ describe('featured listing semantics', () => {
                     partnerId: 1,
                     apiKeyId: 'key_1',
                     buyerWallet: '0x' + '1'.repeat(40),
+                    price: known.get(step.id)!.price,
+                    currency: known.get(step.id)!.currency,
                   },
                   at,
                 );

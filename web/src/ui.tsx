@@ -67,6 +67,51 @@ export function Status({ children }: { children: ComponentChildren }) {
   );
 }
 
+/**
+ * The panel of a value the API shows once (a new API key, a webhook signing secret): the warning, the value with its copy
+ * button, and the dismissal. The focus moves to its heading when it opens, so a screen reader reads it first. A replayed
+ * answer may come without the value (what it created is gone since): the panel then says so instead of showing nothing.
+ */
+export function ShownOnce({
+  id,
+  heading,
+  value,
+  copyLabel,
+  onDone,
+  children,
+}: {
+  id: string;
+  heading: ComponentChildren;
+  value: string | undefined;
+  copyLabel: string;
+  onDone: () => void;
+  children?: ComponentChildren;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [value]);
+  return (
+    <div class="new-key" role="region" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h3>
+      <p>
+        <strong>Copy it now: it is shown only now, you will not see it again.</strong> {children}
+      </p>
+      {value === undefined ? (
+        <p>This answer was given before, and what it created is gone since: its value is not shown again.</p>
+      ) : (
+        <div class="key-value">
+          <code id={`${id}-value`}>{value}</code>
+          <CopyButton text={value} label={copyLabel} />
+        </div>
+      )}
+      <button type="button" class="secondary" onClick={onDone}>
+        I have copied it
+      </button>
+    </div>
+  );
+}
+
 /** Copies `text`; says whether it did, or how to copy by hand when the browser refuses. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'refused'>('idle');

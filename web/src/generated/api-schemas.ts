@@ -46,7 +46,7 @@ export interface components {
             scope: "sell" | "read";
             /** Format: date-time */
             createdAt: string;
-            apiKey: string;
+            apiKey?: string;
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
@@ -291,7 +291,7 @@ export interface components {
             events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
             /** Format: date-time */
             createdAt: string;
-            secret: string;
+            secret?: string;
         };
         WebhookDeliveries: {
             deliveries: {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
 import { formatTime } from '../format.ts';
 import type { ApiKey, CreatedApiKey, KeyScope } from '../types.ts';
-import { CopyButton, FieldError, Status, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+import { FieldError, ShownOnce, Status, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 
 const SCOPES: readonly { scope: KeyScope; label: string; hint: string }[] = [
   { scope: 'sell', label: 'Sell', hint: 'every partner call: look up, hold, buy, release' },
@@ -165,19 +165,15 @@ export function Keys({ api }: { api: ApiClient }) {
           </button>
         </form>
         {created && (
-          <div class="new-key" role="region" aria-labelledby="new-key-heading">
-            <h3 id="new-key-heading">Your new key{created.name ? `: ${created.name}` : ''}</h3>
-            <p>
-              <strong>Copy it now: you will not see it again.</strong> Send it as the <code>x-api-key</code> header of every partner call.
-            </p>
-            <div class="key-value">
-              <code id="new-key-value">{created.apiKey}</code>
-              <CopyButton text={created.apiKey} label="Copy key" />
-            </div>
-            <button type="button" class="secondary" onClick={() => setCreated(null)}>
-              I have copied it
-            </button>
-          </div>
+          <ShownOnce
+            id="new-key"
+            heading={`Your new key${created.name ? `: ${created.name}` : ''}`}
+            value={created.apiKey}
+            copyLabel="Copy key"
+            onDone={() => setCreated(null)}
+          >
+            Send it as the <code>x-api-key</code> header of every partner call.
+          </ShownOnce>
         )}
       </section>
 

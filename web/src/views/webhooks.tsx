@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt, type WebhookSecret } from '../types.ts';
-import { CopyButton, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+import { ShownOnce, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 import {
   attemptOutcome,
   checkForm,
@@ -58,14 +58,12 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
   /** The endpoint whose rotation is being chosen, and the overlap chosen. */
   const [rotating, setRotating] = useState<{ id: string; hours: number } | null>(null);
   const [rotated, setRotated] = useState<(WebhookSecret & { url: string }) | null>(null);
-  const rotatedHeading = useRef<HTMLHeadingElement>(null);
   const overlapSelect = useRef<HTMLSelectElement>(null);
   const [done, setDone] = useState<ComponentChildren>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [log, setLog] = useState<Log | null>(null);
   const { busy, trouble, guarded } = useGuardedCalls();
   const confirmButton = useRef<HTMLButtonElement>(null);
-  const secretHeading = useRef<HTMLHeadingElement>(null);
   const logHeading = useRef<HTMLHeadingElement>(null);
   /** The log was opened by its button: the focus follows to it (not when a test event opened it). */
   const focusLog = useRef(false);
@@ -73,8 +71,6 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
   const load = () => guarded(async () => setWebhooks(await api.listWebhooks()));
   useEffect(() => void load(), []);
   useEffect(() => confirmButton.current?.focus(), [confirming]);
-  useEffect(() => secretHeading.current?.focus(), [created]);
-  useEffect(() => rotatedHeading.current?.focus(), [rotated]);
   useEffect(() => overlapSelect.current?.focus(), [rotating?.id]);
 
   const create = () => {
@@ -236,51 +232,37 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
           </div>
         </form>
         {created && (
-          <div class="new-key" role="region" aria-labelledby="new-secret-heading">
-            <h3 id="new-secret-heading" ref={secretHeading} tabIndex={-1}>
-              Signing secret of {created.url}
-            </h3>
-            <p>
-              <strong>Copy it now: it is shown only now, you will not see it again.</strong> Your server verifies each delivery's{' '}
-              <code>webhook-signature</code> with it.
-            </p>
-            <div class="key-value">
-              <code id="new-secret-value">{created.secret}</code>
-              <CopyButton text={created.secret} label="Copy secret" />
-            </div>
-            <button type="button" class="secondary" onClick={() => setCreated(null)}>
-              I have copied it
-            </button>
-          </div>
+          <ShownOnce
+            id="new-secret"
+            heading={`Signing secret of ${created.url}`}
+            value={created.secret}
+            copyLabel="Copy secret"
+            onDone={() => setCreated(null)}
+          >
+            Your server verifies each delivery's <code>webhook-signature</code> with it.
+          </ShownOnce>
         )}
       </section>
 
       <section aria-labelledby="webhooks-heading">
         <h2 id="webhooks-heading">Your endpoints</h2>
         {rotated && (
-          <div class="new-key" role="region" aria-labelledby="rotated-secret-heading">
-            <h3 id="rotated-secret-heading" ref={rotatedHeading} tabIndex={-1}>
-              New signing secret of {rotated.url}
-            </h3>
-            <p>
-              <strong>Copy it now: it is shown only now, you will not see it again.</strong>{' '}
-              {rotated.previousSecretExpiresAt ? (
-                <>
-                  Until <Time iso={rotated.previousSecretExpiresAt} /> every delivery is signed with both the old and the new secret, so
-                  your server may switch to the new one meanwhile.
-                </>
-              ) : (
-                'The old secret signs no more deliveries.'
-              )}
-            </p>
-            <div class="key-value">
-              <code id="rotated-secret-value">{rotated.secret}</code>
-              <CopyButton text={rotated.secret} label="Copy new secret" />
-            </div>
-            <button type="button" class="secondary" onClick={() => setRotated(null)}>
-              I have copied it
-            </button>
-          </div>
+          <ShownOnce
+            id="rotated-secret"
+            heading={`New signing secret of ${rotated.url}`}
+            value={rotated.secret}
+            copyLabel="Copy new secret"
+            onDone={() => setRotated(null)}
+          >
+            {rotated.previousSecretExpiresAt ? (
+              <>
+                Until <Time iso={rotated.previousSecretExpiresAt} /> every delivery is signed with both the old and the new secret, so your
+                server may switch to the new one meanwhile.
+              </>
+            ) : (
+              'The old secret signs no more deliveries.'
+            )}
+          </ShownOnce>
         )}
         <div role="status" class="results">
           {done && <p class="notice notice-ok">{done}</p>}

@@ -1,19 +1,12 @@
 // The declaration of buyPlaque: route, caller, access, documentation, request and responses.
-import { example, operation, type HeaderDoc } from '#lib/http/operation.ts';
+import { example, operation } from '#lib/http/operation.ts';
 import { sellKey } from '#lib/http/principals.ts';
-import { IDEMPOTENCY_HEADER, KEY_MAX, KEY_MIN } from '#lib/partner/schemas.ts';
-import { IN_PROGRESS_LEASE_MS } from '#lib/partner/limits.ts';
-import { buyBody, idempotencyKeyHeader } from '#lib/partner/buy-schemas.ts';
+import { IDEMPOTENCY_HEADER, IN_PROGRESS_LEASE_MS, requiredIdempotencyKey } from '#lib/http/idempotency.ts';
+import { DEFINITIVE_REFUSALS } from '#lib/partner/buy.ts';
+import { buyBody } from '#lib/partner/buy-schemas.ts';
 import { partnerRules, partnerTag, plaqueIdPath } from '#lib/http/operations/partner/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
 import type { saleSchema } from '#lib/partner/response-schemas.ts';
-
-const idempotencyHeader = {
-  name: IDEMPOTENCY_HEADER,
-  required: true,
-  description: `${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per purchase attempt (a UUID is a good choice).`,
-  schema: idempotencyKeyHeader,
-} as const satisfies HeaderDoc;
 
 export const buyPlaque = operation({
   method: 'POST',
@@ -27,7 +20,8 @@ export const buyPlaque = operation({
   description: [
     partnerRules,
     "One transaction moves the plaque to SOLD (owner = the hold's wallet), creates the order (status SOLD, the price quoted at prepare) " +
-      'and stores this response for the Idempotency-Key. Of any number of concurrent buys exactly one succeeds.',
+      'and stores this response for the Idempotency-Key, all or nothing: a retry after a failure at any moment finds the sale and its answer, ' +
+      'or neither. Of any number of concurrent buys exactly one succeeds.',
     "Idempotency (Stripe's model): keys are scoped per partner and kept 24 h. The same key with the same request (method, path and body; " +
       'body member order and whitespace do not matter) replays the first response byte for byte, with header `Idempotent-Replayed: true`. ' +
       'Replayed: 201, and the definitive refusals 404 PLAQUE_NOT_FOUND, 409 RESERVATION_INVALID, 409 INVALID_STATE. ' +
@@ -41,7 +35,7 @@ export const buyPlaque = operation({
     'Delivery (the mint to `buyerWallet`) follows asynchronously; poll GET /partner/orders/{orderId}.',
   ].join('\n\n'),
   tag: partnerTag,
-  request: { path: plaqueIdPath, headers: [idempotencyHeader], body: { contentType: 'application/json', schema: buyBody } },
+  request: { path: plaqueIdPath, body: { contentType: 'application/json', schema: buyBody } },
   example: example(['hold', 'idempotencyKey'], ({ hold, idempotencyKey }) => ({
     path: { id: hold.plaqueId },
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -60,4 +54,5 @@ export const buyPlaque = operation({
     503: ['SERVICE_UNAVAILABLE'],
   },
   errorHeaders: { 404: ['Idempotent-Replayed'], 409: ['Idempotent-Replayed', 'Retry-After'] },
+  idempotency: requiredIdempotencyKey(DEFINITIVE_REFUSALS),
 });

@@ -1,7 +1,8 @@
 // The declaration of createApiKey: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { idempotencyKeys } from '#lib/http/idempotency.ts';
+import { idempotencyKeysShowingOnce } from '#lib/http/idempotency.ts';
+import { createdKeyStillActive } from '#lib/partner/api-keys.ts';
 import { KEY_PREFIX_LENGTH, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import { createApiKeyBody } from '#lib/partner/create-api-key-schema.ts';
 import { dashboardRules, partnerTag } from '#lib/http/operations/partner/rules.ts';
@@ -30,5 +31,5 @@ export const createApiKey = operation({
   responses: { 201: { description: 'The new key', schema: shapeNamed<typeof apiKeyCreatedSchema>('ApiKeyCreated') } },
   errors: { 409: ['KEY_LIMIT_REACHED', 'CONFLICT'] },
   errorHeaders: { 409: ['Retry-After'] },
-  idempotency: idempotencyKeys,
+  idempotency: idempotencyKeysShowingOnce({ member: 'apiKey', stillExists: createdKeyStillActive }),
 });

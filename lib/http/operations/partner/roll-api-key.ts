@@ -1,7 +1,8 @@
 // The declaration of rollApiKey: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { idempotencyKeys } from '#lib/http/idempotency.ts';
+import { idempotencyKeysShowingOnce } from '#lib/http/idempotency.ts';
+import { createdKeyStillActive } from '#lib/partner/api-keys.ts';
 import { apiKeyIdParam, DEFAULT_ROLL_OVERLAP_HOURS, MAX_ROLL_OVERLAP_HOURS, rollApiKeyBody } from '#lib/partner/api-key-schemas.ts';
 import { partnerTag } from '#lib/http/operations/partner/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
@@ -33,5 +34,5 @@ export const rollApiKey = operation({
   responses: { 201: { description: 'The new key', schema: shapeNamed<typeof apiKeyCreatedSchema>('ApiKeyCreated') } },
   errors: { 404: ['API_KEY_NOT_FOUND'], 409: ['KEY_NOT_ROLLABLE', 'CONFLICT'] },
   errorHeaders: { 409: ['Retry-After'] },
-  idempotency: idempotencyKeys,
+  idempotency: idempotencyKeysShowingOnce({ member: 'apiKey', stillExists: createdKeyStillActive }),
 });

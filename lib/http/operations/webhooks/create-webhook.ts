@@ -1,7 +1,8 @@
 // The declaration of createWebhook: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { idempotencyKeys } from '#lib/http/idempotency.ts';
+import { idempotencyKeysShowingOnce } from '#lib/http/idempotency.ts';
+import { createdWebhookStillThere } from '#lib/webhooks/registration.ts';
 import { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 import { createWebhookBody } from '#lib/webhooks/create-schema.ts';
@@ -49,5 +50,5 @@ export const createWebhook = operation({
     },
   },
   errors: { 400: ['INVALID_WEBHOOK_URL'], 409: ['WEBHOOK_LIMIT_REACHED'] },
-  idempotency: idempotencyKeys,
+  idempotency: idempotencyKeysShowingOnce({ member: 'secret', stillExists: createdWebhookStillThere }),
 });
