@@ -1,12 +1,13 @@
 // Verifies an access token: ES256 only, a kid from the key set, issuer, audience, expiry and not-before checked, and
-// no iat in the future nor a lifetime longer than the service issues, and the signature in its low-S form.
+// no iat in the future nor a lifetime longer than the service issues, every segment in its canonical base64url and the
+// signature in its low-S form: one valid spelling per token.
 // Imported by the TOKEN authorizer, so it stays small: jose's verifier and the key store, nothing else.
 import { errors, importJWK, jwtVerify, type CryptoKey, type JWTHeaderParameters } from 'jose';
 import { tokenConfig } from '#lib/config.ts';
 import { JWT_ALGORITHM, publicJwk, verificationKeys, type SigningJwk } from '#lib/auth/key-set.ts';
 import type { JwtKeyStore } from '#lib/auth/key-store.ts';
 import { TOKEN_LIFETIME_SECONDS } from '#lib/auth/token-lifetime.ts';
-import { hasLowS } from '#lib/auth/signature-form.ts';
+import { hasLowS, isCanonicalCompact } from '#lib/auth/signature-form.ts';
 
 /** What a valid token says: whose it is and which token version it was issued under. */
 export interface TokenClaims {
@@ -62,6 +63,8 @@ const tokens = tokenConfig();
  * and propagate unchanged.
  */
 export async function verifyAccessToken(store: JwtKeyStore, token: string, options: VerifyOptions = {}): Promise<TokenClaims> {
+  // Other spellings of the same bytes decode alike (lib/auth/signature-form.ts).
+  if (!isCanonicalCompact(token)) throw new InvalidTokenError('a segment is not in its canonical base64url encoding');
   // The high-S twin of a token verifies too; the service issues the low-S form only (lib/auth/signature-form.ts).
   if (!hasLowS(token)) throw new InvalidTokenError('the signature is not in its low-S form');
   let payload;

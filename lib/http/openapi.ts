@@ -457,7 +457,14 @@ export function openApiDocument(serverUrl?: string): Json {
         Object.entries(responseHeaders).map(([name, header]) => [headerComponent[name as ResponseHeader], header]),
       ),
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token sign-in answers (ES256, 24 h)' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The token sign-in answers (ES256, 24 h), sent as issued: another spelling of the same bytes (base64url padding, ' +
+            'other bits beyond the last whole byte of a segment, the high-S twin of the signature) answers 401 UNAUTHORIZED.',
+        },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'A partner API key (`pk_…`)' },
       },
     },

@@ -255,6 +255,12 @@ describe('GET /auth/profile', () => {
     await expectProblem(await profile(), 401, 'UNAUTHORIZED');
     await expectProblem(await profile(token), 401, 'UNAUTHORIZED');
     await expectProblem(await profile('Bearer not.a.jwt'), 401, 'UNAUTHORIZED');
+    // The same bytes spelled otherwise: the signature's last character with another unused low bit, or padded.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const flipped = token.slice(0, -1) + alphabet[alphabet.indexOf(token.at(-1)!) ^ 1];
+    expect(Buffer.from(flipped.split('.')[2]!, 'base64url')).toEqual(Buffer.from(token.split('.')[2]!, 'base64url'));
+    await expectProblem(await profile(`Bearer ${flipped}`), 401, 'UNAUTHORIZED');
+    await expectProblem(await profile(`Bearer ${token}==`), 401, 'UNAUTHORIZED');
 
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: String(user.id), tv: 1, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat: now, nbf: now, exp: now + 600 };

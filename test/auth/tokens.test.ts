@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import jsonwebtoken from 'jsonwebtoken';
 import { tokenConfig } from '#lib/config.ts';
 import { newKeySet } from '#lib/auth/key-generation.ts';
@@ -50,6 +50,24 @@ function highSTwin(token: string): string {
 }
 
 const refused = (promise: Promise<unknown>) => expect(promise).rejects.toBeInstanceOf(InvalidTokenError);
+
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * The other spellings of a base64url segment that decode to the same bytes: its last character with other values in
+ * the bits beyond the last whole byte (4 of them when the length is 2 mod 4, 2 when it is 3 mod 4), and `=` padding.
+ */
+function otherSpellings(segment: string): string[] {
+  const unusedBits = { 0: 0, 2: 4, 3: 2 }[(segment.length % 4) as 0 | 2 | 3];
+  const last = BASE64URL_ALPHABET.indexOf(segment.at(-1)!);
+  const spellings: string[] = [];
+  for (let low = 0; low < 2 ** unusedBits; low++) {
+    const value = (last & ~(2 ** unusedBits - 1)) | low;
+    if (value !== last) spellings.push(segment.slice(0, -1) + BASE64URL_ALPHABET[value]);
+  }
+  const padding = '='.repeat((4 - (segment.length % 4)) % 4);
+  return [...spellings, `${segment}=`, `${segment}==`, ...(padding.length > 0 ? [segment + padding] : [])];
+}
 
 describe('issued tokens', () => {
   it('are ES256 with the current kid, issuer, audience, 24 h, sub = user id and tv', async () => {
@@ -98,6 +116,26 @@ describe('issued tokens', () => {
 });
 
 describe('forged or unusable tokens are refused', () => {
+  it('every other spelling of a segment that decodes alike: unused low bits, padding', async () => {
+    const { store } = aStore();
+    const token = await issueAccessToken(store, { userId: 8, tv: 1 }, new Date());
+    const segments = token.split('.');
+    // An ES256 signature is 64 bytes: 86 characters, the last one carrying 4 unused bits, so 15 twins by them alone.
+    expect(otherSpellings(segments[2]!).length).toBeGreaterThanOrEqual(15 + 2);
+    const { current } = await store.keys();
+    const key = await importJWK(publicJwk(current), 'ES256');
+    for (const [index, segment] of segments.entries()) {
+      for (const spelling of [...new Set(otherSpellings(segment))].filter((other) => other !== segment)) {
+        const twin = segments.map((part, i) => (i === index ? spelling : part)).join('.');
+        expect(Buffer.from(spelling.replace(/=+$/, ''), 'base64url')).toEqual(Buffer.from(segment, 'base64url'));
+        // The JOSE library alone takes the twin of the signature as the same token.
+        if (index === 2 && !spelling.endsWith('=')) await expect(jwtVerify(twin, key)).resolves.toBeTruthy();
+        await refused(verifyAccessToken(store, twin));
+      }
+    }
+    await expect(verifyAccessToken(store, token)).resolves.toEqual({ userId: 8, tv: 1 });
+  });
+
   it('alg: none', async () => {
     const { store } = aStore();
     const iat = nowSeconds();

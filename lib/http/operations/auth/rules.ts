@@ -36,8 +36,10 @@ export const codeRules = paragraphs(
 export const tokenRules =
   `The token is a JWT (ES256, \`kid\` from GET /.well-known/jwks.json, \`iss\`, \`aud\`, lifetime ${TOKEN_LIFETIME_SECONDS / 3600} h, ` +
   '`sub` = the user id as a string, `tv` = the token version). Send it as `Authorization: Bearer <token>`. A token whose `iat` ' +
-  'lies in the future (beyond 5 s of clock skew), whose `exp` is further from its `iat` than that lifetime, or whose signature is not ' +
-  'in its low-S form (s ≤ n/2; the service issues no other) is refused like a forged one.';
+  'lies in the future (beyond 5 s of clock skew), whose `exp` is further from its `iat` than that lifetime, whose signature is not ' +
+  'in its low-S form (s ≤ n/2; the service issues no other), or any of whose three segments is not the canonical unpadded base64url ' +
+  'of its bytes (`=` padding, or bits set beyond the last whole byte in its last character) is refused like a forged one: ' +
+  'a token is accepted only as issued.';
 
 /** The operations' group in the document. */
 export const accountsTag: Tag = {
