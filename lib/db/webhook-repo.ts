@@ -222,38 +222,29 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
-   * Replaces the endpoint's secret with `sealed`, keeping the one it replaces as `previous` (or none), only while the
-   * endpoint is the partner's and its secret is still `seen`: `changed` when another rotation came first, `not-found`
-   * when the endpoint is gone or another partner's.
+   * Replaces the endpoint's secret with `sealed` in one update that reads no secret first: with an overlap end, the
+   * secret it replaces (whatever it is at that moment) becomes the previous one until then; without, there is no
+   * previous one. Rotations racing on one endpoint so take turns in the table, each replacing the one before it.
+   * `not-found` when the endpoint is gone or another partner's.
    */
-  rotateSecret(
-    id: string,
-    partnerId: number,
-    seen: string,
-    sealed: string,
-    previous: WebhookEndpoint['previousSecret'],
-  ): Promise<'rotated' | 'changed' | 'not-found'> {
+  rotateSecret(id: string, partnerId: number, sealed: string, previousExpiresAt: string | null): Promise<'rotated' | 'not-found'> {
     return conditionalWrite(
       db,
       new UpdateCommand({
         TableName: tableName,
         Key: webhookKey(id),
-        UpdateExpression: previous
-          ? 'SET sealedSecret = :sealed, previousSealedSecret = :previous, previousSecretExpiresAt = :expires'
+        // Every operand reads the item as it was before this update: the previous secret is the one being replaced.
+        UpdateExpression: previousExpiresAt
+          ? 'SET previousSealedSecret = sealedSecret, previousSecretExpiresAt = :expires, sealedSecret = :sealed'
           : 'SET sealedSecret = :sealed REMOVE previousSealedSecret, previousSecretExpiresAt',
-        ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner AND sealedSecret = :seen',
+        ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner',
         ExpressionAttributeValues: {
           ':sealed': sealed,
           ':partner': partnerId,
-          ':seen': seen,
-          ...(previous && { ':previous': previous.sealed, ':expires': previous.expiresAt }),
+          ...(previousExpiresAt && { ':expires': previousExpiresAt }),
         },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-      {
-        written: () => 'rotated' as const,
-        refused: (current) => (current && current.partnerId === partnerId ? ('changed' as const) : ('not-found' as const)),
-      },
+      { written: () => 'rotated' as const, refused: () => 'not-found' as const },
     );
   },
 

@@ -11,24 +11,20 @@ import type { Shape } from '#lib/schema.ts';
 
 type RotatedSecret = Shape<typeof webhookSecretSchema>;
 
-/** Rotations racing on one endpoint: each reads the secret it replaces again, a few times at most. */
-const ROTATION_TRIES = 3;
-
 /**
  * Gives the partner's endpoint a new secret; the one it replaces signs beside it for `overlapHours` more (none at 0).
- * A rotation during an overlap replaces the older secret for good: two secrets at most sign a delivery.
+ * A rotation during an overlap replaces the older secret for good: two secrets at most sign a delivery. Rotations
+ * sent at once take turns (one update each, lib/db/webhook-repo.ts): each answers its secret, the last one signs, beside
+ * the one it replaced.
  */
 export async function rotateSecret(ctx: AppContext, partnerId: number, id: string, overlapHours: number): Promise<RotatedSecret> {
-  const repo = webhookRepo(dbOf(ctx), ctx.tableName);
+  // Another partner's or an unknown endpoint is refused before a secret is sealed for it.
+  await ownEndpoint(ctx, partnerId, id);
   const secret = newWebhookSecret();
   const sealed = await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId });
-  for (let attempt = 1; ; attempt++) {
-    const endpoint = await ownEndpoint(ctx, partnerId, id);
-    const expiresAt = new Date(ctx.now().getTime() + overlapHours * 3600_000).toISOString();
-    const previous = overlapHours > 0 ? { sealed: endpoint.sealedSecret, expiresAt } : null;
-    const outcome = await repo.rotateSecret(id, partnerId, endpoint.sealedSecret, sealed, previous);
-    if (outcome === 'rotated') return { secret, previousSecretExpiresAt: previous?.expiresAt ?? null };
-    if (outcome === 'not-found') throw noSuchWebhook();
-    if (attempt >= ROTATION_TRIES) throw new Error(`the secret of webhook ${id} kept changing during its rotation`);
+  const previousExpiresAt = overlapHours > 0 ? new Date(ctx.now().getTime() + overlapHours * 3600_000).toISOString() : null;
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).rotateSecret(id, partnerId, sealed, previousExpiresAt)) === 'not-found') {
+    throw noSuchWebhook();
   }
+  return { secret, previousSecretExpiresAt: previousExpiresAt };
 }

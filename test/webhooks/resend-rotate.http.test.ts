@@ -182,6 +182,22 @@ describe('POST /partner/webhooks/{id}/rotate-secret', () => {
     expect(accepts(fresh, next)).toBe(false);
   });
 
+  it('answers every one of many rotations sent at once, never 5xx, and keeps the last secret and the one it replaced', async () => {
+    const { user, receiver, webhookId, secret: first } = await anEndpoint();
+    const rotations = await Promise.all(
+      Array.from({ length: 12 }, () => post(user, `/partner/webhooks/${webhookId}/rotate-secret`, { expiresInHours: 1 })),
+    );
+    expect(rotations.map((r) => r.status)).toEqual(rotations.map(() => 200));
+    const secrets = rotations.map((r) => r.json.secret as string);
+    expect(new Set(secrets).size).toBe(secrets.length);
+
+    // The rotations took turns: the last one's secret signs, beside the one it replaced (the overlap rule), and no other.
+    const ping = await aPing(user, receiver, webhookId);
+    expect(ping.signature.split(' ')).toHaveLength(2);
+    const signing = [first, ...secrets].filter((secret) => accepts(secret, ping));
+    expect(signing).toHaveLength(2);
+  });
+
   it('takes no body for the default of 24 hours, and refuses an overlap out of range with 400, changing nothing', async () => {
     const { user, receiver, webhookId, secret } = await anEndpoint();
     for (const body of [{ expiresInHours: 73 }, { expiresInHours: -1 }, { expiresInHours: 1.5 }, { expiresInHours: '24' }, { other: 1 }]) {

@@ -25,6 +25,9 @@ export const rotateWebhookSecret = operation({
     "A rotation during an overlap replaces the older secret at once: a delivery carries two signatures at most, the newest secret's " +
       'and the one it replaced. No body, or an empty JSON object, takes the default. `expiresInHours` out of range or not a whole number ' +
       'answers 400 VALIDATION_FAILED; nothing is changed.',
+    'Rotations of one endpoint sent at once take turns (each is one update that replaces whatever secret is current then), so ' +
+      'each answers 200 with its own secret, never a conflict: the last one stored signs, beside the one it replaced, and a ' +
+      'secret replaced at once by a rotation sent with it never signs. Rotate once and wait for the answer before rotating again.',
   ].join('\n\n'),
   tag: partnerTag,
   request: { path: idPath, body: { contentType: 'application/json', schema: rotateSecretBody, required: false } },
