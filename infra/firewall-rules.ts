@@ -2,7 +2,7 @@
 // sign-in paths (code requests, code evaluation, password login), and AWS's managed rule groups that fit an API
 // (the core rule set and known bad inputs). Rate limits answer 429 problem+json with Retry-After.
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
-import { problemType } from '#lib/http/problem.ts';
+import { NO_SNIFF, problemType } from '#lib/http/problem.ts';
 import type { StageConfig } from './stages.ts';
 
 const RATE_KEY = 'tooManyRequests';
@@ -46,6 +46,7 @@ export function firewallRules({ firewall, corsOrigin, metricPrefix }: FirewallRu
         responseHeaders: [
           { name: 'retry-after', value: String(RATE_LIMIT_RETRY_AFTER_SECONDS) },
           { name: 'access-control-allow-origin', value: corsOrigin },
+          ...Object.entries(NO_SNIFF).map(([name, value]) => ({ name, value })),
         ],
       },
     },

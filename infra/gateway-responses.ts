@@ -4,7 +4,7 @@
 // branch, so every response type that matters gets its own fixed status and code here, and the two
 // DEFAULT_* entries catch the rest with a fixed status.
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
-import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { NO_SNIFF, PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import type { StageConfig } from './stages.ts';
 
 interface GatewayProblem {
@@ -130,6 +130,7 @@ export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig,
       statusCode: String(problem.status),
       responseHeaders: {
         'Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
+        'X-Content-Type-Options': `'${NO_SNIFF['x-content-type-options']}'`,
         'x-request-id': 'context.requestId',
         ...corsHeaders(corsOrigins),
         ...problem.headers,

@@ -5,7 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
-import { PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { NO_SNIFF, PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
 import { CORS_ALLOW_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
 import type { ApiFunction } from './api-function.ts';
 import { addProblemResponses } from './gateway-responses.ts';
@@ -251,6 +251,7 @@ export class HttpApi extends Construct {
             responseParameters: {
               'method.response.header.Allow': `'${allow}'`,
               'method.response.header.Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
+              'method.response.header.X-Content-Type-Options': `'${NO_SNIFF['x-content-type-options']}'`,
             },
             responseTemplates: {
               'application/json': `#set($context.responseOverride.header.x-request-id = $context.requestId)\n${body}`,
@@ -267,6 +268,7 @@ export class HttpApi extends Construct {
             responseParameters: {
               'method.response.header.Allow': true,
               'method.response.header.Content-Type': true,
+              'method.response.header.X-Content-Type-Options': true,
               'method.response.header.x-request-id': true,
             },
           },

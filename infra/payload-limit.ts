@@ -12,7 +12,7 @@ import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { MAX_EVENT_BYTES } from '#lib/http/routes.ts';
-import { problemType } from '#lib/http/problem.ts';
+import { NO_SNIFF, problemType } from '#lib/http/problem.ts';
 import { firewallRules, FIREWALL_RESPONSE_BODIES } from './firewall-rules.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -105,7 +105,10 @@ export class PayloadLimit extends Construct {
                 responseCode: 413,
                 customResponseBodyKey: BODY_KEY,
                 // Static headers only (WAF has no request variables): the one allowed origin.
-                responseHeaders: [{ name: 'access-control-allow-origin', value: corsOrigin }],
+                responseHeaders: [
+                  { name: 'access-control-allow-origin', value: corsOrigin },
+                  ...Object.entries(NO_SNIFF).map(([name, value]) => ({ name, value })),
+                ],
               },
             },
           },

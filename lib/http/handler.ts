@@ -6,7 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '#lib/errors.ts';
 import { appContext, type AppContext } from '#lib/runtime/context.ts';
 import { requestLogger, type RequestLog } from '#lib/runtime/logger.ts';
-import { asAppError, problemResult } from '#lib/http/problem.ts';
+import { asAppError, NO_SNIFF, problemResult } from '#lib/http/problem.ts';
 import { flatQuery } from '#lib/http/query.ts';
 import { corsHeaders } from '#lib/http/cors.ts';
 import { toProxyResult } from '#lib/http/response.ts';
@@ -92,7 +92,7 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
     },
     after: async (request) => {
       const state = stateOf(request);
-      if (request.response) request.response.headers = { ...request.response.headers, ...corsHeaders(state.headers.origin) };
+      if (request.response) request.response.headers = { ...request.response.headers, ...NO_SNIFF, ...corsHeaders(state.headers.origin) };
       state.log.info('request', access(request, state));
     },
     onError: async (request) => {

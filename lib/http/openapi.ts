@@ -385,7 +385,8 @@ const DESCRIPTION = [
     'with the request id, logged in full.',
   '## Decisions where the contract is silent, for every operation\n\n' +
     [
-      'Every response carries `x-request-id`; a problem repeats it as `requestId`.',
+      'Every response carries `x-request-id`; a problem repeats it as `requestId`. Every response with a body, problems ' +
+        'included, carries `X-Content-Type-Options: nosniff`: a browser takes it as the type it declares, never as a page or script.',
       'The stage throttle answers 429 TOO_MANY_REQUESTS on any operation, and partner operations 429 QUOTA_EXCEEDED once ' +
         "the key's quota is used up; both carry `Retry-After` (seconds).",
       `A request over ${MAX_EVENT_BYTES / 1024 / 1024} MB once encoded in the Lambda event answers 413 PAYLOAD_TOO_LARGE; ` +

@@ -4,6 +4,12 @@ import { AppError, conflict, internalError, serviceUnavailable } from '#lib/erro
 import { DatabaseConflict, DatabaseUnavailable, IdempotencyKeyTaken } from '#lib/db/failures.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * Every answer with a body carries this, problems included (the handler stack, the local server's own answers, API
+ * Gateway's and the firewall's): a browser shown a JSON answer must not guess another type from its bytes and run it.
+ */
+export const NO_SNIFF = { 'x-content-type-options': 'nosniff' } as const;
 const PROBLEM_TYPE_BASE = 'https://errors.plaques.dev/';
 
 export interface ProblemDocument {
@@ -39,7 +45,7 @@ export function problemDocument(error: AppError, requestId: string): ProblemDocu
 export function problemResult(error: AppError, requestId: string): APIGatewayProxyResult {
   return {
     statusCode: error.status,
-    headers: { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
+    headers: { ...error.headers, ...NO_SNIFF, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
     body: JSON.stringify(problemDocument(error, requestId)),
   };
 }

@@ -27,7 +27,7 @@ import {
   unauthorized,
 } from '#lib/errors.ts';
 import { localConfig } from '#lib/config.ts';
-import { asAppError, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
+import { asAppError, NO_SNIFF, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
 import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
@@ -104,7 +104,13 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 
 function sendProblem(res: ServerResponse, error: AppError, requestId: string, answered: Answered): void {
   const body = Buffer.from(JSON.stringify(problemDocument(error, requestId)));
-  send(res, error.status, { ...error.headers, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId }, body, answered);
+  send(
+    res,
+    error.status,
+    { ...error.headers, ...NO_SNIFF, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
+    body,
+    answered,
+  );
 }
 
 /**
@@ -166,7 +172,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     method: request?.method ?? '',
     ...(request && { path: request.path }),
     status: problem.status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
+    headers: { ...NO_SNIFF, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
     body: Buffer.from(body),
   });
   if (request) logRefusal(problem, request);
@@ -174,7 +180,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   else logger.info('request refused', { status: problem.status, code: problem.code, requestId });
   socket.end(
     `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-request-id: ${requestId}\r\n` +
+      `content-type: ${PROBLEM_CONTENT_TYPE}\r\nx-content-type-options: nosniff\r\nx-request-id: ${requestId}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

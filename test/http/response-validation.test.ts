@@ -32,7 +32,7 @@ const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
   path: '/partner/orders/ord_1',
   route: { method: 'GET', path: '/partner/orders/{orderId}' },
   status: 200,
-  headers: { 'content-type': 'application/json', 'x-request-id': 'r' },
+  headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' },
   body: json(anOrderView),
   ...overrides,
 });
@@ -40,16 +40,24 @@ const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
 describe('the response check against the OpenAPI document', () => {
   it('accepts an answer the document declares', () => {
     expect(check(answer({}))).toEqual([]);
-    const throttled = { 'content-type': 'application/problem+json', 'x-request-id': 'r', 'retry-after': '1' };
+    const throttled = {
+      'content-type': 'application/problem+json',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': 'r',
+      'retry-after': '1',
+    };
     expect(check(answer({ status: 429, headers: throttled, body: problem(429, 'TOO_MANY_REQUESTS') }))).toEqual([]);
   });
 
-  it('refuses an undeclared status, a missing header, a member too many and an undeclared problem code', () => {
+  it('refuses an undeclared status, a missing header, a body without nosniff, a member too many and an undeclared problem code', () => {
     expect(check(answer({ status: 418 }))).toEqual([expect.stringContaining('status 418 is not declared')]);
     expect(check(answer({ headers: { 'content-type': 'application/json' } }))).toContainEqual(expect.stringContaining('no x-request-id'));
+    expect(check(answer({ headers: { 'content-type': 'application/json', 'x-request-id': 'r' } }))).toEqual([
+      expect.stringContaining('without X-Content-Type-Options: nosniff'),
+    ]);
     const extra = json({ ...anOrderView, secret: 1 });
     expect(check(answer({ body: extra }))).toEqual([expect.stringContaining('body does not match')]);
-    const problemHeaders = { 'content-type': 'application/problem+json', 'x-request-id': 'r' };
+    const problemHeaders = { 'content-type': 'application/problem+json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' };
     expect(check(answer({ status: 404, headers: problemHeaders, body: problem(404, 'PLAQUE_NOT_FOUND') }))).toEqual([
       expect.stringContaining('body does not match'),
     ]);
@@ -59,7 +67,7 @@ describe('the response check against the OpenAPI document', () => {
   });
 
   it('holds answers given before any operation to their problem codes', () => {
-    const headers = { 'content-type': 'application/problem+json', 'x-request-id': 'r' };
+    const headers = { 'content-type': 'application/problem+json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' };
     expect(check({ method: 'GET', path: '/nowhere', status: 404, headers, body: problem(404, 'NOT_FOUND') })).toEqual([]);
     expect(check({ method: 'GET', path: '/nowhere', status: 404, headers, body: problem(404, 'PLAQUE_NOT_FOUND') })).toEqual([
       expect.stringContaining('code PLAQUE_NOT_FOUND'),

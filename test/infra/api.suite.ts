@@ -66,6 +66,7 @@ describe.each(stageNames)('the %s API', (stageName) => {
       expect(response.StatusCode).toBe('405');
       expect(response.ResponseParameters['method.response.header.Allow']).toBe(`'${allowed.join(', ')}'`);
       expect(response.ResponseParameters['method.response.header.Content-Type']).toBe("'application/problem+json'");
+      expect(response.ResponseParameters['method.response.header.X-Content-Type-Options']).toBe("'nosniff'");
       const body = response.ResponseTemplates['application/json'] as string;
       expect(body).toContain('"code":"METHOD_NOT_ALLOWED"');
       expect(body).toContain('$context.requestId');
@@ -192,6 +193,7 @@ describe('gateway responses', () => {
     });
     expect(response['ResponseParameters']).toMatchObject({
       'gatewayresponse.header.Content-Type': "'application/problem+json'",
+      'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
       'gatewayresponse.header.x-request-id': 'context.requestId',
     });
   });

@@ -40,6 +40,7 @@ describe.each(['staging', 'production'] as const)('the %s firewall', (stageName)
       const response = rule(name)['Action'].Block.CustomResponse;
       expect(response.ResponseCode).toBe(429);
       expect(response.ResponseHeaders).toContainEqual({ Name: 'retry-after', Value: String(RATE_LIMIT_RETRY_AFTER_SECONDS) });
+      expect(response.ResponseHeaders).toContainEqual({ Name: 'x-content-type-options', Value: 'nosniff' });
       // The dashboard, the stage's one browser origin, can read the answer.
       expect(response.ResponseHeaders).toContainEqual({
         Name: 'access-control-allow-origin',

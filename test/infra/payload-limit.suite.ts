@@ -33,11 +33,14 @@ describe.each(['staging', 'production'] as const)('the %s web ACL', (stageName) 
     });
   });
 
-  it("lets the stage's dashboard (the one allowed origin) read the 413", () => {
+  it("lets the stage's dashboard (the one allowed origin) read the 413, marked nosniff", () => {
     const { template, stack } = synthStage(stageName);
     const acl = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'))[0]!.Properties!;
     const headers = acl['Rules'][0]['Action'].Block.CustomResponse.ResponseHeaders;
-    expect(headers).toEqual([{ Name: 'access-control-allow-origin', Value: stack.resolve(stack.dashboard.origin) }]);
+    expect(headers).toEqual([
+      { Name: 'access-control-allow-origin', Value: stack.resolve(stack.dashboard.origin) },
+      { Name: 'x-content-type-options', Value: 'nosniff' },
+    ]);
   });
 
   it('is attached to the API stage', () => {

@@ -1,6 +1,6 @@
 // Holds every answer of the local server to the published OpenAPI document: the status is declared for the
-// operation, the required headers are there, the body has a declared content type and validates against its schema
-// (ajv, JSON Schema 2020-12). Installed for every test file (test/vitest.config.ts); a drift fails the test that
+// operation, the required headers are there (and `X-Content-Type-Options: nosniff` with every body), the body has a
+// declared content type and validates against its schema (ajv, JSON Schema 2020-12). Installed for every test file (test/vitest.config.ts); a drift fails the test that
 // provoked it. The document and its validators are built only once a file's server answers something.
 import { afterEach } from 'vitest';
 import { observeResponses, type ObservedResponse } from '#lib/local/response-observer.ts';
@@ -61,6 +61,9 @@ export async function responseChecker(): Promise<Check> {
     const where = `${response.method} ${response.path ?? '(unreadable request)'} → ${response.status}`;
     const problems: string[] = [];
     if (!response.headers['x-request-id']) problems.push(`${where}: no x-request-id`);
+    if (response.body.length > 0 && response.headers['x-content-type-options'] !== 'nosniff') {
+      problems.push(`${where}: a body without X-Content-Type-Options: nosniff`);
+    }
     // CORS preflights are API Gateway's own OPTIONS methods, described in the document's introduction, not operations.
     if (!response.route && response.method === 'OPTIONS' && response.status === 204) return problems;
     if (!response.route) {
