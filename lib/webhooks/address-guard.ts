@@ -1,7 +1,8 @@
 // Where webhooks may be sent: the URL rules POST /partner/webhooks documents (lib/http/operations/webhooks/create-webhook.ts) and the
 // address check made at registration and again before every send. A deployed stage sends only over https to public
 // unicast addresses (no loopback, private, link-local, metadata, carrier-grade NAT, multicast or reserved address; no
-// IPv6 form of one either, nor any address that embeds an IPv4 address) on port 443; the local runtime also sends to
+// IPv6 form of one either, nor any address that embeds an IPv4 address, nor an IPv6 address outside the global unicast
+// space 2000::/3) on port 443; the local runtime also sends to
 // http://127.0.0.1 and http://localhost, on any port. The host is resolved
 // once per send and the connection goes to the addresses just checked, so a DNS answer that changes between check and
 // connect cannot steer it elsewhere.
@@ -72,21 +73,23 @@ export function checkRegisteredUrl(raw: string, policy: UrlPolicy): URL {
 }
 
 /**
- * Whether an IPv6 address is IPv4-compatible (::/96, RFC 4291, deprecated): an IPv4 address behind 96 zero bits, which
- * ipaddr.js calls unicast. `::` and `::1` are in the block too; their own ranges judge them.
+ * Whether an IPv6 address lies in 2000::/3, the only space IANA allocates global unicast addresses from (RFC 4291 §2.4).
+ * ipaddr.js calls every address outside its named ranges unicast, the IETF's reserved blocks included: ::/8 (where
+ * `::1:a9fe:a9fe` and the IPv4-compatible ::/96, deprecated, lie), 100::/8 (but its discard prefix), 4000::/3 … f000::/5.
  */
-const isIPv4Compatible = (address: ipaddr.IPv6): boolean => address.parts.slice(0, 6).every((part) => part === 0);
+const isGlobalUnicastSpace = (address: ipaddr.IPv6): boolean => (address.parts[0]! & 0xe000) === 0x2000;
 
 /**
  * Whether one address may be sent to. IPv4-mapped addresses are judged as the IPv4 address they carry; every other
- * form that embeds an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo, IPv4-translated) is refused.
+ * form that embeds an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo, IPv4-translated) is refused, and so is every
+ * IPv6 address outside 2000::/3.
  */
 export function isAllowedAddress(address: string, policy: UrlPolicy): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
-  if (parsed.kind() === 'ipv6' && range === 'unicast' && isIPv4Compatible(parsed as ipaddr.IPv6)) return false;
+  if (parsed.kind() === 'ipv6' && range === 'unicast' && !isGlobalUnicastSpace(parsed as ipaddr.IPv6)) return false;
   if (range === 'unicast') return true;
   return policy === 'local' && range === 'loopback';
 }

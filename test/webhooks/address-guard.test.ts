@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import ipaddr from 'ipaddr.js';
 import { checkUrlForm, isAllowedAddress, resolveAllowed, UrlRefused, type Resolver } from '#lib/webhooks/address-guard.ts';
 import { postWebhook } from '#lib/webhooks/http-post.ts';
 
@@ -138,6 +139,40 @@ describe('resolving the host', () => {
       fc.property(fc.tuple(octet, octet, octet, octet), ([a, b, c, d]) => {
         const compatible = `::${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
         expect(isAllowedAddress(compatible, 'aws'), compatible).toBe(false);
+      }),
+    );
+  });
+
+  it('refuses the reserved ::/8 outside ::/96, as a literal and from DNS: ::1:a9fe:a9fe', async () => {
+    const never: Resolver = async () => {
+      throw new Error('DNS asked about a literal');
+    };
+    expect(await refusedBy('https://[::1:a9fe:a9fe]/', never)).toBe('::1:a9fe:a9fe is not a public address');
+    expect(await refusedBy('https://hooks.example/x', answers('::1:a9fe:a9fe'))).toContain('::1:a9fe:a9fe');
+    expect(await refusedBy('https://[::1:a9fe:a9fe]/', never, 'local')).toBe('::1:a9fe:a9fe is not a public address');
+  });
+
+  // Outside 2000::/3 (the global unicast space) no IPv6 address passes, whatever the other bits; inside it, one that
+  // falls in no special range does.
+  it('allows IPv6 only within the global unicast space 2000::/3', () => {
+    const hextet = fc.integer({ min: 0, max: 0xffff });
+    const written = (parts: number[]) => parts.map((p) => p.toString(16)).join(':');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 0xffff }).filter((first) => (first & 0xe000) !== 0x2000),
+        fc.array(hextet, { minLength: 7, maxLength: 7 }),
+        (first, rest) => {
+          const address = written([first, ...rest]);
+          // IPv4-mapped addresses are judged as their IPv4 address (a test above).
+          fc.pre(!ipaddr.IPv6.parse(address).isIPv4MappedAddress());
+          expect(isAllowedAddress(address, 'aws'), address).toBe(false);
+        },
+      ),
+    );
+    // 2600::/12 holds no special range: every address in it is public.
+    fc.assert(
+      fc.property(fc.integer({ min: 0x2600, max: 0x260f }), fc.array(hextet, { minLength: 7, maxLength: 7 }), (first, rest) => {
+        expect(isAllowedAddress(written([first, ...rest]), 'aws')).toBe(true);
       }),
     );
   });

@@ -28,7 +28,8 @@ export const createWebhook = operation({
       'as browsers parse it (WHATWG URL Standard); otherwise 400 VALIDATION_FAILED or INVALID_WEBHOOK_URL naming `url`.',
     '`url` must use https and its host must resolve only to public addresses: loopback, private, link-local (the cloud metadata ' +
       'address included), carrier-grade NAT, multicast and reserved addresses, and their IPv6 forms, are refused with 400 ' +
-      'INVALID_WEBHOOK_URL, as are IPv6 addresses that embed an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo), a port ' +
+      'INVALID_WEBHOOK_URL, as are IPv6 addresses that embed an IPv4 address (IPv4-compatible `::/96`, NAT64, 6to4, Teredo), IPv6 ' +
+      'addresses outside `2000::/3`, the global unicast space (the reserved `::/8`, such as `::1:a9fe:a9fe`, included), a port ' +
       'other than 443, a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
       'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
       '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses), on any port.',
