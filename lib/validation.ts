@@ -5,12 +5,20 @@ import { validationFailed, type FieldError } from '#lib/errors.ts';
 type Issue = z.core.$ZodIssue;
 
 /**
- * Text a person reads (a key's name, a URL shown in the dashboard): no control character and no bidirectional
- * control (U+202E and its kin reorder what follows, so `shop\u202Etxt.exe` shows as `shopexe.txt`). Written with `\u`
- * escapes and no `u` flag, so a client's JSON Schema validator reads the published pattern alike.
+ * Text a person reads (a key's name, a URL shown in the dashboard): no control character, no bidirectional control
+ * (U+202E and its kin reorder what follows, so `shop\u202Etxt.exe` shows as `shopexe.txt`), no character that shows as
+ * nothing, so two names that look the same are the same: Unicode's default-ignorable code points of the Basic
+ * Multilingual Plane (U+00AD soft hyphen, U+200B–U+200F zero-width characters, U+2060–U+206F, U+3164 and U+FFA0 Hangul
+ * fillers, U+FE00–U+FE0F variation selectors, U+FEFF, …), the line and paragraph separators U+2028 and U+2029, U+2800
+ * braille blank and U+FFF9–U+FFFB, and no unpaired surrogate (a UTF-16 half that is no character at all). Written with
+ * `\u` escapes and no `u` flag, and read alike with it (test/validation.test.ts), so a client's JSON Schema validator
+ * reads the published pattern as the service does: a surrogate pair passes as a whole, which is why characters beyond
+ * U+FFFF (emoji among them) are not judged.
  */
-export const READABLE_TEXT = /^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/;
-export const READABLE_TEXT_MESSAGE = 'must not contain control characters or bidirectional controls';
+export const READABLE_TEXT =
+  /^(?:[^\u0000-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+export const READABLE_TEXT_MESSAGE =
+  'must not contain control characters, bidirectional controls, invisible characters or unpaired surrogates';
 
 /** zod/mini's message when a schema gives none of its own. */
 const DEFAULT_MESSAGE = 'Invalid input';

@@ -115,12 +115,15 @@ describe('POST /partner/api-keys', () => {
     const refused = await create(bob, { name: 'x', owner: 9 });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: 'VALIDATION_FAILED' });
-    // Control characters and bidi controls (U+202E turns the text after it around) are refused.
-    for (const name of ['', 'x'.repeat(65), 'shop\u202Etxt.exe', 'shop\u2066x', 'shop\u200Fx', 'line\nbreak', 'nul\u0000']) {
+    // Control characters, bidi controls (U+202E turns the text after it around), characters that show as nothing and
+    // unpaired surrogates are refused.
+    const invisible = ['shop\u200Bx', '\uFEFFshop', 'sh\u00ADop', 'shop\u2028x', '\u3164', 'shop\uD800', 'shop\uDFFF'];
+    for (const name of ['', 'x'.repeat(65), 'shop\u202Etxt.exe', 'shop\u2066x', 'shop\u200Fx', 'line\nbreak', 'nul\u0000', ...invisible]) {
       const reply = await create(bob, { name });
       expect(reply.status).toBe(400);
       expect(reply.json.errors).toEqual([expect.objectContaining({ path: 'name' })]);
     }
+    expect((await create(bob, { name: 'Café 商店 🛒' })).json.name).toBe('Café 商店 🛒');
   });
 
   it(`answers 409 KEY_LIMIT_REACHED beyond ${MAX_ACTIVE_KEYS} active keys, unregistering nothing it made; revoking one makes room`, async () => {

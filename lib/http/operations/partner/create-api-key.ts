@@ -20,7 +20,11 @@ export const createApiKey = operation({
     dashboardRules,
     "The key (`pk_` and 43 base64url characters) is in this response only; only its SHA-256 is stored. In AWS it is an API Gateway key attached to the stage's usage plan, and `id` is its API Gateway id.",
     `\`prefix\` is the key's first ${KEY_PREFIX_LENGTH} characters, kept in the clear so the owner can tell keys apart later (GET /partner/api-keys); \`createdAt\` is when it was made.`,
-    'The body is optional; `name` (1–64 characters, no control character or bidirectional control such as U+202E) labels the key for its owner and operators; without it `name` is null.',
+    'The body is optional; `name` (1–64 characters) labels the key for its owner and operators; without it `name` is null. ' +
+      'It may hold no control character, no bidirectional control such as U+202E, no character that shows as nothing (the ' +
+      'default-ignorable code points of the Basic Multilingual Plane, such as U+200B, U+00AD, U+FEFF, U+3164, the zero-width joiner and ' +
+      'variation selectors, and U+2028, U+2029, U+2800, U+FFF9–U+FFFB) and no unpaired surrogate: 400 VALIDATION_FAILED naming `name`. ' +
+      "Characters beyond U+FFFF are not judged (the pattern reads alike with and without a validator's `u` flag).",
     "`scope`: `sell` (default) may call every partner operation; `read` may call only those that change nothing (lookup, owner, GET /partner/orders/{orderId} and the events): prepare, buy and releasing a hold answer it 403 KEY_SCOPE_INSUFFICIENT. A key's scope never changes (roll it to replace it).",
     `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 KEY_LIMIT_REACHED until one is revoked. ` +
       'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',

@@ -33,8 +33,9 @@ export const createWebhook = operation({
       'other than 443, a user name or password in the URL, a fragment, and a host that does not resolve. The address is ' +
       'checked again before every send, and the connection goes to the address just checked. The local server also accepts ' +
       '`http://127.0.0.1` and `http://localhost` (and https to loopback addresses), on any port.',
-    'A `url` holding a control character (tabs and line breaks, which URL parsing would drop, included) or a bidirectional control ' +
-      '(U+202E and its kin), or with a space before or after it, answers 400 VALIDATION_FAILED naming `url`.',
+    'A `url` holding a control character (tabs and line breaks, which URL parsing would drop, included), a bidirectional control ' +
+      '(U+202E and its kin), a character that shows as nothing or an unpaired surrogate (the rule of API key names, ' +
+      'POST /partner/api-keys), or with a space before or after it, answers 400 VALIDATION_FAILED naming `url`.',
     '`secret` is `whsec_` and the base64 of 32 random bytes: it is shown in this answer only and stored encrypted (a KMS key of the stage ' +
       "in AWS). Keep it to verify the signatures of the endpoint's deliveries.",
     `A partner has at most ${MAX_WEBHOOKS} endpoints; another one answers 409 WEBHOOK_LIMIT_REACHED until one is deleted. Nothing is ` +
