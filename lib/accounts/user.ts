@@ -94,18 +94,51 @@ export const PASSWORD_MAX = 128;
 /**
  * Lookalike folding (a documented folding in the spirit of the confusables skeleton of Unicode TS #39, narrowed to the
  * username alphabet `[A-Za-z0-9_.]`): after lower-casing, each character read like another folds to one
- * representative: `0` as `o`; `1`, `l` (and so `I`, `L`) as `i`; `5` as `s`; `2` as `z`; `8` as `b`; `v` as `u`, and
- * `w` as two of them (so `w`, `vv` and `uu` meet).
+ * representative: `0` as `o`; `1`, `l` (and so `I`, `L`) as `i`; `5` as `s`; `2` as `z`; `3` as `e`; `8` as `b`; `9`
+ * and `q` as `g`; `v` as `u`, and `w` as two of them (so `w`, `vv` and `uu` meet). `6` is not read as `b`: `8` is
+ * already, and folding both would make the default names `user6` and `user8` (every account's first name, `user<id>`)
+ * pass for each other.
  */
-const LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's', '2': 'z', '8': 'b', v: 'u', w: 'uu' };
+const LOOKALIKES: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  l: 'i',
+  '2': 'z',
+  '3': 'e',
+  '5': 's',
+  '8': 'b',
+  '9': 'g',
+  q: 'g',
+  v: 'u',
+  w: 'uu',
+};
 
 /**
  * What a username looks like to a reader, its skeleton: lower case, without separators (`.`, `_`), lookalike
- * characters folded (LOOKALIKES), then `rn` read as `m`. Two names with one skeleton pass for each other
- * (`alicekvm5`, `aIicekvm5`, `a1icekvm5`, `a.licekvm5`; `rnary` and `mary`; `vves` and `wes`), so a username is
- * claimed by its skeleton. Idempotent: a skeleton holds none of the characters folded away, and no `rn`.
+ * characters folded (LOOKALIKES), then the pairs read as one letter: `cl` (and so `cI`, `c1`, `ci`) as `d`; `rn` and
+ * `nn` as `m`. Two names with one skeleton pass for each other (`alicekvm5`, `aIicekvm5`, `a1icekvm5`, `a.licekvm5`;
+ * `rnary`, `nnary` and `mary`; `vves` and `wes`; `clave` and `dave`), so a username is claimed by its skeleton.
+ *
+ * The `m` pairs are folded through their spelling in `n`s, so that every way of reading a run of them meets (`rnn` reads
+ * as `mn` and as `rm`, `nnn` as `mn` and as `nm`): `m` is written `nn`, every `r` before an `n` becomes an `n`, then each
+ * `nn` from the left is written `m` again. Idempotent: a skeleton holds none of the characters folded away, no `ci`, no
+ * `nn` and no `r` before an `m` or an `n`.
  */
 export const usernameSkeleton = (username: string): string =>
+  username
+    .toLowerCase()
+    .replace(/[._]/g, '')
+    .replace(/[012358lv9qw]/g, (c) => LOOKALIKES[c]!)
+    .replace(/ci/g, 'd')
+    .replace(/m/g, 'nn')
+    .replace(/r+(?=n)/g, (run) => 'n'.repeat(run.length))
+    .replace(/nn/g, 'm');
+
+/**
+ * The skeleton names were claimed by until migration 0005 (lib/migrations/username-refold.ts) folded more lookalikes:
+ * lower case, no separators, `0 1 l 5 2 8 v w` folded as above, then `rn` as `m`. Kept to find and release those claims.
+ */
+export const earlierUsernameSkeleton = (username: string): string =>
   username
     .toLowerCase()
     .replace(/[._]/g, '')
@@ -113,13 +146,16 @@ export const usernameSkeleton = (username: string): string =>
     .replace(/rn/g, 'm');
 
 /**
- * The claims a username may hold: its skeleton, and the lower-case name itself, which names were claimed by before
- * they were claimed by skeleton (the rename releases it too, should the migration not have replaced it yet).
+ * The claims a username may hold: its skeleton, its earlier skeleton (before migration 0005), and the lower-case name
+ * itself, which names were claimed by before they were claimed by skeleton (the rename releases them too, should a
+ * migration not have replaced them yet).
  */
-export const usernameClaimsOf = (username: string): string[] => [...new Set([usernameSkeleton(username), username.toLowerCase()])];
+export const usernameClaimsOf = (username: string): string[] => [
+  ...new Set([usernameSkeleton(username), username.toLowerCase(), earlierUsernameSkeleton(username)]),
+];
 
 /** The skeleton of a default name `user<digits>`: `user`, then what the digits fold to. */
-const DEFAULT_NAME_SKELETON = /^user[0-9oiszb]+$/;
+const DEFAULT_NAME_SKELETON = /^user[0-9oizesbg]+$/;
 
 /**
  * The service's own account's username (valid under the username rules): partners see it as the owner of every

@@ -201,6 +201,30 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       return outcome;
     },
 
+    /** The user holding a username claim, or null when nobody does. */
+    async usernameClaimHolder(claim: string): Promise<number | null> {
+      const out = await db.send(new GetCommand({ TableName: tableName, Key: usernameClaimKey(claim), ConsistentRead: true }));
+      return claimHolder(out.Item);
+    },
+
+    /**
+     * Deletes a username claim the user holds, whoever keeps a name that passes for it: for a claim no name can take
+     * any more (a skeleton of an earlier folding), whose keepers hold or keep the claim that replaced it. → whether it
+     * was deleted.
+     */
+    dropUsernameClaim(claim: string, userId: number): Promise<boolean> {
+      return conditionalWrite(
+        db,
+        new DeleteCommand({
+          TableName: tableName,
+          Key: usernameClaimKey(claim),
+          ConditionExpression: 'userId = :me',
+          ExpressionAttributeValues: { ':me': userId },
+        }),
+        conditionHeld,
+      );
+    },
+
     /** The user holding an email address (already normalised), through its claim. */
     async findByEmail(email: string): Promise<StoredUser | null> {
       const claim = await db.send(new GetCommand({ TableName: tableName, Key: emailClaimKey(email), ConsistentRead: true }));

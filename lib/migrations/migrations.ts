@@ -5,5 +5,12 @@ import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
+import { usernameRefold } from '#lib/migrations/username-refold.ts';
 
-export const MIGRATIONS: readonly Migration[] = [catalogIndexShards, interfaceEnumerations, walletPlaquesIndex, usernameSkeletons];
+export const MIGRATIONS: readonly Migration[] = [
+  catalogIndexShards,
+  interfaceEnumerations,
+  walletPlaquesIndex,
+  usernameSkeletons,
+  usernameRefold,
+];

@@ -152,6 +152,25 @@ describe('POST /auth/profile', () => {
     expect((await profile(b.token)).username).toBe('a1icekvm5');
   });
 
+  it('answers 409 USERNAME_TAKEN for lookalikes by 3/e, 9/q/g, cl/d and nn/m, and keeps 6 and b apart', async () => {
+    const taken = [
+      ['clave', ['dave', 'c1ave', 'CIAVE', 'cl.ave']],
+      ['bob3', ['bobe', 'B0BE']],
+      ['queen9', ['gueeng', '9ueenq', 'QUEENG']],
+      ['anna', ['ama', 'arna', 'AnNa']],
+    ] as const;
+    const other = await aUser();
+    for (const [name, lookalikes] of taken) {
+      const holder = await aUser();
+      expect((await update(holder.token, [{ name: 'username', value: name }])).status, name).toBe(201);
+      for (const lookalike of lookalikes)
+        await expectProblem(await update(other.token, [{ name: 'username', value: lookalike }]), 409, 'USERNAME_TAKEN');
+    }
+    const holder = await aUser();
+    expect((await update(holder.token, [{ name: 'username', value: 'bob6' }])).status).toBe(201);
+    expect((await update(other.token, [{ name: 'username', value: 'bobb' }])).status).toBe(201);
+  });
+
   it('refuses reserved names and their lookalikes to everybody: admin, Adm1n, r00t, plaqves, n.u.l.l', async () => {
     const { token } = await aUser();
     for (const name of [

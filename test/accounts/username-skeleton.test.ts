@@ -15,12 +15,15 @@ const WRITTEN_AS: Record<string, string[]> = {
   s: ['s', 'S', '5'],
   z: ['z', 'Z', '2'],
   b: ['b', 'B', '8'],
+  e: ['e', 'E', '3'],
+  g: ['g', 'G', '9', 'q', 'Q'],
   u: ['u', 'U', 'v', 'V'],
   w: ['w', 'W', 'vv', 'VV', 'uu', 'vu', 'uv'],
-  m: ['m', 'M', 'rn', 'rN', 'Rn', 'RN'],
+  m: ['m', 'M', 'rn', 'rN', 'Rn', 'RN', 'nn', 'Nn', 'NN'],
+  d: ['d', 'D', 'cl', 'cI', 'c1', 'CL', 'Cl', 'ci'],
 };
 /** The lookalike class a character of a name belongs to. */
-const CLASS_OF: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's', '2': 'z', '8': 'b', v: 'u' };
+const CLASS_OF: Record<string, string> = { '0': 'o', '1': 'i', l: 'i', '5': 's', '2': 'z', '3': 'e', '8': 'b', '9': 'g', q: 'g', v: 'u' };
 const spellings = (c: string): string[] => {
   const lower = c.toLowerCase();
   return WRITTEN_AS[CLASS_OF[lower] ?? lower] ?? [lower, c.toUpperCase()];
@@ -40,7 +43,7 @@ const disguised = (name: string) =>
     });
 
 describe('usernameSkeleton', () => {
-  it('folds the names the interface treats as one: case, I/l/1, separators, rn/m, vv/w, u/v', () => {
+  it('folds the names the interface treats as one: case, I/l/1, separators, rn/nn/m, vv/w, u/v, 3/e, 9/q/g, cl/d', () => {
     const alike = [
       ['alicekvm5', 'aIicekvm5', 'a1icekvm5', 'a.licekvm5', 'ALICEKVMS', 'a_l_i_c_e_k_v_m_5'],
       ['rnary', 'mary', 'MARY', 'r.nary'],
@@ -48,6 +51,11 @@ describe('usernameSkeleton', () => {
       ['plaques', 'plaqves', 'PLAQUE5', 'p1aques', 'Plaques.'],
       ['b0b8', 'bob8', 'B0BB', '808b'],
       ['zed2', 'ZEDZ', '2edz'],
+      ['bob3', 'bobe', 'BOB3', 'b0be'],
+      ['queen9', 'gueeng', '9ueenq', 'QUEENG'],
+      ['clave', 'dave', 'c1ave', 'CIAVE', 'cl.ave'],
+      ['anna', 'ama', 'arna', 'AnNa'],
+      ['rnn', 'nnn', 'nm', 'mn', 'rm', 'rrn'],
     ];
     for (const names of alike)
       expect(new Set(names.map(usernameSkeleton)), names.join(' ')).toEqual(new Set([usernameSkeleton(names[0]!)]));
@@ -56,6 +64,9 @@ describe('usernameSkeleton', () => {
       ['mary', 'nary'],
       ['wes', 'wet'],
       ['user7', 'user9'],
+      // 6 is not read as b, so that the default names user6 and user8 stay apart.
+      ['user6', 'user8'],
+      ['bob6', 'bobb'],
     ])
       expect(usernameSkeleton(a!)).not.toBe(usernameSkeleton(b!));
   });
@@ -84,9 +95,23 @@ describe('usernameSkeleton', () => {
     );
   });
 
-  it('claims a name by its skeleton, and releases the lower-case claim names held before', () => {
+  // Invariant: every account's default name `user<id>` has a skeleton of its own, so no default passes for another.
+  it('keeps the default names of any two accounts apart', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e12 }), fc.integer({ min: 1, max: 1e12 }), (a, b) => {
+        fc.pre(a !== b);
+        expect(usernameSkeleton(`user${a}`)).not.toBe(usernameSkeleton(`user${b}`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('claims a name by its skeleton, and releases the lower-case and earlier skeleton claims names held before', () => {
     expect(usernameClaimsOf('Alice')).toEqual(['aiice', 'alice']);
     expect(usernameClaimsOf('bob')).toEqual(['bob']);
+    // Claimed as `bob3` until migration 0005.
+    expect(usernameClaimsOf('Bob3')).toEqual(['bobe', 'bob3']);
+    expect(usernameClaimsOf('Clara9')).toEqual(['darag', 'clara9', 'ciara9']);
   });
 });
 

@@ -21,6 +21,7 @@ import { catalogIndexShards } from '#lib/migrations/catalog-index-shards.ts';
 import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts';
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
+import { usernameRefold } from '#lib/migrations/username-refold.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
 
@@ -122,7 +123,8 @@ describe('npm start', () => {
       `Migrated the data: ${catalogIndexShards.id} (0 scanned, 0 converted, 0 already converted); ` +
         `${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted); ` +
         `${walletPlaquesIndex.id} (0 scanned, 0 converted, 0 already converted); ` +
-        `${usernameSkeletons.id} (0 scanned, 0 converted, 0 already converted).`,
+        `${usernameSkeletons.id} (0 scanned, 0 converted, 0 already converted); ` +
+        `${usernameRefold.id} (0 scanned, 0 converted, 0 already converted).`,
     );
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);

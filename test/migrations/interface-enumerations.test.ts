@@ -18,6 +18,7 @@ import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { MIGRATIONS } from '#lib/migrations/migrations.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
+import { usernameRefold } from '#lib/migrations/username-refold.ts';
 import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogShardOf } from '#lib/db/keys.ts';
 import { migrationStatus } from '#lib/migrations/run-migrations.ts';
 import { migrate } from '#lib/ops/migrate-command.ts';
@@ -155,6 +156,7 @@ describe('the migration', () => {
       },
       // No users on this table.
       expect.objectContaining({ id: usernameSkeletons.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
+      expect.objectContaining({ id: usernameRefold.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
     ]);
   });
 
@@ -235,6 +237,7 @@ describe('the migration', () => {
       },
       // No users on this table.
       expect.objectContaining({ id: usernameSkeletons.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
+      expect.objectContaining({ id: usernameRefold.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
     ]);
     expect(await migrate(target)).toEqual([]);
     const [again] = await migrate(target, { rerun: [interfaceEnumerations.id] });

@@ -24,16 +24,20 @@ export const updateProfile = operation({
       'claim (409). Nothing is written unless all pass.',
     '`username`: kept as typed, and unique by what it looks like: two names that pass for each other cannot both be ' +
       'taken (409 USERNAME_TAKEN). Names are compared by their skeleton: lower case, without separators (`.`, `_`), ' +
-      'with lookalike characters folded (0 as o; 1, I and l as i; 5 as s; 2 as z; 8 as b; v as u and w as uu; then rn ' +
-      'as m), so with `alicekvm5` taken, `aIicekvm5`, `a1icekvm5` and `a.licekvm5` are taken too, as are `mary` for ' +
-      '`rnary` and `vves` for `wes`. The holder may write its own name another way (same skeleton); changing to a name ' +
-      'with another skeleton frees the old one.',
+      'with lookalike characters folded (0 as o; 1, I and l as i; 5 as s; 2 as z; 3 as e; 8 as b; 9 and q as g; v as u ' +
+      'and w as uu; then cl, and so cI, c1 and ci, as d; rn and nn as m, every reading of a run of them alike: rnn, rm, nm, mn ' +
+      'and nnn are one name), so with `alicekvm5` taken, `aIicekvm5`, `a1icekvm5` and `a.licekvm5` are taken too, as are ' +
+      '`mary` and `nnary` for `rnary`, `vves` for `wes`, `dave` for `clave` and `bobe` for `bob3`. The holder may write its own ' +
+      'name another way (same skeleton); changing to a name with another skeleton frees the old one.',
+    '6 is not folded as b, though it passes for one: 8 is, and folding both would make the default names `user6` and ' +
+      '`user8` (every account starts with `user<id>`) one name. A fold refuses some honest names too (`lucia` once `luda` is ' +
+      'taken): the price of no name passing for another.',
     'Names of the form `user<digits>` are reserved for new accounts: only the account with that id may take it (or a ' +
       `lookalike of it). Nobody may take these names or their lookalikes: ${RESERVED_USERNAMES.map((n) => `\`${n}\``).join(', ')} ` +
       `(\`${SERVICE_USERNAME}\` is the service account's name, shown to partners as the owner of unsold plaques).`,
-    'Names given before names were compared by skeleton stay as they are, even where two of them pass for each other: ' +
-      'one of the two holds the skeleton (the one whose name was already written as its skeleton, else the older ' +
-      'account) and the other keeps its name, but cannot take it back, nor another spelling of it, once it changed it; ' +
+    'Names given before names were compared by skeleton, or by a narrower folding, stay as they are, even where two of them pass for each other: ' +
+      'one of the two holds the skeleton (the one that held the claim it replaces, else the one whose name was already ' +
+      'written as its skeleton, else the older account) and the other keeps its name, but cannot take it back, nor another spelling of it, once it changed it; ' +
       'should the holder change its name first, the skeleton passes to the other, so it stays taken while a name shows it.',
     '`password`: 8–128 characters. When a password exists, `currentPassword` must match (401 INVALID_CREDENTIALS if it is ' +
       'missing or wrong). Setting or changing it logs out every older token. `currentPassword` without `password` is a 400; ' +
