@@ -1,0 +1,68 @@
+// DynamoDB Local as the local runtime starts it: listening on 127.0.0.1 alone, like the local server and anvil, so no
+// other machine on the network reaches the data. Read from the kernel's own table of listening sockets (Linux).
+import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
+
+let dynamo: RunningDynamoDb;
+
+beforeAll(async () => {
+  dynamo = await startDynamoDbLocal();
+});
+afterAll(async () => {
+  await dynamo?.stop();
+});
+
+/** The address of a /proc/net/tcp(6) entry: 8 or 32 hex digits, each 32-bit word in host (little-endian) order. */
+function addressOf(hex: string): number[] {
+  const bytes: number[] = [];
+  for (let word = 0; word < hex.length; word += 8) bytes.push(...Buffer.from(hex.slice(word, word + 8), 'hex').reverse());
+  return bytes;
+}
+
+/** The local addresses of every socket listening on `port`, as bytes (4 for IPv4, 16 for IPv6). */
+function listeningOn(port: number): number[][] {
+  const found: number[][] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      const [address, portHex] = local!.split(':');
+      if (state === '0A' && Number.parseInt(portHex!, 16) === port) found.push(addressOf(address!));
+    }
+  }
+  return found;
+}
+
+const isLoopback = (bytes: number[]): boolean =>
+  bytes.length === 4
+    ? bytes[0] === 127
+    : // ::1, or ::ffff:127.x.y.z
+      bytes.slice(0, 15).every((b) => b === 0) && bytes[15] === 1
+      ? true
+      : bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff && bytes[12] === 127;
+
+const refused = (host: string, port: number) =>
+  new Promise<string>((done) => {
+    const socket = connect(port, host);
+    socket.on('connect', () => {
+      socket.destroy();
+      done('connected');
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+  });
+
+describe('DynamoDB Local', () => {
+  it('listens on 127.0.0.1 only, not on every interface', async () => {
+    const addresses = listeningOn(dynamo.port);
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const address of addresses) expect(isLoopback(address), address.join('.')).toBe(true);
+    // From another address of this machine, when it has one, nothing answers.
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+    if (other) expect(await refused(other.address, dynamo.port)).toBe('ECONNREFUSED');
+    expect(await refused('127.0.0.1', dynamo.port)).toBe('connected');
+  });
+});
