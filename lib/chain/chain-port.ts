@@ -52,6 +52,13 @@ import { signerFundsOf, type SignerFunds } from '#lib/chain/signer-funds.ts';
 /** Whether the chain would accept minting a token now (simulated: nothing is sent). */
 export type MintSimulation = { mintable: true } | { mintable: false; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
 
+/** A mint the chain refuses for its recipient alone: the recipient cannot hold the token (ERC-1155's receiver check). */
+export interface ReceiverRefusal {
+  mintable: false;
+  reason: 'RECEIVER_REFUSED';
+  detail: string;
+}
+
 export interface MintReceipt {
   status: 'success' | 'reverted';
   blockNumber: bigint;
@@ -81,6 +88,12 @@ export interface ChainReader {
   readonly chainId: number;
   readonly contractAddress: Address;
   simulateMint(tokenId: bigint): Promise<MintSimulation>;
+  /**
+   * Simulates minting `tokenId` to `to` itself, so the contract's receiver check runs (a contract must accept ERC-1155
+   * tokens, `onERC1155Received`; the zero address never can): RECEIVER_REFUSED when the mint reverts for `to` while it
+   * would pass for an address without code; otherwise what `simulateMint` answers. One call when the mint passes.
+   */
+  simulateMintTo(to: Address, tokenId: bigint): Promise<MintSimulation | ReceiverRefusal>;
   /**
    * The service's wallet: the first account holding the contract's MINTER_ROLE, i.e. the stage's signer (while a
    * signer rotation is under way, the older of the two); null when nobody may mint.
@@ -213,9 +226,9 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
   let minter: Promise<Address | null> | undefined;
   const forgetMinter = () => (minter = undefined);
 
-  async function simulateFrom(from: Address, tokenId: bigint): Promise<MintSimulation | 'not-minter'> {
+  async function simulateFrom(from: Address, tokenId: bigint, to: Address): Promise<MintSimulation | 'not-minter'> {
     try {
-      await simulateContract(client, { ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, tokenId, '0x'], account: from });
+      await simulateContract(client, { ...contract, functionName: 'mint', args: [to, tokenId, '0x'], account: from });
       return { mintable: true };
     } catch (error) {
       const revert = revertOf(error);
@@ -223,6 +236,21 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
       if (revert.data?.errorName === 'AccessControlUnauthorizedAccount') return 'not-minter';
       return { mintable: false, ...refusalOf(revert) };
     }
+  }
+
+  /** Simulates the mint from the contract's minter; the minter is remembered, and read again, once, after a signer rotation. */
+  async function simulateFromMinter(tokenId: bigint, to: Address): Promise<MintSimulation> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const from = await reader.minterAddress();
+      if (from === null) {
+        forgetMinter();
+        return { mintable: false, reason: 'NOT_MINTABLE', detail: 'no account holds MINTER_ROLE on the contract' };
+      }
+      const simulation = await simulateFrom(from, tokenId, to);
+      if (simulation !== 'not-minter') return simulation;
+      forgetMinter();
+    }
+    return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the minter lost MINTER_ROLE while it was read' };
   }
 
   const reader: ChainReader = {
@@ -240,19 +268,14 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
       return minter;
     },
 
-    async simulateMint(tokenId) {
-      // The minter is remembered; after a signer rotation it may have lost the role: read it again, once.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const from = await reader.minterAddress();
-        if (from === null) {
-          forgetMinter();
-          return { mintable: false, reason: 'NOT_MINTABLE', detail: 'no account holds MINTER_ROLE on the contract' };
-        }
-        const simulation = await simulateFrom(from, tokenId);
-        if (simulation !== 'not-minter') return simulation;
-        forgetMinter();
-      }
-      return { mintable: false, reason: 'NOT_MINTABLE', detail: 'the minter lost MINTER_ROLE while it was read' };
+    simulateMint: (tokenId) => simulateFromMinter(tokenId, SIMULATION_RECIPIENT),
+
+    async simulateMintTo(to, tokenId) {
+      const simulation = await simulateFromMinter(tokenId, to);
+      if (simulation.mintable || simulation.reason === 'ALREADY_MINTED') return simulation;
+      // Refused for `to`: whether for `to` alone (its receiver check, or the receiver's own revert) or for any recipient.
+      const anywhere = await simulateFromMinter(tokenId, SIMULATION_RECIPIENT);
+      return anywhere.mintable ? { mintable: false, reason: 'RECEIVER_REFUSED', detail: simulation.detail } : anywhere;
     },
 
     tokenExists: (tokenId) => read(() => readContract(client, { ...contract, functionName: 'exists', args: [tokenId] })),
@@ -401,6 +424,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
       return fail();
     },
     simulateMint: async () => fail(),
+    simulateMintTo: async () => fail(),
     minterAddress: async () => fail(),
     tokenExists: async () => fail(),
     balanceOf: async () => fail(),

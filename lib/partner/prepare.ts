@@ -1,5 +1,5 @@
 // Prepare: checks the plaque can be sold and minted, then holds it for the partner's buyer for 10 minutes.
-import { conflict, notFound, type AppError } from '#lib/errors.ts';
+import { badRequest, conflict, notFound, type AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 import { effectiveStatus } from '#lib/plaques/plaque.ts';
@@ -7,7 +7,7 @@ import { tokenLinksOf } from '#lib/plaques/stage-values.ts';
 import { HOLD_MS, placeHold, stateOf, type PlaqueHold } from '#lib/partner/plaque-state.ts';
 import { contractAddressOf, tokenIdOf, tokenMetadata } from '#lib/partner/plaque-token.ts';
 import type { reservationSchema } from '#lib/partner/response-schemas.ts';
-import { mintability } from '#lib/partner/lookup.ts';
+import { mintabilityTo } from '#lib/partner/lookup.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { newReservationId } from '#lib/partner/reservation-id.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
@@ -76,24 +76,40 @@ function holdRefused(plaqueId: number, current: PlaqueForSale | null, now: Date)
 /** Holds attempted before giving up with 409 CONFLICT: another attempt only when the price moved since the read. */
 const MAX_ATTEMPTS = 3;
 
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** A buyer wallet the mint would refuse: the token could never be delivered to it (400 WALLET_CANNOT_RECEIVE). */
+const walletCannotReceive = (why: string): AppError =>
+  badRequest('WALLET_CANNOT_RECEIVE', `buyerWallet cannot hold the token: ${why}`, {
+    errors: [{ path: 'buyerWallet', message: `cannot hold the token: ${why}` }],
+  });
+
 /**
- * Holds the plaque for `buyerWallet` (checksummed). 404 PLAQUE_NOT_FOUND; 409 NOT_AVAILABLE when it is locked,
- * sold or minted, or when its token cannot be minted (already on chain): selling it could never be delivered. With
- * `once`, the reservation is kept for the Idempotency-Key in the same write as the hold.
+ * Holds the plaque for `buyerWallet` (checksummed). 400 WALLET_CANNOT_RECEIVE for a wallet the mint would refuse (the
+ * zero address, the token contract, a contract that does not accept ERC-1155 tokens); 404 PLAQUE_NOT_FOUND; 409
+ * NOT_AVAILABLE when it is locked, sold or minted, or when its token cannot be minted (already on chain): selling it
+ * could never be delivered. With `once`, the reservation is kept for the Idempotency-Key in the same write as the hold.
  */
 export async function preparePlaque(
   ctx: AppContext,
   partner: Partner,
   plaqueId: number,
-  buyerWallet: string,
+  buyerWallet: `0x${string}`,
   once?: Once,
 ): Promise<Reservation> {
+  if (buyerWallet === ZERO_ADDRESS) throw walletCannotReceive('the zero address holds no token');
   const repo = plaqueRepo(dbOf(ctx), ctx.tableName);
   let current = await repo.getForSale(plaqueId);
   if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${plaqueId} does not exist`);
+  const contract = contractAddressOf(current.plaque, serviceContractOf(ctx));
+  if (buyerWallet.toLowerCase() === contract.toLowerCase()) throw walletCannotReceive('it is the token contract itself');
   checkHoldable(current, partner, buyerWallet, ctx.now());
 
-  const [simulation] = await Promise.all([mintability(ctx, current.plaque), recordServiceAccountOnce(ctx)]);
+  // The mint to the buyer's wallet itself: a contract there must accept ERC-1155 tokens, as the delivery's mint will ask.
+  const [simulation] = await Promise.all([mintabilityTo(ctx, current.plaque, buyerWallet), recordServiceAccountOnce(ctx)]);
+  if (!simulation.mintable && simulation.reason === 'RECEIVER_REFUSED') {
+    throw walletCannotReceive('it is a contract that does not accept ERC-1155 tokens');
+  }
   if (!simulation.mintable) {
     throw conflict('NOT_AVAILABLE', `the plaque's token cannot be minted (${simulation.reason})`, {
       extensions: { reason: simulation.reason },

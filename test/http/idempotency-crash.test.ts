@@ -148,7 +148,7 @@ describe('a create that outlives its lease while a retry claims the key', () => 
 
   it('holds a plaque once, for the reservation the retry answers', async () => {
     const plaque = await storePlaque(ctx);
-    const buyer = aWallet();
+    const buyer = aWallet() as `0x${string}`;
     const [key, what] = [randomUUID(), request('/partner/plaques/{id}/prepare')];
     const caller = { partnerId: partner.userId, apiKeyId: partner.id };
     const late = await claimOnce(ctx, partner.userId, key, what, 200);

@@ -1,5 +1,6 @@
 // POST /partner/plaques/{id}/prepare through the local server: the hold, its answer, bad input, and a race.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPublicClient, http } from 'viem';
 import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -26,6 +27,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** A fresh address holding `code` as its runtime code (anvil's cheat call), checksummed. */
+async function aContract(code: `0x${string}`): Promise<string> {
+  const address = aWallet();
+  const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+  await client.request({ method: 'anvil_setCode' as never, params: [address, code] as never });
+  return address;
+}
 
 const prepare = (id: number | string, body: unknown, key: string | null = partner.apiKey, headers?: Record<string, string>) =>
   call(server.url, 'POST', `/partner/plaques/${id}/prepare`, { key, body, ...(headers && { headers }) });
@@ -155,6 +164,34 @@ describe('POST /partner/plaques/{id}/prepare', () => {
       expect(reply.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'buyerWallet' }] });
     }
     expect((await plaqueRepo(dbOf(ctx), ctx.tableName).get(plaque.id))?.status).toBe('AVAILABLE');
+  });
+
+  it('answers 400 WALLET_CANNOT_RECEIVE for the zero address, the token contract and contracts that refuse ERC-1155', async () => {
+    const plaque = await storePlaque(ctx);
+    // Runtime code put at fresh addresses: a contract whose receiver hook reverts with nothing (the token's own check then
+    // reverts ERC1155InvalidReceiver), one that answers nothing (the hook's answer cannot be read), and one that reverts
+    // with an error of its own (bubbled up as it is).
+    const revertsEmpty = await aContract('0xfe');
+    const answersNothing = await aContract('0x00');
+    const revertsOwn = await aContract('0x63deadbeef60e01b60005260046000fd');
+    const refused = [
+      '0x0000000000000000000000000000000000000000',
+      chainOf(ctx).contractAddress,
+      chainOf(ctx).contractAddress.toLowerCase(),
+      revertsEmpty,
+      answersNothing,
+      revertsOwn,
+    ];
+    for (const buyerWallet of refused) {
+      const reply = await prepare(plaque.id, { buyerWallet });
+      expect(reply.status, buyerWallet).toBe(400);
+      expect(reply.json).toMatchObject({ code: 'WALLET_CANNOT_RECEIVE', errors: [{ path: 'buyerWallet' }] });
+    }
+    expect((await plaqueRepo(dbOf(ctx), ctx.tableName).get(plaque.id))?.status).toBe('AVAILABLE');
+
+    // A contract that accepts ERC-1155 tokens (its hook answers onERC1155Received's selector) is a wallet like any other.
+    const accepts = await aContract('0x63f23a6e6160e01b60005260206000f3');
+    expect(await prepare(plaque.id, { buyerWallet: accepts })).toMatchObject({ status: 200 });
   });
 
   it('answers 400 for a missing body, unknown members or a body that is not an object', async () => {
