@@ -318,11 +318,10 @@ export class ApiFunction extends Construct {
    * deleting a key also takes it out of the plan). Both get the usage plan id: it is what makes the
    * service use API Gateway keys instead of its local stand-in.
    */
-  managesApiKeys(usagePlan: apigateway.IUsagePlan, mode: 'create' | 'revoke' | 'disable'): this {
+  managesApiKeys(usagePlan: apigateway.IUsagePlan, mode: 'create' | 'revoke'): this {
     // Pseudo-parameters rather than the stack's region: the ARN (and its cdk-nag finding id) reads the same
     // whether or not the stack is bound to a region at synth time.
     const apigw = (resourcePath: string) => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${resourcePath}`;
-    if (mode === 'disable') return this.disablesApiKeys(usagePlan, apigw('/apikeys/*'));
     if (mode === 'create') {
       this.function.addToRolePolicy(
         new iam.PolicyStatement({
@@ -331,28 +330,14 @@ export class ApiFunction extends Construct {
         }),
       );
     }
-    // Revoking deletes a key; creating deletes the key it just made when the plan refuses it, so none is left
-    // lying around outside the plan.
+    // Revoking deletes a key, and so does retiring a rolled key whose window ended; creating deletes the key it just made
+    // when the plan refuses it, so none is left lying around outside the plan.
     this.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:DELETE'], resources: [apigw('/apikeys/*')] }));
     acknowledge(this, [
       {
         id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]',
         reason:
-          'Key ids exist only at run time and API Gateway offers no condition tying a key to a usage plan; revoking deletes only keys the table records for the caller.',
-      },
-    ]);
-    this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);
-    this.refersToApi = true;
-    return this;
-  }
-
-  /** Disables keys of rolled partner keys whose window ended (UpdateApiKey: PATCH, `/enabled` to false); nothing else. */
-  private disablesApiKeys(usagePlan: apigateway.IUsagePlan, keys: string): this {
-    this.function.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:PATCH'], resources: [keys] }));
-    acknowledge(this, [
-      {
-        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]',
-        reason: 'Key ids exist only at run time; the disabler patches only keys the table records as rolled and ended.',
+          'Key ids exist only at run time and API Gateway offers no condition tying a key to a usage plan; revoking deletes only keys the table records for the caller, retiring only keys the table records as rolled and ended.',
       },
     ]);
     this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);

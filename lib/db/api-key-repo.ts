@@ -36,12 +36,17 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** Set when the key was rolled: the end of its window beside its successor. */
   expiresAt: string | null;
+  /**
+   * Whether a rolled key still counts among the user's active keys: from its roll (with a window) until its window's end
+   * is settled. Keys rolled before rolled keys counted never do: their successor took their place.
+   */
+  holdsPlace: boolean;
 }
 
 type Item = Record<string, unknown>;
 
 function toItem(record: ApiKeyRecord): Item {
-  const { revokedAt, lastUsedAt, expiresAt, ...rest } = record;
+  const { revokedAt, lastUsedAt, expiresAt, holdsPlace, ...rest } = record;
   return {
     ...apiKeyKey(record.id),
     ...userApiKeysIndexKey(record.userId, record.createdAt, record.id),
@@ -51,6 +56,7 @@ function toItem(record: ApiKeyRecord): Item {
     ...(revokedAt !== null && { revokedAt }),
     ...(lastUsedAt !== null && { lastUsedAt }),
     ...(expiresAt !== null && { expiresAt }),
+    ...(holdsPlace && { holdsPlace }),
   };
 }
 
@@ -66,6 +72,7 @@ function fromItem(item: Item): ApiKeyRecord {
     lastUsedAt: (item.lastUsedAt as string | null | undefined) ?? null,
     revokedAt: (item.revokedAt as string | null | undefined) ?? null,
     expiresAt: (item.expiresAt as string | null | undefined) ?? null,
+    holdsPlace: item.holdsPlace === true,
   };
 }
 
@@ -93,8 +100,11 @@ export type InsertOutcome = 'written' | 'limit-reached' | 'count-changed';
 /** `revoked` now; `already-revoked` by its owner before; `not-found`: unknown, or another user's key. */
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
 
-/** `rolled`; `not-found`: unknown or another user's; `revoked` or `already-rolled`: the key cannot be rolled. */
-export type RollOutcome = 'rolled' | 'not-found' | 'revoked' | 'already-rolled';
+/**
+ * `rolled`; `not-found`: unknown or another user's; `revoked` or `already-rolled`: the key cannot be rolled;
+ * `limit-reached` and `count-changed` as for a new key (InsertOutcome), when the old key keeps its place in its window.
+ */
+export type RollOutcome = 'rolled' | 'not-found' | 'revoked' | 'already-rolled' | 'limit-reached' | 'count-changed';
 
 /** A rolled key whose window has ended, as the key disabler reads it. */
 export interface KeyExpiry {
@@ -113,8 +123,9 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           TableName: tableName,
           IndexName: GSI1,
           KeyConditionExpression: 'gsi1pk = :pk',
-          // A rolled key gave its place to its successor.
-          FilterExpression: '(attribute_not_exists(revokedAt) OR revokedAt = :null) AND attribute_not_exists(expiresAt)',
+          // A rolled key counts while it holds its place (its window); one rolled before that gave its place to its successor.
+          FilterExpression:
+            '(attribute_not_exists(revokedAt) OR revokedAt = :null) AND (attribute_not_exists(expiresAt) OR attribute_exists(holdsPlace))',
           ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId), ':null': null },
           Select: 'COUNT',
           ExclusiveStartKey: startKey,
@@ -131,11 +142,45 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     Update: {
       TableName: tableName,
       Key: apiKeyKey(id),
-      UpdateExpression: 'SET revokedAt = :now',
-      // A counted key is not rolled (a rolled key gave its place in the count to its successor).
-      ConditionExpression: `attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt)${counted ? ' AND attribute_not_exists(expiresAt)' : ''}`,
+      UpdateExpression: 'SET revokedAt = :now REMOVE holdsPlace',
+      // A counted key is not rolled, or rolled and still holding its place (one that gave it to its successor is not).
+      ConditionExpression: `attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt)${counted ? ' AND (attribute_not_exists(expiresAt) OR attribute_exists(holdsPlace))' : ''}`,
       ExpressionAttributeValues: { ':now': now.toISOString(), ':user': userId },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  });
+
+  /**
+   * The user's active count one higher, only while it is under `limit` (or, not stored yet, stored at the count `seen`
+   * plus one, only if nobody stored it meanwhile).
+   */
+  const countUp = (userId: number, limit: number, seen: ActiveKeyCount): TransactItem =>
+    seen.stored
+      ? {
+          Update: {
+            TableName: tableName,
+            Key: apiKeyCountKey(userId),
+            UpdateExpression: 'SET active = active + :one',
+            ConditionExpression: 'active < :limit',
+            ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+          },
+        }
+      : {
+          Put: {
+            TableName: tableName,
+            Item: { ...apiKeyCountKey(userId), entity: ENTITY.apiKeyCount, userId, active: seen.count + 1 },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        };
+
+  /** The user's active count one lower, only while above zero (it is not stored for users whose keys predate it). */
+  const countDown = (userId: number): TransactItem => ({
+    Update: {
+      TableName: tableName,
+      Key: apiKeyCountKey(userId),
+      UpdateExpression: 'SET active = active - :one',
+      ConditionExpression: 'active > :zero',
+      ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
     },
   });
 
@@ -152,24 +197,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
      * `also`: items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts).
      */
     async insert(record: ApiKeyRecord, limit: number, seen: ActiveKeyCount, also: TransactItem[] = []): Promise<InsertOutcome> {
-      const countKey = apiKeyCountKey(record.userId);
-      const count: TransactItem = seen.stored
-        ? {
-            Update: {
-              TableName: tableName,
-              Key: countKey,
-              UpdateExpression: 'SET active = active + :one',
-              ConditionExpression: 'active < :limit',
-              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-            },
-          }
-        : {
-            Put: {
-              TableName: tableName,
-              Item: { ...countKey, entity: ENTITY.apiKeyCount, userId: record.userId, active: seen.count + 1 },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          };
+      const count = countUp(record.userId, limit, seen);
       return transactWrite<InsertOutcome>(
         db,
         [
@@ -225,24 +253,15 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       };
       return transactWrite<RevokeOutcome>(
         db,
-        [
-          revokeItem(id, userId, now),
-          {
-            Update: {
-              TableName: tableName,
-              Key: apiKeyCountKey(userId),
-              UpdateExpression: 'SET active = active - :one',
-              ConditionExpression: 'active > :zero',
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
-          },
-        ],
+        [revokeItem(id, userId, now), countDown(userId)],
         {
           written: () => 'revoked',
           refused: (refusal) => {
-            const rolled = refusal.rejected(0) && refusal.current(0)?.expiresAt !== undefined;
-            if (refusal.rejected(0) && !rolled) return refusedOn(refusal.current(0));
-            // A rolled key, or no stored count: revoke the key alone (the count is taken on the index when it is first stored).
+            const current = refusal.current(0);
+            const uncounted = refusal.rejected(0) && current?.expiresAt !== undefined && current.holdsPlace === undefined;
+            if (refusal.rejected(0) && !uncounted) return refusedOn(current);
+            // A rolled key that gave its place (to its successor, or at the end of its window), or no stored count: revoke
+            // the key alone (the count is taken on the index when it is first stored).
             const single = revokeItem(id, userId, now, false).Update!;
             return conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
               written: (): RevokeOutcome => 'revoked',
@@ -256,11 +275,19 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /**
      * Rolls the user's key `oldId`: stores `successor` (same owner, name and scope) with the claim of its hash, and ends
-     * the old key's window at `expiresAt` with a marker the key disabler reads, all or nothing, only while the old key is
-     * the user's, not revoked and not rolled yet. The successor takes the old key's place in the active count. `also`:
-     * items the same transaction writes too (the Idempotency-Key's answer).
+     * the old key's window at `expiresAt` with a marker the key retirer reads, all or nothing, only while the old key is
+     * the user's, not revoked and not rolled yet. With `counted` (a window to come) the old key keeps its place in the
+     * active count until its window's end is settled, and the successor takes a place of its own (`countUp`'s
+     * condition: `limit-reached` at the limit); without, the successor takes the old key's place. `also`: items the
+     * same transaction writes too (the Idempotency-Key's answer).
      */
-    roll(oldId: string, successor: ApiKeyRecord, expiresAt: string, also: TransactItem[] = []): Promise<RollOutcome> {
+    roll(
+      oldId: string,
+      successor: ApiKeyRecord,
+      expiresAt: string,
+      counted: { limit: number; seen: ActiveKeyCount } | null,
+      also: TransactItem[] = [],
+    ): Promise<RollOutcome> {
       return transactWrite<RollOutcome>(
         db,
         [
@@ -268,10 +295,10 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             Update: {
               TableName: tableName,
               Key: apiKeyKey(oldId),
-              UpdateExpression: 'SET expiresAt = :expires',
+              UpdateExpression: counted ? 'SET expiresAt = :expires, holdsPlace = :true' : 'SET expiresAt = :expires',
               ConditionExpression:
                 'attribute_exists(pk) AND userId = :user AND attribute_not_exists(revokedAt) AND attribute_not_exists(expiresAt)',
-              ExpressionAttributeValues: { ':expires': expiresAt, ':user': successor.userId },
+              ExpressionAttributeValues: { ':expires': expiresAt, ':user': successor.userId, ...(counted && { ':true': true }) },
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           },
@@ -289,17 +316,60 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
               },
             },
           },
+          ...(counted ? [countUp(successor.userId, counted.limit, counted.seen)] : []),
           ...also,
         ],
         {
           written: () => 'rolled',
           refused: (refusal) => {
+            if (!refusal.rejected(0) && counted && refusal.rejected(4)) return counted.seen.stored ? 'limit-reached' : 'count-changed';
             if (!refusal.rejected(0)) throw new Error(`API key ${successor.id} collides with a stored one`);
             const current = refusal.current(0);
             const found = current ? fromItem(current) : null;
             if (found?.userId !== successor.userId) return 'not-found';
             return found.revokedAt !== null ? 'revoked' : 'already-rolled';
           },
+        },
+        { conflictRetries: 2 },
+      );
+    },
+
+    /** The user's rolled keys whose window ended by `now` while they still hold a place in the active count. */
+    async endedPlaces(userId: number, now: Date): Promise<ApiKeyRecord[]> {
+      const items = await queryAll(db, {
+        TableName: tableName,
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'attribute_exists(holdsPlace) AND expiresAt <= :now',
+        ExpressionAttributeValues: { ':pk': userApiKeysPartition(userId), ':now': now.toISOString() },
+      });
+      return items.map(fromItem);
+    },
+
+    /**
+     * Gives up the place of a rolled key whose window ended by `now`: the key no longer holds it and the user's active
+     * count is one lower, both or neither; a user whose count was never stored has only the key's mark removed. →
+     * whether a place was given up (false when it was given up before, or the key was revoked meanwhile).
+     */
+    settleEndedWindow(id: string, userId: number, now: Date): Promise<boolean> {
+      const release: TransactItem = {
+        Update: {
+          TableName: tableName,
+          Key: apiKeyKey(id),
+          UpdateExpression: 'REMOVE holdsPlace',
+          ConditionExpression: 'attribute_exists(holdsPlace) AND userId = :user AND expiresAt <= :now',
+          ExpressionAttributeValues: { ':user': userId, ':now': now.toISOString() },
+        },
+      };
+      return transactWrite<boolean>(
+        db,
+        [release, countDown(userId)],
+        {
+          written: () => true,
+          refused: (refusal) =>
+            refusal.rejected(0)
+              ? false
+              : conditionalWrite(db, new UpdateCommand({ ...release.Update! }), { written: () => true, refused: () => false }),
         },
         { conflictRetries: 2 },
       );

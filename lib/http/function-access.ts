@@ -28,8 +28,8 @@ export interface FunctionAccess {
   readonly writesMedia?: string;
   /** Sends mail from the stage's sender address (MAIL_FROM). */
   readonly sendsMail?: true;
-  /** Creates or revokes API Gateway keys in the stage's usage plan, or disables ended ones (API_KEY_USAGE_PLAN_ID). */
-  readonly apiKeys?: 'create' | 'revoke' | 'disable';
+  /** Creates and deletes, or only deletes, API Gateway keys of the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
+  readonly apiKeys?: 'create' | 'revoke';
   /** Reads (the listing's cold start) or replaces (its writer) the catalogue snapshot object (CATALOG_SNAPSHOT_BUCKET). */
   readonly catalogSnapshot?: 'read' | 'write';
   /** Wakes the webhook sender: sends messages to the stage's webhook queue (WEBHOOK_QUEUE_URL). */
@@ -69,13 +69,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
       out.writesMedia = access.writesMedia;
     }
     if (access.sendsMail) out.sendsMail = true;
-    if (access.apiKeys) {
-      if (out.apiKeys !== undefined && (out.apiKeys === 'disable') !== (access.apiKeys === 'disable')) {
-        throw new Error('one function cannot both disable API keys and create or revoke them');
-      }
-      out.apiKeys =
-        access.apiKeys === 'disable' ? 'disable' : out.apiKeys === 'create' || access.apiKeys === 'create' ? 'create' : 'revoke';
-    }
+    if (access.apiKeys) out.apiKeys = out.apiKeys === 'create' || access.apiKeys === 'create' ? 'create' : 'revoke';
     if (access.catalogSnapshot)
       out.catalogSnapshot = out.catalogSnapshot === 'write' || access.catalogSnapshot === 'write' ? 'write' : 'read';
     if (access.webhookQueue) out.webhookQueue = true;

@@ -103,7 +103,7 @@ export const WEBHOOK_SENDER_HANDLER = 'functions/webhooks/send-webhooks.ts';
 /** Mails requested sign-in codes (and creates the users of new addresses), fed by the table's stream (not an HTTP route). */
 export const CODE_MAIL_HANDLER = 'functions/auth/send-code-mail.ts';
 
-/** Disables the API Gateway keys of rolled partner keys whose window has ended, on a schedule (not an HTTP route). */
+/** Retires rolled partner keys whose window has ended (their place, their API Gateway key), on a schedule (not an HTTP route). */
 export const KEY_DISABLER_HANDLER = 'functions/partner/disable-ended-keys.ts';
 
 /** The functions no route leads to. */
@@ -168,9 +168,10 @@ const backgroundFunctions = [
   {
     handler: KEY_DISABLER_HANDLER,
     trigger: 'schedule',
-    description: 'Disables the API Gateway keys of rolled partner keys whose window has ended',
-    // Reads the ends of rolled keys' windows and forgets each once its key is disabled (UpdateApiKey).
-    access: { table: 'readWrite', apiKeys: 'disable', timeoutSeconds: 60 },
+    description: 'Retires rolled partner keys whose window has ended and deletes their API Gateway keys',
+    // Reads the ends of rolled keys' windows, gives up each key's place in its owner's count, deletes its API Gateway
+    // key (DeleteApiKey: an ended key no longer counts against the account's keys) and forgets the end.
+    access: { table: 'readWrite', apiKeys: 'revoke', timeoutSeconds: 60 },
   },
 ] as const satisfies readonly BackgroundFunction[];
 

@@ -8,7 +8,6 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteApiKeyCommand,
   NotFoundException,
-  UpdateApiKeyCommand,
 } from '@aws-sdk/client-api-gateway';
 import { servicesConfig, type ServicesConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -16,10 +15,8 @@ import type { AppContext } from '#lib/runtime/context.ts';
 export interface ApiKeyIssuer {
   /** Registers the key value; returns the key's id (what `requestContext.identity.apiKeyId` will carry). */
   register(key: { value: string; name: string }): Promise<string>;
-  /** Stops the key from being accepted; unknown ids are ignored (revoking twice is fine). */
+  /** Stops the key from being accepted, and forgets it; unknown ids are ignored (revoking twice is fine). */
   unregister(id: string): Promise<void>;
-  /** Stops the key from being accepted but keeps it (and its usage) known; unknown ids are ignored. */
-  disable(id: string): Promise<void>;
 }
 
 declare module '#lib/runtime/context.ts' {
@@ -31,9 +28,8 @@ declare module '#lib/runtime/context.ts' {
 
 const localApiKeyIssuer = (): ApiKeyIssuer => ({
   register: async () => `key_${randomBytes(12).toString('base64url')}`,
+  // The local key check refuses a revoked key, and a rolled one from its `expiresAt` on (lib/partner/api-keys.ts).
   unregister: async () => undefined,
-  // The local key check refuses a rolled key from its `expiresAt` on (lib/partner/api-keys.ts).
-  disable: async () => undefined,
 });
 
 export function apiGatewayKeyIssuer(options: { usagePlanId: string; client: APIGatewayClient }): ApiKeyIssuer {
@@ -59,13 +55,6 @@ export function apiGatewayKeyIssuer(options: { usagePlanId: string; client: APIG
       return id;
     },
     unregister,
-    async disable(id) {
-      try {
-        await client.send(new UpdateApiKeyCommand({ apiKey: id, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
-      } catch (error) {
-        if (!(error instanceof NotFoundException)) throw error;
-      }
-    },
   };
 }
 

@@ -38,10 +38,30 @@ export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   expiresAt: record.expiresAt,
 });
 
-const keyLimitReached = () => conflict('KEY_LIMIT_REACHED', `at most ${MAX_ACTIVE_KEYS} API keys may be active at once; revoke one first`);
+const keyLimitReached = (rolling = false) =>
+  conflict(
+    'KEY_LIMIT_REACHED',
+    `at most ${MAX_ACTIVE_KEYS} API keys may be active at once, rolled keys in their window included; ` +
+      (rolling ? 'revoke one first, or roll with expiresInHours 0 to replace this one at once' : 'revoke one first'),
+  );
 
 /** Times the limit is read again when another request stored the user's first count at the same moment. */
 const COUNT_ATTEMPTS = 3;
+
+/**
+ * The user's active count, once the rolled keys whose window has ended gave up their places when it is at the limit
+ * (the key retirer does so on its schedule; a request at the limit does not wait for it).
+ */
+async function activeCountAfterEnds(ctx: AppContext, userId: number) {
+  const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
+  const seen = await repo.activeCount(userId);
+  if (seen.count < MAX_ACTIVE_KEYS) return seen;
+  const now = ctx.now();
+  const ended = await repo.endedPlaces(userId, now);
+  let settled = 0;
+  for (const key of ended) if (await repo.settleEndedWindow(key.id, userId, now)) settled++;
+  return settled > 0 ? repo.activeCount(userId) : seen;
+}
 
 /**
  * Creates a key for the user, refused with 409 KEY_LIMIT_REACHED at the limit. The limit holds under concurrent
@@ -55,7 +75,7 @@ export async function createApiKey(
   once?: Once,
 ): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
-  let seen = await repo.activeCount(userId);
+  let seen = await activeCountAfterEnds(ctx, userId);
   if (seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached();
   const issuer = apiKeyIssuerOf(ctx);
   const { apiKey, record } = await issueKey(ctx, userId, name, scope);
@@ -93,6 +113,7 @@ async function issueKey(ctx: AppContext, userId: number, name: string | null, sc
     lastUsedAt: null,
     revokedAt: null,
     expiresAt: null,
+    holdsPlace: false,
   };
   return { apiKey, record };
 }
@@ -108,35 +129,44 @@ const createdKey = (apiKey: string, record: ApiKeyRecord): CreatedApiKey => ({
 
 /**
  * Rolls one of the user's keys: a new key with the same name and scope, while the old one keeps working for
- * `overlapHours` (0: it stops now) and is then refused, and disabled by the key disabler. Another user's or an unknown
- * key → 404 API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE.
+ * `overlapHours` (0: it stops now) and is then refused, and deleted where keys are checked by the key retirer. During
+ * its window the old key still counts among the active keys, so a roll with a window needs a free place: at the limit
+ * → 409 KEY_LIMIT_REACHED (with 0 hours the new key takes the old one's place). Another user's or an unknown key → 404
+ * API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE.
  */
 export async function rollApiKey(ctx: AppContext, userId: number, id: string, overlapHours: number, once?: Once): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   const old = await repo.get(id);
   if (!old || old.userId !== userId) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   if (old.revokedAt !== null || old.expiresAt !== null) throw notRollable(old);
+  const windowed = overlapHours > 0;
+  let seen = windowed ? await activeCountAfterEnds(ctx, userId) : null;
+  if (seen && seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached(true);
   const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope);
   const expiresAt = new Date(Date.parse(record.createdAt) + overlapHours * 3_600_000).toISOString();
   const answer = createdKey(apiKey, record);
+  // Without its record the new key would be refused anyway; do not leave it registered.
+  const unregister = () =>
+    apiKeyIssuerOf(ctx)
+      .unregister(record.id)
+      .catch(() => undefined);
   let outcome: Awaited<ReturnType<typeof repo.roll>>;
   try {
-    outcome = await repo.roll(id, record, expiresAt, once ? [once.completion(answer)] : []);
+    for (let attempt = 1; ; attempt++) {
+      outcome = await repo.roll(id, record, expiresAt, seen && { limit: MAX_ACTIVE_KEYS, seen }, once ? [once.completion(answer)] : []);
+      if (outcome !== 'count-changed' || attempt >= COUNT_ATTEMPTS) break;
+      seen = await repo.activeCount(userId);
+      if (seen.count >= MAX_ACTIVE_KEYS) break;
+    }
   } catch (error) {
-    await apiKeyIssuerOf(ctx)
-      .unregister(record.id)
-      .catch(() => undefined);
+    await unregister();
     throw error;
   }
-  if (outcome !== 'rolled') {
-    // Without its record the new key would be refused anyway; do not leave it registered.
-    await apiKeyIssuerOf(ctx)
-      .unregister(record.id)
-      .catch(() => undefined);
-    if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
-    throw notRollable({ revokedAt: outcome === 'revoked' ? 'revoked' : null });
-  }
-  return answer;
+  if (outcome === 'rolled') return answer;
+  await unregister();
+  if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
+  if (outcome === 'limit-reached' || outcome === 'count-changed') throw keyLimitReached(true);
+  throw notRollable({ revokedAt: outcome === 'revoked' ? 'revoked' : null });
 }
 
 const notRollable = (key: Pick<ApiKeyRecord, 'revokedAt'>) =>
@@ -145,19 +175,23 @@ const notRollable = (key: Pick<ApiKeyRecord, 'revokedAt'>) =>
     key.revokedAt !== null ? 'a revoked key cannot be rolled' : 'this key was rolled already; roll its successor',
   );
 
-/** Rolled keys disabled at most per run of the key disabler; the next run takes the rest. */
-const DISABLE_BATCH = 50;
+/** Rolled keys retired at most per run of the key retirer; the next run takes the rest. */
+const RETIRE_BATCH = 50;
 
 /**
- * Disables, where keys are checked (API Gateway in AWS), the rolled keys whose window has ended, and forgets their
- * ends: what the key disabler runs on its schedule. The handlers refuse such a key from its `expiresAt` on anyway.
- * → how many keys were disabled.
+ * Retires the rolled keys whose window has ended: each gives up its place among its owner's active keys, is deleted
+ * where keys are checked (API Gateway in AWS, so it no longer counts against the account's keys there), and its end is
+ * forgotten; what the key retirer runs on its schedule. Every step may be repeated, so a run cut short is finished by
+ * the next. The handlers refuse such a key from its `expiresAt` on anyway. → how many keys were retired.
  */
-export async function disableEndedKeys(ctx: AppContext): Promise<number> {
+export async function retireEndedKeys(ctx: AppContext): Promise<number> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
-  const ended = await repo.endedWindows(ctx.now(), DISABLE_BATCH);
+  const now = ctx.now();
+  const ended = await repo.endedWindows(now, RETIRE_BATCH);
   for (const { id } of ended) {
-    await apiKeyIssuerOf(ctx).disable(id);
+    const key = await repo.get(id);
+    if (key?.holdsPlace) await repo.settleEndedWindow(id, key.userId, now);
+    await apiKeyIssuerOf(ctx).unregister(id);
     await repo.forgetWindow(id);
   }
   return ended.length;

@@ -271,12 +271,6 @@ describe.each(stageNames)('%s functions', (stageName) => {
       }
       expect(fn.properties['Environment'].Variables['API_KEY_USAGE_PLAN_ID']).toEqual({ Ref: plan });
       const byAction = (action: string) => apigw.filter((s) => actionsOf([s]).includes(action)).flatMap((s) => asArray(s['Resource']));
-      if (mode === 'disable') {
-        // The key disabler may only switch keys off: no creating, no deleting.
-        expect(actionsOf(apigw)).toEqual(['apigateway:PATCH']);
-        expect(JSON.stringify(byAction('apigateway:PATCH'))).toContain('::/apikeys/*');
-        continue;
-      }
       expect(actionsOf(apigw).sort()).toEqual(mode === 'create' ? ['apigateway:DELETE', 'apigateway:POST'] : ['apigateway:DELETE']);
       expect(JSON.stringify(byAction('apigateway:DELETE'))).toContain('::/apikeys/*');
       if (mode === 'create') {
@@ -395,12 +389,13 @@ describe.each(stageNames)('the delivery worker’s dead letters (%s)', (stageNam
 });
 
 describe.each(stageNames)('the key disabler and the hold and key operations (%s)', (stageName) => {
-  it('runs the key disabler every 5 minutes on its live alias, with the table and API Gateway key PATCH alone', () => {
+  it('runs the key retirer every 5 minutes on its live alias, with the table and API Gateway key DELETE alone', () => {
     const { template } = synthStage(stageName);
     const disabler = functionsByModule(template).get(KEY_DISABLER_HANDLER)!;
     expect(schedulesOf(stageName, KEY_DISABLER_HANDLER)).toEqual(['rate(5 minutes)']);
     const statements = roleStatements(template, disabler.properties['Role']['Fn::GetAtt'][0]);
-    expect(actionsOf(statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('apigateway:'))))).toEqual(['apigateway:PATCH']);
+    // An ended key is deleted, not only disabled: a disabled key still counts against the account's API Gateway keys.
+    expect(actionsOf(statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('apigateway:'))))).toEqual(['apigateway:DELETE']);
     expect(actionsOf(statements)).toContain('dynamodb:Query');
     expect(actionsOf(statements)).toContain('dynamodb:DeleteItem');
   });

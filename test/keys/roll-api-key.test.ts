@@ -1,9 +1,13 @@
-// POST /partner/api-keys/{id}/roll through the local server, and the key disabler: the new key has the old one's name
-// and scope, the old one works until its `expiresAt` and answers 403 FORBIDDEN from then on; its key is then disabled
-// where keys are checked; revoked, rolled, foreign and unknown keys, and windows out of range, are refused.
+// POST /partner/api-keys/{id}/roll through the local server, and the key retirer: the new key has the old one's name
+// and scope, the old one works until its `expiresAt` and answers 403 FORBIDDEN from then on, counting among the active
+// keys until then; its key is then deleted where keys are checked; revoked, rolled, foreign and unknown keys, windows
+// out of range and rolls with a window at the limit are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '#lib/db/client.ts';
+import { apiKeyCountKey } from '#lib/db/keys.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
-import { disableEndedKeys } from '#lib/partner/api-keys.ts';
+import { MAX_ACTIVE_KEYS, retireEndedKeys } from '#lib/partner/api-keys.ts';
 import type { ApiKeyIssuer } from '#lib/partner/api-key-issuer.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
@@ -14,14 +18,12 @@ import { aSignedInPartner, bearer, type SignedInPartner } from '../webhooks/fixt
 let ctx: AppContext;
 let server: LocalServer;
 let issuedCount = 0;
-const disabled: string[] = [];
 const unregistered: string[] = [];
 
 /** The local issuer, recording what it was asked to do. */
 const recordingIssuer: ApiKeyIssuer = {
   register: async () => `key_roll_${issuedCount++}`,
   unregister: async (id) => void unregistered.push(id),
-  disable: async (id) => void disabled.push(id),
 };
 
 /** Milliseconds the service's clock is ahead of the real one. */
@@ -46,6 +48,16 @@ const lookupWith = async (apiKey: string) => {
   return call(server.url, 'GET', `/partner/plaques/${plaque.id}/lookup`, { key: apiKey });
 };
 const HOUR = 3_600_000;
+const revoke = (who: SignedInPartner, id: string) => call(server.url, 'DELETE', `/partner/api-keys/${id}`, { headers: bearer(who) });
+const storedCount = async (userId: number) =>
+  (await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: apiKeyCountKey(userId), ConsistentRead: true }))).Item
+    ?.active as number;
+/** The user's keys that work now: not revoked, and not past the end of a rolled key's window. */
+const working = async (who: SignedInPartner) =>
+  (await list(who)).filter(
+    (k: { revokedAt: string | null; expiresAt: string | null }) =>
+      k.revokedAt === null && (k.expiresAt === null || Date.parse(k.expiresAt) > Date.now() + skewMs),
+  );
 
 describe('POST /partner/api-keys/{id}/roll', () => {
   it('answers 201 a new key with the same name and scope; the old one works until its expiresAt, then answers 403 FORBIDDEN', async () => {
@@ -109,39 +121,78 @@ describe('POST /partner/api-keys/{id}/roll', () => {
     expect((await list(owner)).find((k: { id: string }) => k.id === fresh.id).expiresAt).toBeNull();
   });
 
-  it('gives the old key its place among the active keys: a roll at the limit succeeds, and revoking the old key frees nothing', async () => {
+  it(`counts a rolled key among the active keys during its window: rolls stop at ${MAX_ACTIVE_KEYS} working keys`, async () => {
+    const owner = await aSignedInPartner(ctx);
+    const issuedBefore = issuedCount;
+    let latest = (await create(owner, { name: 'rolled' })).json;
+    const answers: number[] = [];
+    for (let i = 0; i < 2 * MAX_ACTIVE_KEYS; i++) {
+      const reply = await roll(owner, latest.id, { expiresInHours: 168 });
+      answers.push(reply.status);
+      if (reply.status === 201) latest = reply.json;
+      else expect(reply.json).toMatchObject({ code: 'KEY_LIMIT_REACHED' });
+    }
+    expect(answers.filter((status) => status === 201)).toHaveLength(MAX_ACTIVE_KEYS - 1);
+    expect(answers.slice(MAX_ACTIVE_KEYS - 1)).toEqual(answers.slice(MAX_ACTIVE_KEYS - 1).map(() => 409));
+    expect(await create(owner, {})).toMatchObject({ status: 409, json: { code: 'KEY_LIMIT_REACHED' } });
+    expect(await working(owner)).toHaveLength(MAX_ACTIVE_KEYS);
+    expect(await storedCount(owner.userId)).toBe(MAX_ACTIVE_KEYS);
+    // A refused roll registers no key where keys are checked: the limit is read first.
+    expect(issuedCount - issuedBefore).toBe(MAX_ACTIVE_KEYS);
+  });
+
+  it('replaces a key at the limit with 0 hours; revoking a key in its window frees its place, and so does the end of the window', async () => {
     const owner = await aSignedInPartner(ctx);
     const made = [];
-    for (let i = 0; i < 20; i++) made.push((await create(owner, {})).json);
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) made.push((await create(owner, {})).json);
+    expect(await roll(owner, made[0].id, { expiresInHours: 24 })).toMatchObject({ status: 409, json: { code: 'KEY_LIMIT_REACHED' } });
+    expect((await roll(owner, made[0].id, { expiresInHours: 0 })).status).toBe(201);
+    expect(await storedCount(owner.userId)).toBe(MAX_ACTIVE_KEYS);
     expect((await create(owner, {})).json.code).toBe('KEY_LIMIT_REACHED');
-    expect((await roll(owner, made[0].id)).status).toBe(201);
+
+    // A key rolled with a window holds its place until it is revoked...
+    expect((await revoke(owner, made[1].id)).status).toBe(204);
+    expect((await roll(owner, made[2].id, { expiresInHours: 1 })).status).toBe(201);
+    expect(await storedCount(owner.userId)).toBe(MAX_ACTIVE_KEYS);
+    expect((await revoke(owner, made[2].id)).status).toBe(204);
+    expect(await storedCount(owner.userId)).toBe(MAX_ACTIVE_KEYS - 1);
+    expect((await roll(owner, made[3].id, { expiresInHours: 1 })).status).toBe(201);
     expect((await create(owner, {})).json.code).toBe('KEY_LIMIT_REACHED');
-    await call(server.url, 'DELETE', `/partner/api-keys/${made[0].id}`, { headers: bearer(owner) });
-    expect((await create(owner, {})).json.code).toBe('KEY_LIMIT_REACHED');
-    await call(server.url, 'DELETE', `/partner/api-keys/${made[1].id}`, { headers: bearer(owner) });
-    expect((await create(owner, {})).status).toBe(201);
+
+    // ...or its window ends: the next key at the limit takes its place without waiting for the key retirer.
+    skewMs = HOUR + 1000;
+    try {
+      expect((await create(owner, {})).status).toBe(201);
+      expect((await create(owner, {})).json.code).toBe('KEY_LIMIT_REACHED');
+      expect(await working(owner)).toHaveLength(MAX_ACTIVE_KEYS);
+    } finally {
+      skewMs = 0;
+    }
   });
 });
 
-describe('the key disabler', () => {
-  it('disables the keys whose window ended, once each, and leaves the others', async () => {
+describe('the key retirer', () => {
+  it('deletes the keys whose window ended where keys are checked, once each, frees their places and leaves the others', async () => {
     const owner = await aSignedInPartner(ctx);
     const short = (await create(owner, {})).json;
     const long = (await create(owner, {})).json;
     await roll(owner, short.id, { expiresInHours: 1 });
     await roll(owner, long.id, { expiresInHours: 5 });
+    expect(await storedCount(owner.userId)).toBe(4);
     // Keys of other tests whose window ended already (a roll with 0 hours) go first.
-    await disableEndedKeys(ctx);
-    expect(disabled).not.toContain(short.id);
-    expect(disabled).not.toContain(long.id);
+    await retireEndedKeys(ctx);
+    expect(unregistered).not.toContain(short.id);
+    expect(unregistered).not.toContain(long.id);
     skewMs = HOUR + 1000;
     try {
-      await disableEndedKeys(ctx);
-      expect(disabled).toContain(short.id);
-      expect(disabled).not.toContain(long.id);
-      disabled.length = 0;
-      await disableEndedKeys(ctx);
-      expect(disabled).not.toContain(short.id);
+      await retireEndedKeys(ctx);
+      expect(unregistered).toContain(short.id);
+      expect(unregistered).not.toContain(long.id);
+      expect(await storedCount(owner.userId)).toBe(3);
+      unregistered.length = 0;
+      await retireEndedKeys(ctx);
+      expect(unregistered).not.toContain(short.id);
+      expect(await storedCount(owner.userId)).toBe(3);
     } finally {
       skewMs = 0;
     }

@@ -23,7 +23,6 @@ let ctx: AppContext;
 let server: LocalServer;
 const issued: string[] = [];
 const unregistered: string[] = [];
-const disabled: string[] = [];
 let emails = 0;
 
 /** The local issuer, recording what it was asked to do. */
@@ -35,9 +34,6 @@ const recordingIssuer: ApiKeyIssuer = {
   },
   async unregister(id) {
     unregistered.push(id);
-  },
-  async disable(id) {
-    disabled.push(id);
   },
 };
 

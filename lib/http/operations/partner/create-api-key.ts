@@ -26,7 +26,8 @@ export const createApiKey = operation({
       'variation selectors, and U+2028, U+2029, U+2800, U+FFF9–U+FFFB) and no unpaired surrogate: 400 VALIDATION_FAILED naming `name`. ' +
       "Characters beyond U+FFFF are not judged (the pattern reads alike with and without a validator's `u` flag).",
     "`scope`: `sell` (default) may call every partner operation; `read` may call only those that change nothing (lookup, owner, GET /partner/orders/{orderId} and the events): prepare, buy and releasing a hold answer it 403 KEY_SCOPE_INSUFFICIENT. A key's scope never changes (roll it to replace it).",
-    `A user may hold at most ${MAX_ACTIVE_KEYS} active keys; another one answers 409 KEY_LIMIT_REACHED until one is revoked. ` +
+    `A user may hold at most ${MAX_ACTIVE_KEYS} active keys, rolled keys whose window has not ended included (POST /partner/api-keys/{id}/roll); ` +
+      'another one answers 409 KEY_LIMIT_REACHED until one is revoked or a window ends. ' +
       'The limit holds under concurrent requests: the key is stored in one transaction with the count of active keys.',
   ].join('\n\n'),
   tag: partnerTag,
