@@ -141,6 +141,8 @@ describe('POST /partner/webhooks/{id}/resend', () => {
     // A ping proves the lane is live; nothing else came.
     await aPing(user, receiver, webhookId);
     expect(receiver.received).toHaveLength(1);
+    // The attempt is logged once the receiver has answered: wait for it, then nothing more is there.
+    await eventually(async () => (await deliveryLog(user, webhookId)).length > 0, 'the ping is logged');
     expect(await deliveryLog(user, webhookId)).toHaveLength(1);
   });
 });
