@@ -10,10 +10,13 @@ export const profileFormDoc = inlineComponent(
   'ProfileForm',
   () =>
     z.strictObject({
+      // A file part: bytes of any type as far as the document goes (OpenAPI 3.1 writes binary content by its media type,
+      // not as a string), so generated clients take a Blob or File; the service recognises the image by its content.
       image: z.optional(
-        z
-          .string()
-          .register(z.globalRegistry, { format: 'binary', description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels' }),
+        z.unknown().register(z.globalRegistry, {
+          contentMediaType: 'application/octet-stream',
+          description: 'PNG, JPEG, WebP or GIF; at most 4 MiB and 4096 × 4096 pixels',
+        }),
       ),
       username: z.optional(z.string().check(z.regex(USERNAME_PATTERN))),
       password: z.optional(z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))),

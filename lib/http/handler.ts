@@ -153,7 +153,7 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
       const declaration = declarationOf(event);
       // The caller first: a request that may not call the operation learns nothing about its input rules.
       const principal = (await declaration.auth.resolve?.(ctx, request)) as PrincipalOf<O>;
-      const input = readInput(declaration.request, request) as InputOf<O>;
+      const input = readInput(declaration.request, request, declaration.path) as InputOf<O>;
       const respond = async (once: Once | undefined) => {
         const answer = await impl({ input, principal, once: once as OnceOf<O>, ctx, request, requestId: state.requestId, log: state.log });
         return toProxyResult(answer as HttpResult, state.requestId);

@@ -423,7 +423,7 @@ function tagsOf(operations: readonly Route[]): Tag[] {
 
 export function openApiDocument(serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
-  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes) (paths[route.documentedPath] ??= {})[route.method.toLowerCase()] = operation(route);
   return {
     openapi: '3.1.0',
     info: {

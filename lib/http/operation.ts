@@ -140,7 +140,11 @@ export interface IdempotencyHandling {
 
 export interface Operation {
   readonly method: HttpMethod;
-  /** API Gateway resource path; `{name}` marks a path parameter. */
+  /**
+   * The path as clients call it; `{name}` marks a path parameter. A parameter may end its segment with fixed text
+   * (`/tokens/{id}.json`): API Gateway routes whole segments, so the resource is `/tokens/{id}` (lib/http/routes.ts)
+   * and the text is checked and removed before the parameter's schema sees it (lib/http/read-input.ts).
+   */
   readonly path: string;
   readonly operationId: string;
   readonly auth: Auth;

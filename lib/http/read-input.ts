@@ -76,13 +76,30 @@ function parsePart(schema: z.ZodMiniType, value: unknown, prefix: string, errors
   return undefined;
 }
 
-/** The operation's validated input, or 400 VALIDATION_FAILED naming every member that is wrong. */
-export function readInput(request: RequestDoc | undefined, view: RequestView): Record<string, unknown> | undefined {
+/** The fixed text that ends a path parameter's segment in `path` (`{id}.json` → id: `.json`), by parameter. */
+const segmentSuffixes = (path: string): Record<string, string> =>
+  Object.fromEntries([...path.matchAll(/\{(\w+)\}([^/{}]+)/g)].map((match) => [match[1]!, match[2]!]));
+
+/** A path parameter's segment without the fixed text the path declares after it; undefined when it lacks that text. */
+function withoutSuffix(value: string | undefined, suffix: string | undefined): string | undefined {
+  if (value === undefined || suffix === undefined) return value;
+  return value.endsWith(suffix) ? value.slice(0, -suffix.length) : undefined;
+}
+
+/**
+ * The operation's validated input, or 400 VALIDATION_FAILED naming every member that is wrong. `path` is the declared
+ * path, whose parameters may end their segment with fixed text (Operation.path).
+ */
+export function readInput(request: RequestDoc | undefined, view: RequestView, path = ''): Record<string, unknown> | undefined {
   if (!request) return undefined;
   const errors: FieldError[] = [];
   const input: Record<string, unknown> = {};
+  const suffixes = segmentSuffixes(path);
   for (const [name, { schema }] of Object.entries(request.path ?? {})) {
-    input[name] = parsePart(schema, view.pathParameters[name], name, errors);
+    const segment = view.pathParameters[name];
+    const value = withoutSuffix(segment, suffixes[name]);
+    if (segment !== undefined && value === undefined) errors.push({ path: name, message: `must end with ${suffixes[name]}` });
+    else input[name] = parsePart(schema, value, name, errors);
   }
   if (request.query) {
     const multiValue = view.event.multiValueQueryStringParameters;

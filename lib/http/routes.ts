@@ -12,7 +12,12 @@ import type { Component, ComponentRef } from '#lib/schema.ts';
 export type Route = Operation & {
   /** Handler module relative to the project root; it exports `handler`. One Lambda function per module. */
   readonly handler: string;
+  /** The path as the document and clients write it (the declaration's), where `path` is the API Gateway resource. */
+  readonly documentedPath: string;
 };
+
+/** The API Gateway resource of a declared path: a parameter's segment whole (`/tokens/{id}.json` → `/tokens/{id}`). */
+const resourcePathOf = (path: string): string => path.replace(/\{(\w+)\}[^/{}]+/g, '{$1}');
 
 /** A function that serves no route: what starts it, and what it may touch. */
 interface BackgroundFunction {
@@ -40,7 +45,13 @@ async function readDeclarations(): Promise<Route[]> {
       .filter((name) => name.endsWith('.ts'))
       .sort()) {
       const module = (await import(new URL(`${area}/${file}`, OPERATIONS).href)) as Record<string, unknown>;
-      for (const declared of Object.values(module).filter(isOperation)) found.push({ ...declared, handler: `functions/${area}/${file}` });
+      for (const declared of Object.values(module).filter(isOperation))
+        found.push({
+          ...declared,
+          path: resourcePathOf(declared.path),
+          documentedPath: declared.path,
+          handler: `functions/${area}/${file}`,
+        });
     }
   }
   return found;

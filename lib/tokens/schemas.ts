@@ -2,19 +2,12 @@
 import * as z from 'zod/mini';
 
 /**
- * The path's last segment: the token id as EIP-1155 clients substitute `{id}` (64 hex digits, lower-case as they send
- * it, any case accepted) or in decimal (1–63 digits, so never mistaken for hex), then `.json`. API Gateway routes whole
- * path segments, so the suffix is part of the parameter. → the token id.
+ * The token id as EIP-1155 clients substitute `{id}` (64 hex digits, lower-case as they send it, any case accepted) or
+ * in decimal (1–63 digits, so never mistaken for hex); the path's `.json` after it is removed before this sees it
+ * (Operation.path). → the token id.
  */
-export const tokenFileParam = z.pipe(
+export const tokenIdParam = z.pipe(
   // A pattern, so the document states it as it is checked.
-  z
-    .string()
-    .check(
-      z.regex(/^(?:[0-9a-fA-F]{64}|[0-9]{1,63})\.json$/, 'must be the token id as 64 hex digits or 1–63 decimal digits, followed by .json'),
-    ),
-  z.transform((s): bigint => {
-    const id = s.slice(0, -'.json'.length);
-    return BigInt(id.length === 64 ? `0x${id}` : id);
-  }),
+  z.string().check(z.regex(/^(?:[0-9a-fA-F]{64}|[0-9]{1,63})$/, 'must be the token id as 64 hex digits or 1–63 decimal digits')),
+  z.transform((id): bigint => BigInt(id.length === 64 ? `0x${id}` : id)),
 );

@@ -182,7 +182,7 @@ async function exampleRequest(route: Route): Promise<Request> {
   const values: Record<string, unknown> = {};
   for (const need of route.example.needs) values[need] = await makers[need](caller);
   const example = route.example.request(values as unknown as ExampleValues);
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(example.path?.[name])));
+  const path = route.documentedPath.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(example.path?.[name])));
   const query = new URLSearchParams(
     Object.entries(example.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]),
   ).toString();

@@ -96,5 +96,7 @@ describe('a client generated from the OpenAPI document', () => {
     expect(seen.sale).toEqual({ status: 'SOLD', plaqueStatus: 'SOLD' });
     expect(seen.order).toMatchObject({ status: 'SOLD', plaqueId: 7001 });
     expect(seen.refused).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(seen.token).toEqual({ status: 404, code: 'TOKEN_NOT_FOUND' });
+    expect(seen.imageSet).toBe(true);
   }, 240_000);
 });

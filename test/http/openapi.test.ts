@@ -1,4 +1,5 @@
 // GET /openapi.json: a valid OpenAPI 3.1 document covering exactly the route table.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -13,6 +14,22 @@ beforeAll(async () => {
   server = await startLocalServer({ ctx: await freshTable(), port: 0 });
 });
 afterAll(async () => server?.close());
+
+/** A request with a JSON body whatever its method (fetch sends none with GET). */
+const sendWithBody = (method: string, url: string, body: string): Promise<{ status: number; body: string }> =>
+  new Promise((done, fail) => {
+    const sent = request(
+      url,
+      { method, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        answer.on('end', () => done({ status: answer.statusCode ?? 0, body: text }));
+      },
+    );
+    sent.on('error', fail);
+    sent.end(body);
+  });
 
 describe('GET /openapi.json', () => {
   it('publishes a document that validates as OpenAPI 3.1', async () => {
@@ -33,12 +50,26 @@ describe('GET /openapi.json', () => {
     expect(local(elsewhere).variables!.port!.default).toBe(String(LOCAL_DEFAULT_PORT));
   });
 
+  it('answers 400 BODY_NOT_ALLOWED, as it documents, to a body sent to any public operation that takes none', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as Record<string, any>;
+    const bodiless = routes.filter((r) => r.auth.kind === 'none' && !r.request?.body);
+    expect(bodiless.map((r) => r.operationId)).toEqual(expect.arrayContaining(['listFeaturedPlaques', 'evaluateEmailVerificationCode']));
+    for (const route of bodiless) {
+      const path = route.documentedPath.replace(/\{(\w+)\}/g, '1');
+      const answer = await sendWithBody(route.method, server.url + path, JSON.stringify({ filters: { status: ['AVAILABLE'] } }));
+      expect({ operation: route.operationId, status: answer.status }).toEqual({ operation: route.operationId, status: 400 });
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'BODY_NOT_ALLOWED' });
+      const declared = document.paths[route.documentedPath][route.method.toLowerCase()].responses['400'];
+      expect(JSON.stringify(declared), route.operationId).toContain('BODY_NOT_ALLOWED');
+    }
+  });
+
   it('describes every route of the route table and nothing else', async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+    expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.documentedPath}`).sort());
   });
 
   it('documents the listing parameters from the same schema that validates them', async () => {

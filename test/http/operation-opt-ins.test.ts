@@ -7,7 +7,7 @@ import { routes } from '#lib/http/routes.ts';
 
 type Json = Record<string, any>;
 const document = openApiDocument() as Json;
-const operationOf = (route: (typeof routes)[number]): Json => document.paths[route.path][route.method.toLowerCase()];
+const operationOf = (route: (typeof routes)[number]): Json => document.paths[route.documentedPath][route.method.toLowerCase()];
 const codesAt = (op: Json, status: number): string[] =>
   op.responses[String(status)]?.content['application/problem+json'].schema.allOf[1].properties.code.enum ?? [];
 

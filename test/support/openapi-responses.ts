@@ -4,6 +4,7 @@
 // provoked it. The document and its validators are built only once a file's server answers something.
 import { afterEach } from 'vitest';
 import { observeResponses, type ObservedResponse } from '#lib/local/response-observer.ts';
+import { routes } from '#lib/http/routes.ts';
 
 type Json = Record<string, any>;
 type Check = (response: ObservedResponse) => string[];
@@ -76,7 +77,9 @@ export async function responseChecker(): Promise<Check> {
       if (!codes.includes(code ?? '')) problems.push(`${where}: code ${code} where ${codes.join(' or ')} is expected`);
       return problems;
     }
-    const operation = document.paths[response.route.path]?.[response.route.method.toLowerCase()] as Json | undefined;
+    const { method, path } = response.route;
+    const documentedPath = routes.find((route) => route.method === method && route.path === path)?.documentedPath ?? path;
+    const operation = document.paths[documentedPath]?.[response.route.method.toLowerCase()] as Json | undefined;
     if (!operation) return [`${where}: the route ${response.route.method} ${response.route.path} is not in the document`];
     const declared = operation.responses[String(response.status)] as Json | undefined;
     if (!declared) return [...problems, `${where}: status ${response.status} is not declared for ${operation.operationId}`];

@@ -56,6 +56,8 @@ const profile = expectData(await client.GET('/auth/profile', { headers: bearer }
 
 // 3. The partner flow: a key, then lookup, owner, prepare, buy and the order.
 const key = expectData(await client.POST('/partner/api-keys', { headers: bearer, body: { name: 'generated client' } }), 'create a key');
+// The key is shown in this answer only (a replay after it is revoked comes without it).
+if (key.apiKey === undefined) throw new Error('the new key was not shown');
 const partner = { 'x-api-key': key.apiKey };
 const plaqueId = listed.plaques[0]!.id;
 const path = { id: String(plaqueId) };
@@ -77,6 +79,25 @@ const order = expectData(
   await client.GET('/partner/orders/{orderId}', { params: { path: { orderId: sale.orderId } }, headers: partner }),
   'order',
 );
+// A token's metadata by its id: the path's `.json` is the document's, not the caller's. Sold, not minted yet: 404.
+const token = await client.GET('/tokens/{id}.json', { params: { path: { id: String(plaqueId) } } });
+
+// A profile image as a file part: the generated type takes a Blob, sent as multipart/form-data.
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const image = new Blob([Buffer.from(PNG_1X1, 'base64')], { type: 'image/png' });
+const withImage = expectData(
+  await client.POST('/auth/profile', {
+    headers: bearer,
+    body: { image },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      form.append('image', body.image as Blob, 'me.png');
+      return form;
+    },
+  }),
+  'profile image',
+);
+
 // A refusal comes back typed as a problem document.
 const refused = await client.GET('/partner/plaques/{id}/lookup', { params: { path }, headers: { 'x-api-key': 'pk_unknown' } });
 
@@ -94,5 +115,7 @@ console.log(
     sale: { status: sale.status, plaqueStatus: sale.plaque.status },
     order: { orderId: order.orderId, status: order.status, plaqueId: order.plaqueId },
     refused: { status: refused.response.status, code: refused.error?.code },
+    token: { status: token.response.status, code: token.error?.code },
+    imageSet: typeof withImage.user.image === 'string',
   }),
 );

@@ -1,5 +1,5 @@
 // The declaration of listFeaturedPlaques, searchFeaturedPlaques: route, caller, access, documentation, request and responses.
-import { example, operation } from '#lib/http/operation.ts';
+import { example, operation, paragraphs } from '#lib/http/operation.ts';
 import { parseNestedQuery } from '#lib/http/nested-query.ts';
 import { publicAccess } from '#lib/http/principals.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -12,7 +12,13 @@ export const listFeaturedPlaques = operation({
   auth: publicAccess,
   access: listing,
   summary: 'List featured plaques (query parameters)',
-  description: listingRules,
+  description: paragraphs(
+    listingRules,
+    'Typed clients: in this query `filters` is one member of JSON text, so a client generated from this document types it as ' +
+      'text: send `JSON.stringify(filters)` of a FeaturedFilters object. (OpenAPI has no query style for an object that holds ' +
+      'arrays: deepObject leaves nested arrays undefined.) To pass the filters as a typed object, use POST /plaques/featured, ' +
+      'which takes the same members as its JSON body and answers the same pages.',
+  ),
   tag: plaquesTag,
   request: { query: listFeaturedInput, nestedQuery: parseNestedQuery, jsonText: filtersAsText, emptyIsAbsent: ['search', 'cursor'] },
   example: example([], () => ({ query: { limit: 2 } })),

@@ -1,14 +1,14 @@
 // The declaration of getTokenMetadata: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { publicAccess } from '#lib/http/principals.ts';
-import { tokenFileParam } from '#lib/tokens/schemas.ts';
+import { tokenIdParam } from '#lib/tokens/schemas.ts';
 import { hexTokenId, tokensTag } from '#lib/http/operations/tokens/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
 import type { tokenMetadataSchema } from '#lib/partner/response-schemas.ts';
 
 export const getTokenMetadata = operation({
   method: 'GET',
-  path: '/tokens/{id}',
+  path: '/tokens/{id}.json',
   operationId: 'getTokenMetadata',
   auth: publicAccess,
   // Reads the plaque by key; the metadata names its image (or the stage's placeholder) and its frontend page.
@@ -17,7 +17,8 @@ export const getTokenMetadata = operation({
   description: [
     "The contract's `uri(id)` is `<stage public base>/tokens/{id}.json`, and clients substitute `{id}` with the token id " +
       'as 64 lower-case hex digits (EIP-1155). Upper-case hex digits and the decimal token id (1–63 digits, so never ' +
-      'taken for hex) answer the same. API Gateway routes whole path segments, so `.json` is part of the parameter.',
+      'taken for hex) answer the same. The document writes the path as clients call it; API Gateway routes whole path ' +
+      'segments, so its resource is `/tokens/{id}` and a last segment without `.json` answers 400 VALIDATION_FAILED naming `id`.',
     "EIP-1155 metadata JSON with OpenSea's metadata standards: `name` (the plaque's), `description` (the plaque's, " +
       '"Plaque <name>" when empty), `image` (the plaque\'s image URL, else the stage\'s placeholder image, both served by ' +
       "the service), `external_url` (the plaque's page `<frontend>/plaques/<plaqueId>` when the stage names a frontend, " +
@@ -34,12 +35,12 @@ export const getTokenMetadata = operation({
     path: {
       id: {
         description:
-          'The token id, as 64 hex digits or 1–63 decimal digits, followed by `.json`. Anything else answers 400 VALIDATION_FAILED naming `id`.',
-        schema: tokenFileParam,
+          'The token id, as 64 hex digits or 1–63 decimal digits (the path adds `.json`). Anything else answers 400 VALIDATION_FAILED naming `id`.',
+        schema: tokenIdParam,
       },
     },
   },
-  example: example(['mintedTokenId'], ({ mintedTokenId }) => ({ path: { id: `${hexTokenId(mintedTokenId)}.json` } })),
+  example: example(['mintedTokenId'], ({ mintedTokenId }) => ({ path: { id: hexTokenId(mintedTokenId) } })),
   responses: {
     200: {
       description: "The token's metadata",

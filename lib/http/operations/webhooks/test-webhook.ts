@@ -19,7 +19,7 @@ export const sendWebhookTest = operation({
   description: [
     managed,
     `Queues a \`${PING_EVENT_TYPE}\` event for the endpoint, whatever events it subscribed to, and answers 202 with its id at once; it is ` +
-      `sent within seconds, signed and retried like any other event. The request takes no body, or an empty JSON object. The event's body is \`{ "type": "${PING_EVENT_TYPE}", "timestamp", ` +
+      `sent within seconds, signed and retried like any other event. The request takes no body, or an empty JSON object (typed clients see a body with no members: \`{}\`, or leave it out). The event's body is \`{ "type": "${PING_EVENT_TYPE}", "timestamp", ` +
       '"data": { "webhookId" } }`. The delivery log shows how it went.',
     delivery,
   ].join('\n\n'),
