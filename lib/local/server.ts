@@ -527,6 +527,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // a thousand, beyond which it drops headers, a Host among them). The head's size (headBytes) bounds the count instead.
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false }, (req, res) => void handle(req, res, parts));
   server.maxHeadersCount = 0;
+  // An idle kept-alive connection is kept longer than a client keeps it (undici: 4 s; API Gateway's edge far longer), so
+  // the server never closes one just as a client sends on it (ECONNRESET, on a slow host within Node's default 5 s).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('clientError', answerClientError);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
