@@ -1,6 +1,8 @@
 // `npm ci` installs only from a lock file that agrees with package.json and names every package some locked package
 // depends on, optional platform builds included (a machine of another platform needs those). Checked here offline,
-// so a lock file pruned for this machine's platform fails the suite instead of a fresh machine's `npm ci`.
+// so a lock file pruned for this machine's platform fails the suite instead of a fresh machine's `npm ci`. Every locked
+// package with an install script is decided in package.json's `allowScripts` (run or skipped), so `npm ci` neither
+// warns about one nor runs one nobody looked at.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -12,10 +14,13 @@ interface LockedPackage {
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   link?: boolean;
+  hasInstallScript?: boolean;
 }
 
 const root = new URL('../../', import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as LockedPackage;
+const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as LockedPackage & {
+  allowScripts?: Record<string, boolean>;
+};
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, LockedPackage> };
 
 /** Where Node (and npm) finds `name` from the package at `from`: the nearest node_modules up the path. */
@@ -53,5 +58,13 @@ describe('package-lock.json', () => {
       for (const name of Object.keys(needed)) if (!locate(path, name)) missing.push(`${path || '(root)'} → ${name}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('has each package with an install script allowed or denied in allowScripts, and no decision about another', () => {
+    const scripted = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(scripted.length).toBeGreaterThan(0);
+    expect(new Set(Object.keys(manifest.allowScripts ?? {}))).toEqual(new Set(scripted));
   });
 });
