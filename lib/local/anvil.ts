@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, stopperOf } from '#lib/local/child-process.ts';
+import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -28,6 +28,8 @@ export interface AnvilOptions {
   /** Chain state is loaded from and saved to this file; without it the chain lives in memory. */
   stateFile?: string;
   port?: number;
+  /** Started outside this process's group (`spawnInOwnGroup`), as `npm start` does. */
+  ownProcessGroup?: boolean;
 }
 
 /** The platform binary itself, so that stopping it needs no signal forwarding; the npm wrapper as a fallback. */
@@ -127,7 +129,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
     // Loaded here, saved by this process after every block (saveOnEveryBlock), not by anvil itself.
     if (existsSync(stateFile)) args.push('--load-state', stateFile);
   }
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = (options.ownProcessGroup ? spawnInOwnGroup : spawn)(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

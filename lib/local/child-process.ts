@@ -1,5 +1,6 @@
-// The processes the local runtime starts (DynamoDB Local, anvil): a free port to give each, and one way to stop them.
-import type { ChildProcess } from 'node:child_process';
+// The processes the local runtime starts (DynamoDB Local, anvil): a free port to give each, a process group of their
+// own, and one way to stop them.
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
@@ -23,6 +24,23 @@ export async function portIsFree(port: number): Promise<boolean> {
     server.once('error', () => answer(false));
     server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
   });
+}
+
+/** util-linux's `setpriv`, when this machine has it (every Linux distribution's util-linux since 2.33). */
+let setprivFound: boolean | undefined;
+const hasSetpriv = () => (setprivFound ??= process.platform === 'linux' && spawnSync('setpriv', ['--version']).status === 0);
+
+/**
+ * Spawns `command` in a process group of its own, so what a terminal sends its foreground job (Ctrl-C's SIGINT to
+ * every process of the group) reaches only the parent, which then stops its children in its own order. Outside the
+ * parent's group nothing would take the child down with a parent killed outright (kill -9 of the process or of its
+ * group), so on Linux the child is started through `setpriv --pdeathsig SIGKILL`: the kernel kills it when the parent
+ * ends, however it ends. Without setpriv the child stays in the parent's group, as any spawned process does.
+ * Spawn from the main thread: the kernel ties that signal to the thread that spawned.
+ */
+export function spawnInOwnGroup(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  if (!hasSetpriv()) return spawn(command, args, options);
+  return spawn('setpriv', ['--pdeathsig', 'SIGKILL', '--', command, ...args], { ...options, detached: true });
 }
 
 /** How long a child gets to exit after its stop signal before it is killed outright. */

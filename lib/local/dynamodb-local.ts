@@ -7,7 +7,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { freePort, stopperOf } from '#lib/local/child-process.ts';
+import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
 import { logger } from '#lib/runtime/logger.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -88,8 +88,13 @@ function compiledLauncher(jar: string): Promise<string | null> {
   return launcher;
 }
 
-/** `dbPath` keeps the data on disk (the local runtime); without it the database lives in memory (tests, bench). */
-export async function startDynamoDbLocal(options: { dbPath?: string; port?: number } = {}): Promise<RunningDynamoDb> {
+/**
+ * `dbPath` keeps the data on disk (the local runtime); without it the database lives in memory (tests, bench).
+ * `ownProcessGroup`: started outside this process's group (`spawnInOwnGroup`), as `npm start` does.
+ */
+export async function startDynamoDbLocal(
+  options: { dbPath?: string; port?: number; ownProcessGroup?: boolean } = {},
+): Promise<RunningDynamoDb> {
   assertJava();
   const port = options.port ?? (await freePort());
   const dbPath = options.dbPath ? resolve(options.dbPath) : null;
@@ -97,7 +102,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   const { jar, libraries } = dynamoDbLocalJar();
   const classes = await compiledLauncher(jar);
   const args = [...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']), '-port', String(port), '-sharedDb'];
-  const child = spawn(
+  const child = (options.ownProcessGroup ? spawnInOwnGroup : spawn)(
     'java',
     classes
       ? [`-Djava.library.path=${libraries}`, '-cp', [classes, jar, join(libraries, '*')].join(delimiter), LAUNCHER_CLASS, ...args]

@@ -8,6 +8,7 @@
 // Stopping: SIGINT (Ctrl-C), SIGTERM (`kill <pid of npm start>`: npm forwards it, the script execs this process) and
 // SIGHUP (the terminal closed) stop everything it started; so does npm itself going away without forwarding anything
 // (killed, or SIGHUP, which npm does not forward): this process then has a new parent, which it checks twice a second.
+// A second signal waits for the stop under way, a third stops at once.
 import { nodeVersionNotice } from '#lib/runtime/node-support.ts';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,22 +76,36 @@ async function main(): Promise<void> {
   const tableName = coreConfig().TABLE_NAME;
   const stoppers: (() => Promise<void>)[] = [];
   const children: { kill: (signal: NodeJS.Signals) => boolean }[] = [];
-  let stopping = false;
-  const stop = async (code: number, why?: string): Promise<never> => {
-    if (!stopping) {
-      stopping = true;
+  // One stop, however many ask for it: the first caller's exit code stands, and the others wait on the same stop.
+  let stopped: Promise<never> | undefined;
+  const stop = (code: number, why?: string): Promise<never> =>
+    (stopped ??= (async () => {
       if (why) console.log(`Stopping (${why}): the server, the delivery worker, the chain and the database…`);
       for (const stopOne of stoppers.reverse()) await stopOne().catch(() => undefined);
       releaseDataDir(dataDir);
       console.log(code === 0 ? `Stopped. The data is kept in ${dataDir}.` : 'Stopped what had started.');
-    }
-    process.exit(code);
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0, signal));
+      process.exit(code);
+    })());
+  // A terminal's Ctrl-C sends SIGINT to the whole foreground job, and npm forwards it once more: the second signal of
+  // one keypress must not cut the stop short. The children run in process groups of their own (spawnInOwnGroup), so
+  // the keypress reaches this process only and they are stopped in order, the database last. A third signal stops at
+  // once: the children are killed (the 'exit' handler below), as a crash would, which the next start recovers from.
+  let signals = 0;
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      signals += 1;
+      if (signals === 1 && !stopped) return void stop(0, signal);
+      if (signals < 3)
+        return console.log(`Still stopping (${signal} again); a third signal stops at once, killing the database and the chain.`);
+      console.log(
+        `Stopping at once (${signal}, the third signal): DynamoDB Local and anvil killed; the next start takes up what they had saved.`,
+      );
+      process.exit(1);
+    });
+  }
   // npm gone without a word (killed, or SIGHUP, which it does not forward): this process is re-parented.
   const parent = process.ppid;
   if (parent !== 1) {
-    // Once: a second call of stop() while the first still stops the children would exit at once (as a second Ctrl-C does).
     const watch = setInterval(() => {
       if (process.ppid === parent) return;
       clearInterval(watch);
@@ -143,7 +158,11 @@ async function main(): Promise<void> {
   const { dynamo, db } = await step(
     'database',
     async () => {
-      const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb'), port: localConfig().DYNAMODB_PORT });
+      const dynamo = await startDynamoDbLocal({
+        dbPath: resolve(dataDir, 'dynamodb'),
+        port: localConfig().DYNAMODB_PORT,
+        ownProcessGroup: true,
+      });
       stoppers.push(dynamo.stop);
       children.push(dynamo.process);
       updateRuntimeRecord(dataDir, { dynamodb: { endpoint: dynamo.endpoint, port: dynamo.port } });
@@ -163,11 +182,13 @@ async function main(): Promise<void> {
   const anvil = await step(
     'chain',
     async () => {
-      const anvil = await startAnvil({ stateFile: resolve(dataDir, 'chain', 'state.json'), port: localConfig().ANVIL_PORT }).catch(
-        (error: Error) => {
-          throw new Error(`could not start the local chain (anvil) on port ${localConfig().ANVIL_PORT}: ${error.message}`);
-        },
-      );
+      const anvil = await startAnvil({
+        stateFile: resolve(dataDir, 'chain', 'state.json'),
+        port: localConfig().ANVIL_PORT,
+        ownProcessGroup: true,
+      }).catch((error: Error) => {
+        throw new Error(`could not start the local chain (anvil) on port ${localConfig().ANVIL_PORT}: ${error.message}`);
+      });
       stoppers.push(anvil.stop);
       children.push(anvil.process);
       updateRuntimeRecord(dataDir, { anvil: { rpcUrl: anvil.rpcUrl, port: anvil.port } });
