@@ -148,11 +148,12 @@ export class ApiFunction extends Construct {
 
   /**
    * Lets API Gateway invoke the live alias for one method of the REST API (the permission lives here, with the
-   * function, whichever stack defines the method). Path parameters match any value, as CDK's own permissions do.
+   * function, whichever stack defines the method), or for every method of the path (`*`). Path parameters match any
+   * value, as CDK's own permissions do.
    */
   invokedByMethod(api: apigateway.IRestApi, stageName: string, method: string, resourcePath: string): void {
     const arnPath = resourcePath.replace(/\{[^}]*\}/g, '*');
-    this.live.addPermission(`ApiInvoke-${method}${resourcePath.replace(/[^A-Za-z0-9]/g, '-')}`, {
+    this.live.addPermission(`ApiInvoke-${method === '*' ? 'ANY' : method}${resourcePath.replace(/[^A-Za-z0-9]/g, '-')}`, {
       principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
       sourceArn: Stack.of(this).formatArn({
         service: 'execute-api',

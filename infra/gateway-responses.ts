@@ -112,18 +112,17 @@ function problemTemplate(problem: GatewayProblem): string {
 }
 
 /**
- * CORS headers on gateway responses, so the stage's pages can read these errors too: the dashboard's origin where it is
- * the only one; where frontends are allowed too, the caller's own origin (a gateway response cannot choose among a
- * list, and these problem documents carry no data of anyone's).
+ * CORS headers on gateway responses: any page may read them. They carry no data of anyone's, and a page of any origin
+ * reading a public route (token and collection metadata, lib/http/cors.ts) must be able to read why it was refused
+ * (throttled, say); a gateway response is one per API, not per route. No credential is involved (the API reads no
+ * cookie), so `*` serves the dashboard and the frontends as well.
  */
-function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': corsOrigins.length === 1 ? `'${corsOrigins[0]}'` : 'method.request.header.origin',
-    'Access-Control-Expose-Headers': "'x-request-id,retry-after'",
-  };
-}
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': "'*'",
+  'Access-Control-Expose-Headers': "'x-request-id,retry-after'",
+};
 
-export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig, corsOrigins: readonly string[]): void {
+export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig): void {
   for (const problem of gatewayProblems(stage)) {
     api.addGatewayResponse(`Problem${problem.type.responseType}`, {
       type: problem.type,
@@ -132,7 +131,7 @@ export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig,
         'Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
         'X-Content-Type-Options': `'${NO_SNIFF['x-content-type-options']}'`,
         'x-request-id': 'context.requestId',
-        ...corsHeaders(corsOrigins),
+        ...CORS_HEADERS,
         ...problem.headers,
       },
       templates: { 'application/json': problemTemplate(problem) },

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BINARY_MEDIA_TYPES, type Route } from '#lib/http/routes.ts';
 import { NO_SNIFF, PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
-import { CORS_ALLOW_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '#lib/http/cors.ts';
+import { ANY_ORIGIN_METHODS, CORS_ALLOW_HEADERS, PREFLIGHT_MAX_AGE_SECONDS, readableByAnyOrigin } from '#lib/http/cors.ts';
 import type { ApiFunction } from './api-function.ts';
 import { addProblemResponses } from './gateway-responses.ts';
 import type { StageConfig } from './stages.ts';
@@ -93,7 +93,7 @@ export class HttpApi extends Construct {
     });
     this.corsOrigins = corsOrigins;
 
-    addProblemResponses(this.api, stage, corsOrigins);
+    addProblemResponses(this.api, stage);
 
     this.usagePlan = this.api.addUsagePlan('PartnerPlan', {
       name: `${stage.stackName}-partners`,
@@ -140,6 +140,7 @@ export class HttpApi extends Construct {
   /** Adds a method per route, and a 405 answer for every other method on each routed path. */
   addRoutes(routeTable: readonly Route[], functionFor: (handlerModule: string) => ApiFunction, authorizer: apigateway.IAuthorizer): void {
     const methodsByPath = new Map<string, string[]>();
+    const anyOriginPaths = new Set<string>();
     for (const route of routeTable) {
       const resource = this.api.root.resourceForPath(route.path);
       const fn = functionFor(route.handler);
@@ -148,7 +149,24 @@ export class HttpApi extends Construct {
         ...authorization(route, authorizer),
         ...declaredHeaders(route),
       });
-      fn.invokedByMethod(this.api, this.stage.apiStageName, route.method, route.path);
+      // A public read's function answers HEAD too: one permission for the methods of its path (GET and HEAD; the others
+      // are answered by the 405 mock below).
+      const anyOrigin = readableByAnyOrigin(route);
+      fn.invokedByMethod(this.api, this.stage.apiStageName, anyOrigin ? '*' : route.method, route.path);
+      const allowed: string[] = [route.method];
+      // API Gateway sends no body back for a HEAD.
+      if (anyOrigin) {
+        const head = resource.addMethod('HEAD', this.integrationFor(fn), {
+          operationName: `${route.operationId}Head`,
+          ...authorization(route, authorizer),
+          ...declaredHeaders(route),
+        });
+        acknowledge(head, [
+          { id: 'AwsSolutions-APIG4', reason: 'Public read by contract (token and collection metadata): HEAD of its GET.' },
+          { id: 'AwsSolutions-COG4', reason: 'Public read by contract (token and collection metadata): HEAD of its GET.' },
+        ]);
+        allowed.push('HEAD');
+      }
       if (route.auth.kind !== 'jwt') {
         acknowledge(method, [
           {
@@ -171,19 +189,30 @@ export class HttpApi extends Construct {
           },
         ]);
       }
-      methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
+      methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), ...allowed]);
+      if (anyOrigin) anyOriginPaths.add(route.path);
     }
     for (const [path, allowed] of methodsByPath) {
       const resource = this.api.root.resourceForPath(path);
       this.addMethodNotAllowed(resource, allowed);
       // A preflight on each routed path, naming its methods; a path with no operation (/partner, say) answers none, as
-      // it answers no other method: a preflight method on each of those would only cost the stack resources.
-      resource.addCorsPreflight({
-        allowOrigins: [...this.corsOrigins],
-        allowMethods: [...allowed, 'OPTIONS'],
-        allowHeaders: CORS_ALLOW_HEADERS,
-        maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
-      });
+      // it answers no other method: a preflight method on each of those would only cost the stack resources. A public
+      // read's path allows any origin (lib/http/cors.ts).
+      resource.addCorsPreflight(
+        anyOriginPaths.has(path)
+          ? {
+              allowOrigins: ['*'],
+              allowMethods: [...ANY_ORIGIN_METHODS],
+              allowHeaders: CORS_ALLOW_HEADERS,
+              maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
+            }
+          : {
+              allowOrigins: [...this.corsOrigins],
+              allowMethods: [...allowed, 'OPTIONS'],
+              allowHeaders: CORS_ALLOW_HEADERS,
+              maxAge: Duration.seconds(PREFLIGHT_MAX_AGE_SECONDS),
+            },
+      );
     }
 
     // The CORS preflight methods CDK adds are public by nature.
@@ -248,10 +277,13 @@ export class HttpApi extends Construct {
           {
             // The only (default) integration response: whatever the mock returns becomes this 405.
             statusCode: '405',
+            // A refusal the gateway gives itself: any page may read it, as the gateway responses (gateway-responses.ts).
             responseParameters: {
               'method.response.header.Allow': `'${allow}'`,
               'method.response.header.Content-Type': `'${PROBLEM_CONTENT_TYPE}'`,
               'method.response.header.X-Content-Type-Options': `'${NO_SNIFF['x-content-type-options']}'`,
+              'method.response.header.Access-Control-Allow-Origin': "'*'",
+              'method.response.header.Access-Control-Expose-Headers': "'x-request-id,retry-after'",
             },
             responseTemplates: {
               'application/json': `#set($context.responseOverride.header.x-request-id = $context.requestId)\n${body}`,
@@ -270,6 +302,8 @@ export class HttpApi extends Construct {
               'method.response.header.Content-Type': true,
               'method.response.header.X-Content-Type-Options': true,
               'method.response.header.x-request-id': true,
+              'method.response.header.Access-Control-Allow-Origin': true,
+              'method.response.header.Access-Control-Expose-Headers': true,
             },
           },
         ],
@@ -284,15 +318,22 @@ export class HttpApi extends Construct {
 
 /**
  * The headers the route's answers declare (Cache-Control of the metadata and key set, Idempotent-Replayed of the buy), as
- * method responses: the function sets them (proxy integration), the API's own description names them.
+ * method responses: the function sets them (proxy integration), the API's own description names them. A public read's
+ * answers, its refusals included, also name `Access-Control-Allow-Origin` (its function answers `*`).
  */
 function declaredHeaders(route: Route): Pick<apigateway.MethodOptions, 'methodResponses'> {
-  const declared = Object.entries(route.responses).filter(([, response]) => (response.headers ?? []).length > 0);
+  const anyOrigin = readableByAnyOrigin(route);
+  const statuses = [...Object.keys(route.responses), ...(anyOrigin ? Object.keys(route.errors ?? {}) : [])];
+  const headersOf = (status: string): string[] => [
+    ...((route.responses as Record<string, { headers?: readonly string[] }>)[status]?.headers ?? []),
+    ...(anyOrigin ? ['Access-Control-Allow-Origin'] : []),
+  ];
+  const declared = statuses.filter((status) => headersOf(status).length > 0);
   if (declared.length === 0) return {};
   return {
-    methodResponses: declared.map(([status, response]) => ({
+    methodResponses: declared.map((status) => ({
       statusCode: status,
-      responseParameters: Object.fromEntries((response.headers ?? []).map((name) => [`method.response.header.${name}`, true])),
+      responseParameters: Object.fromEntries(headersOf(status).map((name) => [`method.response.header.${name}`, true])),
     })),
   };
 }

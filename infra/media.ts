@@ -1,5 +1,6 @@
 // The image bucket (private, encrypted, TLS-only) served to the public through CloudFront with origin access control,
-// holding the uploaded profile images and the service's static media (the plaque placeholder image).
+// holding the uploaded profile images and the service's static media (the plaque placeholder image). Any web page may
+// read them (a wallet's or a marketplace's showing a token's image): CORS answers `*`, as locally (lib/http/cors.ts).
 import { Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -11,6 +12,9 @@ import { Construct } from 'constructs';
 import type { StageConfig } from './stages.ts';
 import { acknowledge } from './nag.ts';
 import { MEDIA_CONTENT_SECURITY_POLICY } from '#lib/media/serving-headers.ts';
+
+/** How long a browser may keep a preflight's answer for the media (seconds). */
+const MEDIA_PREFLIGHT_MAX_AGE_SECONDS = 3600;
 
 /**
  * The service's static media, each file at its media key (lib/media/static-media.ts names the same folder for the
@@ -57,16 +61,34 @@ export class MediaStore extends Construct {
       serverAccessLogsPrefix: 'images-bucket/',
       // A replaced profile image is deleted by the handler; this catches uploads abandoned halfway.
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Answers the preflights CloudFront passes on (with their Origin and Access-Control-Request-* headers) with 200.
+      cors: [
+        {
+          allowedOrigins: ['*'],
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          maxAge: MEDIA_PREFLIGHT_MAX_AGE_SECONDS,
+        },
+      ],
       ...removal,
     });
 
     // Every image answer as the local server gives it (lib/media/serving-headers.ts): no sniffing into another type, a
-    // Content-Security-Policy that runs nothing. The type itself is the object's, set from the detected format on upload.
+    // Content-Security-Policy that runs nothing, readable from any origin. The type itself is the object's, set from
+    // the detected format on upload.
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ServingHeaders', {
-      comment: `${stage.stackName} media: nosniff and a Content-Security-Policy that runs nothing`,
+      comment: `${stage.stackName} media: nosniff, a Content-Security-Policy that runs nothing, any origin`,
       securityHeadersBehavior: {
         contentTypeOptions: { override: true },
         contentSecurityPolicy: { contentSecurityPolicy: MEDIA_CONTENT_SECURITY_POLICY, override: true },
+      },
+      corsBehavior: {
+        accessControlAllowOrigins: ['*'],
+        accessControlAllowMethods: ['GET', 'HEAD', 'OPTIONS'],
+        accessControlAllowHeaders: ['*'],
+        accessControlAllowCredentials: false,
+        accessControlMaxAge: Duration.seconds(MEDIA_PREFLIGHT_MAX_AGE_SECONDS),
+        originOverride: true,
       },
     });
 
@@ -75,8 +97,11 @@ export class MediaStore extends Construct {
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD_OPTIONS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        // A preflight's Origin and Access-Control-Request-* headers reach the bucket, which answers it.
+        originRequestPolicy: cloudfront.OriginRequestPolicy.CORS_S3_ORIGIN,
         responseHeadersPolicy: this.responseHeaders,
       },
       priceClass: stage.media.priceClass,

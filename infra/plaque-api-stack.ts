@@ -4,6 +4,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#lib/db/table.ts';
+import { readableByAnyOrigin } from '#lib/http/cors.ts';
 import {
   AUTHORIZER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
@@ -87,8 +88,10 @@ export class PlaqueApiStack extends Stack {
     };
 
     // One function per handler module of the manifest, in its area's nested stack, with exactly the access its
-    // operations declare; those that answer HTTP let the dashboard's origin read their answers.
+    // operations declare; those that answer HTTP let the dashboard's origin read their answers, and those of public
+    // reads any origin (lib/http/cors.ts).
     const answering = new Set(handlerModules());
+    const anyOrigin = new Set(handlerModules().filter((module) => routes.filter((r) => r.handler === module).every(readableByAnyOrigin)));
     const functionStacks = (this.functionStacks = new FunctionStacks(
       this,
       stage,
@@ -104,7 +107,7 @@ export class PlaqueApiStack extends Stack {
         }),
       });
       grantAccess(fn, access, resources);
-      if (answering.has(handlerModule)) fn.answersBrowsersFrom(corsOrigins);
+      if (answering.has(handlerModule)) fn.answersBrowsersFrom(anyOrigin.has(handlerModule) ? ['*'] : corsOrigins);
       this.functions.set(handlerModule, fn);
     }
     const functionFor = (handlerModule: string): ApiFunction => {

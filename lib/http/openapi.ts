@@ -402,8 +402,11 @@ const DESCRIPTION = [
       'Browsers: the stage names the origins whose pages may call the API (its partner dashboard and its frontends, in ' +
         'its configuration; locally CORS_ALLOW_ORIGINS). Every path answers a CORS preflight (OPTIONS) with 204, naming ' +
         'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key and X-Request-Id for an ' +
-        'allowed origin; every answer, refusals included, names the calling origin when it is allowed and exposes ' +
-        '`x-request-id` and `Retry-After`.',
+        'allowed origin; every answer of an operation names the calling origin when it is allowed and exposes ' +
+        '`x-request-id` and `Retry-After`. Public reads that need no credential (the token and collection metadata, ' +
+        'and the media their `image` names) answer `Access-Control-Allow-Origin: *` to every page, answer HEAD, and ' +
+        'allow a preflight from any origin; so do the refusals API Gateway gives itself (an unknown path or method, a ' +
+        'missing key or token, throttling, a failed integration), which carry no data of anyone’s.',
       QUERY_NUMBER_RULE,
     ]
       .map((line) => `- ${line}`)

@@ -150,6 +150,12 @@ export interface Operation {
   readonly auth: Auth;
   /** What its function may touch; a function serving several operations gets what any of them needs. */
   readonly access: FunctionAccess;
+  /**
+   * A public read that needs no credential (`GET`, `auth: publicAccess` only): every answer, refusals included, carries
+   * `Access-Control-Allow-Origin: *`, so a page on any origin reads it (a wallet's, a marketplace's); it also answers
+   * HEAD, and a preflight from any origin (lib/http/cors.ts).
+   */
+  readonly anyOrigin?: true;
   readonly summary: string;
   /** Where the interface description is silent, the decision taken is written here. */
   readonly description: string;

@@ -1,7 +1,7 @@
 // The local server: serves the route table over HTTP by building API Gateway REST proxy (v1) events, running the
 // same authorizer and API-key check as AWS, and answering what API Gateway answers itself (404/405/413/431, 401/403);
 // and what the stage's buckets serve: images at /_media/ and the partner dashboard at /dashboard/.
-import { corsHeaders, preflightHeaders } from '#lib/http/cors.ts';
+import { ANY_ORIGIN_HEADERS, anyOriginPreflightHeaders, preflightHeaders, readableByAnyOrigin } from '#lib/http/cors.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,15 @@ import {
 import { localConfig } from '#lib/config.ts';
 import { asAppError, NO_SNIFF, problemDocument, PROBLEM_CONTENT_TYPE } from '#lib/http/problem.ts';
 import { logger } from '#lib/runtime/logger.ts';
-import { AUTHORIZER_HANDLER, BINARY_MEDIA_TYPES, MAX_EVENT_BYTES, MAX_HEADER_BYTES, matchRoute, type Route } from '#lib/http/routes.ts';
+import {
+  AUTHORIZER_HANDLER,
+  BINARY_MEDIA_TYPES,
+  MAX_EVENT_BYTES,
+  MAX_HEADER_BYTES,
+  matchRoute,
+  type Route,
+  type RouteMatch,
+} from '#lib/http/routes.ts';
 import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
 import { signInLimiter, SIGN_IN_ROUTE_PATHS, type SignInLimiter } from '#lib/local/sign-in-limiter.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
@@ -102,15 +110,11 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   notifyResponse({ ...answered, status, headers: lowerCased, body });
 }
 
+/** A refusal the server gives itself, as API Gateway's gateway responses: any page may read it (lib/http/cors.ts). */
 function sendProblem(res: ServerResponse, error: AppError, requestId: string, answered: Answered): void {
   const body = Buffer.from(JSON.stringify(problemDocument(error, requestId)));
-  send(
-    res,
-    error.status,
-    { ...error.headers, ...NO_SNIFF, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId },
-    body,
-    answered,
-  );
+  const headers = { ...error.headers, ...ANY_ORIGIN_HEADERS, ...NO_SNIFF, 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId };
+  send(res, error.status, headers, body, answered);
 }
 
 /**
@@ -357,6 +361,8 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, ctx: AppContext, 
   if (!found) throw notFound('NOT_FOUND', 'no such media');
   sendFile(req, res, found.file, {
     ...MEDIA_SECURITY_HEADERS,
+    // Public images: a wallet's or a marketplace's page may read them (the media distribution answers the same).
+    ...ANY_ORIGIN_HEADERS,
     'content-type': mediaContentType(extname(found.file)),
     'content-length': found.size,
     'x-request-id': requestId,
@@ -412,15 +418,32 @@ function serveDashboard(req: IncomingMessage, res: ServerResponse, dir: string, 
 
 /**
  * A CORS preflight, answered as API Gateway's OPTIONS methods do: 204 with the path's methods for an allowed origin, 204
- * without CORS headers for any other (its browser then refuses the call); an unknown path is 404 as for any method.
+ * without CORS headers for any other (its browser then refuses the call); an unknown path is 404 as for any method. A
+ * public read's path (token metadata, the media) allows any origin.
  */
 function preflight(res: ServerResponse, path: string, origin: string | undefined, requestId: string, answered: Answered): void {
+  const read = matchRoute('GET', path);
+  if (path.startsWith('/_media/') || (read.kind === 'found' && readableByAnyOrigin(read.route))) {
+    return send(res, 204, { ...anyOriginPreflightHeaders(), 'x-request-id': requestId }, Buffer.alloc(0), answered);
+  }
   const match = matchRoute('OPTIONS', path);
   if (match.kind !== 'method-not-allowed') {
     logger.info('request refused', { requestId, method: 'OPTIONS', path, status: 404, code: 'NOT_FOUND' });
     return sendProblem(res, notFound('NOT_FOUND', `no route for ${path}`), requestId, answered);
   }
   send(res, 204, { ...preflightHeaders(origin, match.allow), 'x-request-id': requestId }, Buffer.alloc(0), answered);
+}
+
+/**
+ * The route of a request: a public read also answers HEAD as its GET (API Gateway's HEAD method on its path), and a
+ * method its path does not have lists HEAD beside GET there.
+ */
+function routeOf(method: string, path: string): RouteMatch | { kind: 'method-not-allowed'; allow: string[] } {
+  const match = matchRoute(method, path);
+  if (match.kind !== 'method-not-allowed') return match;
+  const read = matchRoute('GET', path);
+  if (read.kind !== 'found' || !readableByAnyOrigin(read.route)) return match;
+  return method === 'HEAD' ? read : { ...match, allow: [...match.allow, 'HEAD'] };
 }
 
 interface ServerParts {
@@ -438,9 +461,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
   const rawQuery = queryAt === -1 ? '' : url.slice(queryAt + 1);
   const answered: Answered = { method: req.method ?? 'GET', path };
   const request: Reading = { requestId, method: answered.method, path, startedAt, answered: false };
-  // The origins CORS_ALLOW_ORIGINS names read every answer, the server's own refusals included (as in AWS).
+  // The handlers name the origins CORS_ALLOW_ORIGINS names on their answers; the server's own refusals answer any
+  // origin (sendProblem), as API Gateway's gateway responses do.
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
-  if (req.method !== 'OPTIONS') for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
   try {
     if (headBytes(req) > MAX_HEADER_BYTES) throw headersTooLarge();
     // Node answers a bare 400 itself unless told not to (requireHostHeader): the server answers it as a problem.
@@ -458,7 +481,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
       return;
     }
 
-    const match = matchRoute(req.method ?? 'GET', path);
+    const match = routeOf(req.method ?? 'GET', path);
     if (match.kind === 'not-found') throw notFound('NOT_FOUND', `no route for ${path}`);
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
     const { route, pathParameters } = match;
@@ -495,6 +518,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
     const headers: Record<string, string | string[]> = { ...result.headers } as Record<string, string>;
     for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
     headers['x-request-id'] ??= requestId;
+    // In AWS the function of a public read is configured with `*` (infra/plaque-api-stack.ts); here one process serves all.
+    if (readableByAnyOrigin(route)) {
+      Object.assign(headers, ANY_ORIGIN_HEADERS);
+      delete headers['vary'];
+    }
     send(res, result.statusCode, headers, Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'), answered);
   } catch (error) {
     // The parser refused the body, and the socket has answered and logged it as this request (answerClientError).

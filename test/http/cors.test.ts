@@ -1,6 +1,7 @@
 // CORS for browser pages on other origins: the stage names its origins (its dashboard, then its frontends; locally
 // CORS_ALLOW_ORIGINS), every answer of a function names the calling origin when it is one of them, refusals included,
-// and the local server answers preflights for them as API Gateway does. Each case runs in a fresh process, as a
+// and the local server answers preflights for them as API Gateway does. Public reads (token and collection metadata,
+// the media) and the refusals the server gives itself answer any origin. Each case runs in a fresh process, as a
 // Lambda cold start (or an `npm start`) reads its environment.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -53,6 +54,14 @@ describe('CORS headers on answers', () => {
     }
     // Another origin is not named: its browser refuses to show the answer.
     for (const { headers } of await answers(env, 'https://evil.example')) expect(headers['access-control-allow-origin']).toBe(DASHBOARD);
+  });
+
+  it('name any origin from a function configured with * (a public read), without varying by Origin', async () => {
+    for (const { headers } of await answers({ CORS_ALLOW_ORIGINS: '*' }, 'https://wallet.example')) {
+      expect(headers['access-control-allow-origin']).toBe('*');
+      expect(headers['access-control-expose-headers']).toBe('x-request-id, retry-after');
+      expect(headers['vary']).toBeUndefined();
+    }
   });
 
   it('are absent where no origin is configured (the local server serves the page on its own origin)', async () => {
@@ -111,12 +120,58 @@ describe('the local server with CORS_ALLOW_ORIGINS', () => {
     expect((await preflight('/no-such-path', FRONTEND)).status).toBe(404);
   });
 
-  it('names the configured origin on the answers it then gets, its own refusals included', async () => {
+  it('names the configured origin on the answers it then gets, and any origin on its own refusals', async () => {
     const document = await fetch(`${base}/openapi.json`, { headers: { origin: FRONTEND } });
     expect(document.status).toBe(200);
     expect(document.headers.get('access-control-allow-origin')).toBe(FRONTEND);
+    // As API Gateway's gateway responses: they carry no data of anyone's.
     const missing = await fetch(`${base}/no-such-path`, { headers: { origin: FRONTEND } });
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('access-control-allow-origin')).toBe(FRONTEND);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  const WALLET = 'https://wallet.example';
+
+  it('lets a page of any origin read the token and collection metadata and the media, refusals included', async () => {
+    const read = async (path: string, method = 'GET') => {
+      const response = await fetch(`${base}${path}`, { method, headers: { origin: WALLET } });
+      return { status: response.status, headers: response.headers, body: await response.text() };
+    };
+    const answers = {
+      collection: await read('/contract.json'),
+      unminted: await read('/tokens/0.json'),
+      malformed: await read('/tokens/nope.json'),
+      image: await read('/_media/plaques/placeholder.png'),
+    };
+    expect(Object.values(answers).map((a) => a.status)).toEqual([200, 404, 400, 200]);
+    for (const [name, { headers }] of Object.entries(answers)) {
+      expect(headers.get('access-control-allow-origin'), name).toBe('*');
+      expect(headers.get('access-control-expose-headers'), name).toBe('x-request-id, retry-after');
+      expect(headers.get('vary'), name).toBeNull();
+    }
+  });
+
+  it('answers HEAD on a public read with its headers and no body, and lists HEAD among its methods', async () => {
+    const head = await fetch(`${base}/contract.json`, { method: 'HEAD', headers: { origin: WALLET } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('access-control-allow-origin')).toBe('*');
+    expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(head.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await head.text()).toBe('');
+    const other = await fetch(`${base}/contract.json`, { method: 'DELETE', headers: { origin: WALLET } });
+    expect(other.status).toBe(405);
+    expect(other.headers.get('allow')).toBe('GET, HEAD');
+    expect(other.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a preflight for a public read from any origin, allowing GET, HEAD and OPTIONS', async () => {
+    for (const path of ['/tokens/1.json', '/contract.json', '/_media/plaques/placeholder.png']) {
+      const response = await preflight(path, WALLET);
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(response.headers.get('access-control-allow-methods'), path).toBe('GET, HEAD, OPTIONS');
+    }
+    // Other paths still answer only the configured origins.
+    expect((await preflight('/openapi.json', WALLET)).headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 // Suite: the partner dashboard's hosting in the synthesized templates: a private bucket behind a distribution of its
 // own, the page's policy naming the stage's API, the page and a config.json deployed by the stack, and the API's
-// functions allowing exactly the dashboard's origin.
+// functions allowing exactly the dashboard's origin (the public reads' any origin).
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules } from '#lib/http/routes.ts';
+import { readableByAnyOrigin } from '#lib/http/cors.ts';
+import { AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER, handlerModules, routes } from '#lib/http/routes.ts';
 import { dashboardContentSecurityPolicy } from '#lib/partner/dashboard-page.ts';
 import { ASSETS_CACHE_CONTROL, DASHBOARD_PATHS_FUNCTION, PAGE_CACHE_CONTROL } from '../../infra/dashboard.ts';
 import { stageNames } from '../../infra/stages.ts';
@@ -93,11 +94,13 @@ describe.each(stageNames)('the %s dashboard', (stageName) => {
     expect(markers).toContain(`"Ref":"${logicalIdOf(stack.httpApi.api.deploymentStage)}"`);
   });
 
-  it("gives every HTTP function the dashboard's origin for CORS, and the authorizer and the worker none", () => {
+  it("gives every HTTP function the dashboard's origin for CORS (public reads any), and the authorizer and the worker none", () => {
     const functions = functionsByModule(template);
     const origin = stack.resolve(site.origin);
+    const publicReads = new Set<string>(routes.filter(readableByAnyOrigin).map((route) => route.handler));
     for (const module of handlerModules()) {
-      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS'], module).toEqual(origin);
+      const expected = publicReads.has(module) ? '*' : origin;
+      expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS'], module).toEqual(expected);
     }
     for (const module of [AUTHORIZER_HANDLER, DELIVERY_WORKER_HANDLER]) {
       expect(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS'], module).toBeUndefined();

@@ -167,6 +167,30 @@ describe('media', () => {
       expect(cdn['DistributionConfig'].DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policy });
     }
   });
+
+  it('lets any web page read the images: * from the distribution, preflights passed to a bucket that answers them', () => {
+    for (const stage of ['staging', 'production'] as const) {
+      const { stack, template } = synthStage(stage);
+      const media = stack.node.findChild('Media');
+      const policy = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[logicalIdOf(media.node.findChild('ServingHeaders'))]!;
+      expect(policy.Properties!['ResponseHeadersPolicyConfig'].CorsConfig).toMatchObject({
+        AccessControlAllowOrigins: { Items: ['*'] },
+        AccessControlAllowMethods: { Items: ['GET', 'HEAD', 'OPTIONS'] },
+        AccessControlAllowCredentials: false,
+        OriginOverride: true,
+      });
+      const behavior = resourcesOf(template, 'AWS::CloudFront::Distribution')[logicalIdOf(media.node.findChild('Cdn'))]!.Properties![
+        'DistributionConfig'
+      ].DefaultCacheBehavior;
+      expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS']);
+      // CloudFront's managed CORS-S3Origin policy: Origin and the Access-Control-Request-* headers reach the bucket.
+      expect(behavior.OriginRequestPolicyId).toBe('88a5eaf4-2fd4-4709-b370-b4c650ea3fcf');
+      const bucket = resourcesOf(template, 'AWS::S3::Bucket')[logicalIdOf(media.node.findChild('Images'))]!;
+      expect(bucket.Properties!['CorsConfiguration']).toEqual({
+        CorsRules: [{ AllowedOrigins: ['*'], AllowedMethods: ['GET', 'HEAD'], AllowedHeaders: ['*'], MaxAge: 3600 }],
+      });
+    }
+  });
 });
 
 describe('secrets', () => {

@@ -1,11 +1,12 @@
-// A stage that names frontend origins: its preflights answer them as well as the dashboard, every HTTP function names
-// them to the answers' CORS headers, and gateway errors name the caller's origin. A malformed origin stops the synth.
+// A stage that names frontend origins: its preflights answer them as well as the dashboard, and every HTTP function but
+// the public reads' (any origin) names them to the answers' CORS headers. A malformed origin stops the synth.
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { handlerModules } from '#lib/http/routes.ts';
+import { readableByAnyOrigin } from '#lib/http/cors.ts';
+import { handlerModules, routes } from '#lib/http/routes.ts';
 import { PlaqueApiStack } from '../../infra/plaque-api-stack.ts';
 import { stages, type StageConfig } from '../../infra/stages.ts';
-import { cdkJsonContext, functionsByModule, resourcesOf, stageTemplate } from './synth.ts';
+import { cdkJsonContext, functionsByModule, methods, stageTemplate } from './synth.ts';
 
 const FRONTENDS = ['https://shop.example', 'https://staging.shop.example:8443'];
 
@@ -24,34 +25,26 @@ describe('frontend origins of a stage', () => {
   const { stack, template } = synth(FRONTENDS);
   const dashboardDomain = JSON.stringify(stack.resolve(stack.dashboard.origin)).match(/\{"Fn::GetAtt":\[[^\]]+\]\}/)![0];
 
-  it('answer the preflights of every path, with the dashboard', () => {
-    const preflights = Object.values(resourcesOf(template, 'AWS::ApiGateway::Method')).filter(
-      (m) => m.Properties!.HttpMethod === 'OPTIONS',
-    );
+  it('answer the preflights of every path but the public reads’ (any origin), with the dashboard', () => {
+    const anyOrigin = new Set<string>(routes.filter(readableByAnyOrigin).map((route) => route.path));
+    const preflights = methods(template).filter((m) => m.httpMethod === 'OPTIONS' && !anyOrigin.has(m.path));
     expect(preflights.length).toBeGreaterThan(10);
     for (const preflight of preflights) {
-      const response = JSON.stringify(preflight.Properties!.Integration.IntegrationResponses);
+      const response = JSON.stringify(preflight.properties['Integration'].IntegrationResponses);
       for (const origin of FRONTENDS) expect(response).toContain(origin);
       // The dashboard's origin: its distribution's domain name, known at deploy time.
       expect(response).toContain(dashboardDomain);
     }
   });
 
-  it('are given to every HTTP function after the dashboard, for the CORS headers of its answers', () => {
+  it('are given to every HTTP function after the dashboard, for the CORS headers of its answers; public reads get *', () => {
     const functions = functionsByModule(template);
+    const publicReads = new Set<string>(routes.filter(readableByAnyOrigin).map((route) => route.handler));
+    expect(publicReads.size).toBeGreaterThan(0);
     for (const module of handlerModules()) {
       const value = JSON.stringify(functions.get(module)!.properties['Environment'].Variables['CORS_ALLOW_ORIGINS']);
-      expect(value, module).toContain(`,${FRONTENDS.join(',')}`);
-    }
-  });
-
-  it("let gateway errors name the caller's origin", () => {
-    const responses = Object.values(resourcesOf(template, 'AWS::ApiGateway::GatewayResponse'));
-    expect(responses.length).toBeGreaterThan(3);
-    for (const response of responses) {
-      expect(response.Properties!.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin']).toBe(
-        'method.request.header.origin',
-      );
+      if (publicReads.has(module)) expect(value, module).toBe('"*"');
+      else expect(value, module).toContain(`,${FRONTENDS.join(',')}`);
     }
   });
 

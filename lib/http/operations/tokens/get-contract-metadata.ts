@@ -10,6 +10,7 @@ export const getContractMetadata = operation({
   path: '/contract.json',
   operationId: 'getContractMetadata',
   auth: publicAccess,
+  anyOrigin: true,
   // Names the stage's collection, placeholder image and frontend (or its own address): no table.
   access: { linksMedia: true, describesTokens: true },
   summary: "The collection's metadata (the contract's contractURI)",
@@ -18,6 +19,8 @@ export const getContractMetadata = operation({
     "`name` and `description` are the stage's collection; `image` is the stage's placeholder image; `external_link` is " +
       "the stage's frontend, or the stage's own public address when it names none.",
     'Cacheable for 5 minutes (`Cache-Control: public, max-age=300`).',
+    'Readable from any web page: every answer, refusals included, carries `Access-Control-Allow-Origin: *` (no credential ' +
+      'is involved), HEAD answers the same headers without the body, and a CORS preflight from any origin is allowed.',
   ].join('\n\n'),
   tag: tokensTag,
   example: example([], () => ({})),

@@ -11,6 +11,7 @@ export const getTokenMetadata = operation({
   path: '/tokens/{id}.json',
   operationId: 'getTokenMetadata',
   auth: publicAccess,
+  anyOrigin: true,
   // Reads the plaque by key; the metadata names its image (or the stage's placeholder) and its frontend page.
   access: { table: 'read', linksMedia: true, describesTokens: true },
   summary: "A minted token's metadata (the contract's uri)",
@@ -29,6 +30,8 @@ export const getTokenMetadata = operation({
       "but not delivered yet, too). A minted token's id is its plaque's id, so the plaque is read by key; a deleted " +
       'plaque whose token was minted still answers (the token is still in its wallet).',
     'Cacheable for 5 minutes (`Cache-Control: public, max-age=300`).',
+    'Readable from any web page: every answer, refusals included, carries `Access-Control-Allow-Origin: *` (no credential ' +
+      'is involved), HEAD answers the same headers without the body, and a CORS preflight from any origin is allowed.',
   ].join('\n\n'),
   tag: tokensTag,
   request: {
