@@ -141,6 +141,13 @@ async function main(): Promise<void> {
         DYNAMODB_PORT: localConfig().DYNAMODB_PORT,
         ANVIL_PORT: localConfig().ANVIL_PORT,
       });
+      // Two services given one port: the second would find it taken by the first, seconds into the start.
+      const shared = wanted.filter(([, port], i) => port !== 0 && wanted.findIndex(([, other]) => other === port) !== i);
+      if (shared.length > 0) {
+        const [name, port] = shared[0]!;
+        const first = wanted.find(([, other]) => other === port)![0];
+        throw new Error(`${first} and ${name} are both ${port}: give each its own port`);
+      }
       const taken: string[] = [];
       for (const [name, port] of wanted) {
         if (port !== 0 && !(await portIsFree(port))) taken.push(`port ${port} (${name}) is taken`);

@@ -277,4 +277,22 @@ describe('npm start', () => {
       taken.close();
     }
   });
+
+  it('finds PORT equal to DYNAMODB_PORT at the ports step, naming both variables', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-shared-port-'));
+    const child = spawn(process.execPath, ENTRY, {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DYNAMODB_PORT: String(port), ANVIL_PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    expect(output).toMatch(new RegExp(`✗ ports .*PORT and DYNAMODB_PORT are both ${port}: give each its own port`));
+    expect(output).not.toMatch(/database/);
+    expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
+  });
 });
