@@ -30,6 +30,8 @@ export interface AnvilOptions {
   port?: number;
   /** Started outside this process's group (`spawnInOwnGroup`), as `npm start` does. */
   ownProcessGroup?: boolean;
+  /** A block every so many seconds, as a public chain makes them (default: a block per transaction only). */
+  blockTimeSeconds?: number;
 }
 
 /** The platform binary itself, so that stopping it needs no signal forwarding; the npm wrapper as a fallback. */
@@ -123,6 +125,7 @@ function saveOnEveryBlock(rpcUrl: string, stateFile: string) {
 export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
   const port = options.port ?? (await freePort());
   const args = ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(ANVIL_CHAIN_ID), '--silent'];
+  if (options.blockTimeSeconds !== undefined) args.push('--block-time', String(options.blockTimeSeconds));
   const stateFile = options.stateFile ? resolve(options.stateFile) : null;
   if (stateFile) {
     mkdirSync(dirname(stateFile), { recursive: true });

@@ -1,6 +1,7 @@
 // `deploy-contract`, `set-token-uri` and `rotate-signer`: the stage's PlaqueToken on its chain, signed with the key in
 // the stage's signer secret. The deployment is recorded in infra/contracts.json (see lib/chain/contract-record.ts for
-// why there).
+// why there). `set-token-uri` without a stage points the local data folder's contract.
+import { resolve } from 'node:path';
 import { createPublicClient, createWalletClient, formatEther, getAddress, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { deployOrResume } from '#lib/chain/resumable-deploy.ts';
@@ -15,7 +16,9 @@ import {
 } from '#lib/chain/contract-record.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
-import { parsePrivateKey } from '#lib/chain/signer-key.ts';
+import { ANVIL_DEV_KEY, parsePrivateKey } from '#lib/chain/signer-key.ts';
+import { lastServedAddress } from '#lib/local/runtime-record.ts';
+import { localChain } from '#lib/ops/signer-balance.ts';
 import type { SecretStore } from '#lib/ops/secret-store.ts';
 import { secretIdOf, STAGE_CHAIN_IDS, type StageName } from '#lib/ops/stage-secrets.ts';
 
@@ -153,6 +156,37 @@ export async function setTokenUri(options: SetTokenUriOptions): Promise<Metadata
   });
   writeContractRecord(options.stage, { ...record, publicBase: checkedPublicBase(base) }, options.recordFile);
   return { ...set, contractAddress: record.contractAddress };
+}
+
+/**
+ * Points the local data folder's contract at `<base>/tokens/{id}.json` and `<base>/contract.json`, signed by anvil's
+ * first dev account (its admin, as `npm start` deploys it), on the running `npm start`'s chain or one started over the
+ * folder's for the command. `base` defaults to the address the folder is served on, which `npm start` sets at every
+ * start anyway.
+ */
+export async function setLocalTokenUri(options: {
+  dataDir: string;
+  tableName: string;
+  base?: string;
+}): Promise<MetadataUrisSet & { contractAddress: Address; describe: string }> {
+  const folder = resolve(options.dataDir);
+  const base = options.base ?? lastServedAddress(folder);
+  if (!base) throw new Error(`${folder} was never served: give --base <url>, or run npm start once`);
+  const publicBase = checkedPublicBase(base);
+  const target = await localChain(folder, options.tableName);
+  try {
+    const set = await setMetadataUris({
+      rpcUrl: target.rpcUrl,
+      contractAddress: target.contractAddress,
+      adminKey: ANVIL_DEV_KEY,
+      base: publicBase,
+      // anvil mines the transaction as it comes.
+      pollingIntervalMs: 250,
+    });
+    return { ...set, contractAddress: target.contractAddress, describe: target.describe };
+  } finally {
+    await target.close();
+  }
 }
 
 export interface RotateSignerOptions extends ChainCommandOptions {

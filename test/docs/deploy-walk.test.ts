@@ -1,7 +1,8 @@
 // infra/DEPLOY.md's first deploy of a stage (section 3, its numbered steps) and its key rotations (section 6), run
-// with bash in the order written. What needs AWS is swapped for its local stand-in: the secrets live in a folder
-// (`--secrets-dir`, the file-backed secret store) instead of Secrets Manager, the contract record is a temporary file
-// (`--record`), the RPC endpoint is an anvil node of its own (`--rehearsal`: its chain id stands for the stage's), the stage URL is the local server. Section 6 names
+// with bash in the order written. What needs AWS is swapped for its local stand-in, a rehearsal's folder
+// (`--rehearsal`): the secrets live in it (the file-backed secret store) instead of Secrets Manager, and the contract
+// record; the RPC endpoint the docs name is an anvil node of this file's own (its chain id stands for the stage's,
+// and it mines on for the confirmations), the stage URL is the local server. Section 6 names
 // production; the walk rehearses it on the staging it just set up. The git, aws and stack deploy (cdk) lines are the
 // only ones left out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -59,16 +60,9 @@ function walkable(lines: string[]): string[] {
     .filter((line) => line.startsWith('npm run ') && !deploysStack(line))
     .map((line) => {
       let command = line.replace('--region <region> ', '').replace(/https:\/\/<[^>]+>/g, '"$RPC"');
-      const ops = /^npm run ops -- (init-stage|rotate-jwt-key|deploy-contract|rotate-signer)\b/.exec(command)?.[1];
-      if (ops) {
-        const local =
-          ops === 'deploy-contract'
-            ? ' --rehearsal --secrets-dir "$S" --record "$R"'
-            : ops === 'rotate-signer'
-              ? ' --secrets-dir "$S" --record "$R"'
-              : ' --secrets-dir "$S"';
+      if (/^npm run ops -- (init-stage|rotate-jwt-key|deploy-contract|rotate-signer)\b/.test(command)) {
         const [args, input] = command.split(' < ');
-        command = `${args}${local}${input ? ` < "$K/${input}"` : ''}`;
+        command = `${args} --rehearsal "$REH"${input ? ` < "$K/${input}"` : ''}`;
       }
       return command.replace('--stage production', '--stage staging');
     });
@@ -110,8 +104,9 @@ describe("DEPLOY.md's first deploy and key rotations", () => {
     expect(rotations.map((line) => commandOf(line))).toEqual(['npm run ops -- rotate-jwt-key', 'npm run ops -- rotate-signer']);
 
     // A stage as CloudFormation leaves it: every secret holds a random placeholder.
-    const secrets = mkdtempSync(join(tmpdir(), 'plaque-walk-secrets-'));
-    mkdirSync(join(secrets, 'PlaqueApi-staging'));
+    const rehearsal = mkdtempSync(join(tmpdir(), 'plaque-walk-'));
+    const secrets = join(rehearsal, 'secrets');
+    mkdirSync(join(secrets, 'PlaqueApi-staging'), { recursive: true });
     for (const role of ['jwtKeys', 'walletMnemonic', 'chainSigner'] as const) {
       writeFileSync(join(secrets, secretIdOf('staging', role)), 'Zq8#placeholder-from-cloudformation-Xv2');
     }
@@ -125,7 +120,7 @@ describe("DEPLOY.md's first deploy and key rotations", () => {
     const next = privateKeyToAccount(nextKey).address;
     await fund(signer);
     await fund(next);
-    const record = join(mkdtempSync(join(tmpdir(), 'plaque-walk-record-')), 'contracts.json');
+    const record = join(rehearsal, 'contracts.json');
 
     miner = setInterval(
       () =>
@@ -135,7 +130,7 @@ describe("DEPLOY.md's first deploy and key rotations", () => {
       100,
     );
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', [...firstDeploy, ...rotations].join('\n')], {
-      env: { ...process.env, LOG_LEVEL: 'SILENT', S: secrets, R: record, K: keys, RPC: rpcUrl(), API: `${server.url}/`, BASE: server.url },
+      env: { ...process.env, LOG_LEVEL: 'SILENT', REH: rehearsal, K: keys, RPC: rpcUrl(), API: `${server.url}/`, BASE: server.url },
       maxBuffer: 8 * 1024 * 1024,
     });
 

@@ -1,6 +1,7 @@
 // deploy-contract, set-token-uri and rotate-signer on an anvil node of their own, with the stage's secrets in a folder (the
-// file-backed secret store) and the contract record in a temporary file: the deployment waits for its confirmations,
-// the rotation moves MINTER_ROLE and the key, never the admin.
+// file-backed secret store, or a rehearsal's) and the contract record in a temporary file: the deployment waits for its
+// confirmations, the rotation moves MINTER_ROLE and the key, never the admin. set-token-uri without a stage points the
+// local data folder's contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,13 @@ import { createPublicClient, http, keccak256, type Address, type Hex } from 'vie
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { pendingDeploymentFile, readContractRecords, readPendingDeployment, writePendingDeployment } from '#lib/chain/contract-record.ts';
-import { signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
+import { ensurePlaqueToken, localContractRecordFile, signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { pendingEntryOf } from '#lib/chain/resumable-deploy.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';
 import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
-import { fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
+import { recordServedAddress, runningRuntime } from '#lib/local/runtime-record.ts';
 import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { deployContract, rotateSigner, setTokenUri } from '#lib/ops/chain-commands.ts';
@@ -330,18 +332,23 @@ describe('the chain deploy-contract expects', () => {
     for (const stage of STAGE_NAMES) expect(STAGE_CHAIN_IDS[stage], stage).toBe(stages[stage].chain.chainId);
   });
 
-  it("is anvil's on --rehearsal, which leaves the stage's secrets and record alone", async () => {
+  it("is anvil's on --rehearsal <folder>, which holds the secrets and the record itself; else --rpc-url names the stage's", async () => {
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-    const base = ['--import', 'tsx', 'lib/ops/cli.ts', ...deployContractArgs()];
-    for (const args of [
-      ['--rehearsal', '--record', recordFile()],
-      ['--rehearsal', '--secrets-dir', stageWithSigner(null)],
-    ]) {
-      const failed = await run(process.execPath, [...base, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
-      expect(failed, args.join(' ')).toMatchObject({
-        code: 1,
-        stderr: expect.stringContaining('--rehearsal needs --secrets-dir <folder> and --record <file>'),
-      });
+    const cli = ['--import', 'tsx', 'lib/ops/cli.ts'];
+    const rehearsal = mkdtempSync(join(tmpdir(), 'plaque-rehearsal-'));
+    const refusals: Array<[string[], string]> = [
+      [[...deployContractArgs(), '--rehearsal', rehearsal, '--record', recordFile()], '--rehearsal <folder> holds the contract record'],
+      [
+        [...deployContractArgs(), '--rehearsal', rehearsal, '--secrets-dir', stageWithSigner(null)],
+        '--rehearsal <folder> holds the secrets',
+      ],
+      [['deploy-contract', '--stage', 'staging', '--base', STAGE_BASE], "--rpc-url <url> is needed: the stage's chain endpoint"],
+      [['set-token-uri', '--stage', 'staging'], '--rpc-url <url> is needed'],
+      [['rotate-signer', '--stage', 'staging', '--new-key-file', '-'], '--rpc-url <url> is needed'],
+    ];
+    for (const [args, message] of refusals) {
+      const failed = await run(process.execPath, [...cli, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
+      expect(failed, args.join(' ')).toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
     }
   }, 60_000);
 });
@@ -478,75 +485,115 @@ describe('rotate-signer', () => {
 });
 
 describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () => {
-  it('deploys, moves the token URI and rotates from the command line, the new key read from stdin', async () => {
+  it('deploys, moves the token URI and rotates from the command line in a rehearsal, the new key read from stdin', async () => {
     const key = generatePrivateKey();
     await funded(key);
-    const secrets = stageWithSigner(key);
-    const record = recordFile();
+    // A rehearsal's folder as init-stage leaves it: the stage's secrets under secrets/.
+    const rehearsal = mkdtempSync(join(tmpdir(), 'plaque-rehearsal-'));
+    mkdirSync(join(rehearsal, 'secrets', 'PlaqueApi-staging'), { recursive: true });
+    writeFileSync(join(rehearsal, 'secrets', secretIdOf('staging', 'chainSigner')), key);
+    const record = join(rehearsal, 'contracts.json');
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const cli = ['--import', 'tsx', 'lib/ops/cli.ts'];
+    // The chain of this file (--rpc-url), which mines on: the rehearsal's own would start over its folder.
+    const inRehearsal = ['--rehearsal', rehearsal, '--rpc-url', rpcUrl(), '--confirmations', '1'];
     keepMining();
-    const deployed = await run(
-      process.execPath,
-      [...cli, ...deployContractArgs(), '--rehearsal', '--secrets-dir', secrets, '--record', record, '--confirmations', '1'],
-      { env },
-    );
+    const deployed = await run(process.execPath, [...cli, 'deploy-contract', '--stage', 'staging', '--base', STAGE_BASE, ...inRehearsal], {
+      env,
+    });
     const contract = readContractRecords(record).staging!.contractAddress;
     expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
     expect(deployed.stdout).toContain(`token metadata at ${STAGE_BASE}/tokens/{id}.json`);
     expect(deployed.stdout).toMatch(/^Sent the deployment 0x[0-9a-f]{64} from /);
-    expect(deployed.stdout).toContain("(a rehearsal: the stage's record is untouched)");
+    expect(deployed.stdout).toContain(`Recorded in ${record} (a rehearsal: the stage's record is untouched).`);
 
     const set = await run(
       process.execPath,
-      [
-        ...cli,
-        'set-token-uri',
-        '--stage',
-        'staging',
-        '--rpc-url',
-        rpcUrl(),
-        '--base',
-        'https://api.staging.example',
-        '--secrets-dir',
-        secrets,
-        '--record',
-        record,
-        '--confirmations',
-        '1',
-      ],
+      [...cli, 'set-token-uri', '--stage', 'staging', '--base', 'https://api.staging.example', ...inRehearsal],
       { env },
     );
     expect(set.stdout).toContain(
       `PlaqueToken ${contract}: uri https://api.staging.example/tokens/{id}.json, contractURI https://api.staging.example/contract.json (set in 0x`,
     );
+    expect(set.stdout).toContain(`Recorded in ${record} (a rehearsal: the stage's record is untouched).`);
+    expect(set.stdout).not.toContain('commit it');
     expect((await readMetadataUris(rpcUrl(), contract)).uri).toBe('https://api.staging.example/tokens/{id}.json');
+    expect(readContractRecords(record).staging!.publicBase).toBe('https://api.staging.example');
 
     const next = generatePrivateKey();
-    const rotating = run(
-      process.execPath,
-      [
-        ...cli,
-        'rotate-signer',
-        '--stage',
-        'staging',
-        '--rpc-url',
-        rpcUrl(),
-        '--secrets-dir',
-        secrets,
-        '--record',
-        record,
-        '--new-key-file',
-        '-',
-        '--confirmations',
-        '1',
-      ],
-      { env },
-    );
+    const rotating = run(process.execPath, [...cli, 'rotate-signer', '--stage', 'staging', '--new-key-file', '-', ...inRehearsal], { env });
     rotating.child.stdin!.end(next);
     const rotated = await rotating;
     expect(rotated.stdout).toContain(`minter ${privateKeyToAccount(next).address} (granted in 0x`);
     expect(rotated.stdout).toContain(`${privateKeyToAccount(key).address}: MINTER_ROLE revoked in 0x`);
-    expect(rotated.stdout).toContain(`Recorded the minter in ${record}: commit it`);
+    expect(rotated.stdout).toContain(`Recorded in ${record} (a rehearsal: the stage's record is untouched).`);
+    expect(rotated.stdout).not.toContain('commit it');
+    expect(readFileSync(join(rehearsal, 'secrets', secretIdOf('staging', 'chainSigner')), 'utf8').trim()).toBe(next);
+  }, 120_000);
+
+  it('asks to commit the record the stack reads, outside a rehearsal', async () => {
+    const key = generatePrivateKey();
+    await funded(key);
+    const secrets = stageWithSigner(key);
+    const record = recordFile();
+    keepMining();
+    await deployContract({
+      stage: 'staging',
+      rpcUrl: rpcUrl(),
+      chainId: ANVIL_CHAIN_ID,
+      publicBase: STAGE_BASE,
+      store: fileSecretStore(secrets),
+      confirmations: 0,
+      recordFile: record,
+      pollingIntervalMs: 50,
+    });
+    const set = await run(
+      process.execPath,
+      [
+        ...['--import', 'tsx', 'lib/ops/cli.ts', 'set-token-uri', '--stage', 'staging', '--rpc-url', rpcUrl()],
+        ...['--base', 'https://api.staging.example', '--secrets-dir', secrets, '--record', record, '--confirmations', '0'],
+      ],
+      { env: { ...process.env, LOG_LEVEL: 'SILENT' } },
+    );
+    expect(set.stdout).toContain(`Recorded in ${record}: commit it.`);
+  }, 120_000);
+});
+
+describe('npm run ops -- set-token-uri without --stage', () => {
+  it("points the local data folder's contract at --base, or at the address the folder is served on, on its saved chain", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-local-uri-'));
+    const saved = await startAnvil({ stateFile: join(dataDir, 'chain', 'state.json') });
+    const { contractAddress } = await ensurePlaqueToken({
+      publicBase: 'http://127.0.0.1:3000',
+      rpcUrl: saved.rpcUrl,
+      deployerKey: ANVIL_DEV_KEY,
+      recordFile: localContractRecordFile(dataDir),
+    });
+    const savedClient = createPublicClient({ transport: http(saved.rpcUrl) });
+    await saved.savedThrough(await savedClient.getBlockNumber());
+    await saved.stop();
+    recordServedAddress(dataDir, 'http://127.0.0.1:4100');
+    const cli = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', '--data-dir', dataDir, 'set-token-uri', ...args], {
+        env: { ...process.env, LOG_LEVEL: 'SILENT' },
+      });
+
+    const moved = await cli(['--base', 'https://tunnel.example']);
+    expect(moved.stdout).toContain(
+      `PlaqueToken ${contractAddress} of the local chain of ${dataDir}: uri https://tunnel.example/tokens/{id}.json`,
+    );
+    expect(moved.stdout).toContain('npm start points it at its own address again when it starts');
+    const served = await cli([]);
+    expect(served.stdout).toContain(
+      'uri http://127.0.0.1:4100/tokens/{id}.json, contractURI http://127.0.0.1:4100/contract.json (set in 0x',
+    );
+    // The folder's saved chain holds the last: a chain started over it names the served address.
+    const after = await startAnvil({ stateFile: join(dataDir, 'chain', 'state.json') });
+    try {
+      expect((await readMetadataUris(after.rpcUrl, contractAddress)).uri).toBe('http://127.0.0.1:4100/tokens/{id}.json');
+    } finally {
+      await after.stop();
+    }
+    expect(runningRuntime(dataDir)).toBeNull();
   }, 120_000);
 });
