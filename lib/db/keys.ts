@@ -27,6 +27,7 @@ export const ENTITY = {
   webhookEvent: 'webhookEvent',
   webhookDelivery: 'webhookDelivery',
   webhookAttempt: 'webhookAttempt',
+  webhookAttemptTally: 'webhookAttemptTally',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -188,6 +189,11 @@ export const webhookAttemptKey = (endpointId: string, at: string, eventId: strin
   pk: `WEBHOOK#${endpointId}`,
   sk: `${WEBHOOK_ATTEMPT_PREFIX}${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
 });
+/**
+ * How many attempts to deliver one event to an endpoint were logged, in the endpoint's item collection: a resend numbers
+ * its attempts on from there.
+ */
+export const webhookAttemptTallyKey = (endpointId: string, eventId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `TALLY#${eventId}` });
 /** An event sent to partners (its id is the `webhook-id` of every delivery of it). */
 export const webhookEventKey = (eventId: string) => ({ pk: `WHEVENT#${eventId}`, sk: 'WHEVENT' });
 /** A partner's order events (gsi1), oldest first by the time of the move: the feed of GET /partner/events. */

@@ -11,6 +11,7 @@ import {
   partnerWebhooksIndexKey,
   partnerWebhooksPartition,
   webhookAttemptKey,
+  webhookAttemptTallyKey,
   webhookCountKey,
   webhookDeliveryKey,
   webhookEventKey,
@@ -113,6 +114,7 @@ function deliveryFromItem(item: Item): WebhookDelivery {
     position: item.position as string,
     eventId: item.eventId as string,
     attempts: (item.attempts as number | undefined) ?? 0,
+    attemptsBefore: (item.attemptsBefore as number | undefined) ?? 0,
     nextAttemptAt: item.nextAttemptAt as string,
     leaseId: (item.leaseId as string | undefined) ?? null,
     leaseUntil: (item.leaseUntil as string | undefined) ?? null,
@@ -330,6 +332,14 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     });
   },
 
+  /** How many attempts to deliver the event to the endpoint are logged (0 for one logged before the tally was kept). */
+  async attemptTally(endpointId: string, eventId: string): Promise<number> {
+    const out = await db.send(
+      new GetCommand({ TableName: tableName, Key: webhookAttemptTallyKey(endpointId, eventId), ConsistentRead: true }),
+    );
+    return (out.Item?.attempts as number | undefined) ?? 0;
+  },
+
   async getEvent(eventId: string): Promise<WebhookEvent | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: webhookEventKey(eventId), ConsistentRead: true }));
     return out.Item ? eventFromItem(out.Item) : null;
@@ -405,9 +415,19 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
               ExpressionAttributeValues: { ...held.ExpressionAttributeValues, ':next': next.nextAttemptAt },
             },
           };
+    // The tally of the event's attempts at this endpoint moves with the log, so it is the number of attempts logged.
+    const tally: TransactItem = {
+      Update: {
+        TableName: tableName,
+        Key: webhookAttemptTallyKey(attempt.endpointId, attempt.eventId),
+        UpdateExpression: 'SET entity = :entity, #ttl = :ttl ADD attempts :one',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':entity': ENTITY.webhookAttemptTally, ':ttl': ttlFrom(attempt.at), ':one': 1 },
+      },
+    };
     return transactWrite(
       db,
-      [deliveryItem, { Put: { TableName: tableName, Item: attemptToItem(attempt) } }],
+      [deliveryItem, { Put: { TableName: tableName, Item: attemptToItem(attempt) } }, tally],
       {
         written: () => true,
         refused: (refusal) => {

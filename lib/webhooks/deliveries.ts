@@ -9,8 +9,13 @@ import type { webhookAttemptSchema } from '#lib/webhooks/response-schemas.ts';
 export interface WebhookDelivery extends Lane {
   position: string;
   eventId: string;
-  /** Attempts begun so far (a claim counts one before it sends). */
+  /** Attempts begun so far (a claim counts one before it sends), from `attemptsBefore` on. */
   attempts: number;
+  /**
+   * Attempts of the event at this endpoint logged before this delivery was made (a resend's): its attempts are numbered
+   * on from them, its retries scheduled from its own first.
+   */
+  attemptsBefore: number;
   /** Not sent before this time. */
   nextAttemptAt: string;
   /** The attempt under way, until its lease lapses. */
@@ -25,12 +30,16 @@ export interface WebhookDelivery extends Lane {
  */
 export type WebhookAttempt = Omit<Shape<typeof webhookAttemptSchema>, 'orderId'> & { endpointId: string; orderId?: string | null };
 
-/** An event's delivery to one lane of an endpoint as it is first stored: due at once, not yet tried, not leased. */
-export const newDelivery = (lane: Lane, position: string, eventId: string, now: string): WebhookDelivery => ({
+/**
+ * An event's delivery to one lane of an endpoint as it is first stored: due at once, not yet tried, not leased; a
+ * resend's numbers its attempts on from the `attemptsBefore` the event already had there.
+ */
+export const newDelivery = (lane: Lane, position: string, eventId: string, now: string, attemptsBefore = 0): WebhookDelivery => ({
   ...lane,
   position,
   eventId,
-  attempts: 0,
+  attempts: attemptsBefore,
+  attemptsBefore,
   nextAttemptAt: now,
   leaseId: null,
   leaseUntil: null,

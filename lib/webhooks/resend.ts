@@ -1,6 +1,6 @@
 // Sending one of the partner's events to one of its endpoints again, now: a delivery of the stored event (the same
 // body, the same `webhook-id`) in a lane of its own, so it does not wait behind the order's other events, sent and
-// logged like any other.
+// logged like any other, its attempts numbered on from those the event already had at the endpoint.
 import { randomBytes } from 'node:crypto';
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -30,7 +30,11 @@ export async function resendEvent(ctx: AppContext, partnerId: number, id: string
   }
   const lane = { endpointId: endpoint.id, laneId: resendLaneId() };
   const answer: WebhookResent = { eventId: event.eventId };
-  await repo.addDelivery(newDelivery(lane, PING_POSITION, event.eventId, now.toISOString()), once ? [once.completion(answer)] : []);
+  const earlier = await repo.attemptTally(endpoint.id, event.eventId);
+  await repo.addDelivery(
+    newDelivery(lane, PING_POSITION, event.eventId, now.toISOString(), earlier),
+    once ? [once.completion(answer)] : [],
+  );
   await wakeupQueueOf(ctx).send([{ lane, delayMs: 0 }]);
   return answer;
 }

@@ -150,7 +150,8 @@ async function recordOutcome(
   delays: readonly number[],
 ): Promise<'done' | 'lost' | number> {
   const at = ctx.now();
-  const verdict = judgeAttempt(number, isSuccessStatus(outcome.statusCode) && outcome.error === null, at, delays);
+  // The schedule counts this delivery's own attempts; the log numbers them on from the event's earlier ones (a resend).
+  const verdict = judgeAttempt(number - delivery.attemptsBefore, isSuccessStatus(outcome.statusCode) && outcome.error === null, at, delays);
   const record: WebhookAttempt = {
     endpointId: delivery.endpointId,
     eventId: event.eventId,

@@ -93,6 +93,7 @@ const deliveryLog = async (user: SignedInPartner, webhookId: string) =>
   (await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries`, { headers: bearer(user) })).json.deliveries as {
     eventId: string;
     statusCode: number;
+    attempt: number;
   }[];
 
 describe('POST /partner/webhooks/{id}/resend', () => {
@@ -115,6 +116,9 @@ describe('POST /partner/webhooks/{id}/resend', () => {
     await eventually(() => receiver.received.filter((r) => r.id === eventId).length === 2, 'the second resend arrives');
     const [first, second] = receiver.received.filter((r) => r.id === eventId);
     expect(second!.body).toBe(first!.body);
+    // Logged as a further attempt of the event at this endpoint, not its first again.
+    await eventually(async () => (await deliveryLog(user, webhookId)).filter((d) => d.eventId === eventId).length === 2, 'both logged');
+    expect((await deliveryLog(user, webhookId)).filter((d) => d.eventId === eventId).map((d) => d.attempt)).toEqual([2, 1]);
   });
 
   it("answers 404 EVENT_NOT_FOUND for another partner's event, an unknown one and one older than 30 days, and queues nothing", async () => {

@@ -17,6 +17,7 @@ import { eventIdOf, orderLaneId } from '#lib/webhooks/events.ts';
 import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
 import { localQueueDir } from '#lib/webhooks/queue.ts';
 import { serveWakeups, type SenderOptions } from '#lib/webhooks/sender.ts';
+import { resendEvent } from '#lib/webhooks/resend.ts';
 import type { WebhookEventType } from '#lib/webhooks/events.ts';
 import { freshTable } from '../support/db.ts';
 import { eventually, moveRecord, soldOrder, startReceiver, type Receiver } from './fixtures.ts';
@@ -170,6 +171,19 @@ describe('retries', () => {
     await makeOrderEvents(ctx, [moveRecord({ ...order, status: 'MINTING' }, 'SOLD')]);
     await eventually(() => receiver.received.length === 9, 'the next event is sent');
     expect(receiver.received.map((r) => r.type)).toEqual([...Array(8).fill('order.sold'), 'order.minting']);
+  });
+
+  it('numbers a resent event’s attempts on from its earlier ones, and retries it on the schedule from its own first', async () => {
+    const { partnerId, webhookId } = await anEndpoint((n) => (n <= 9 ? 503 : 200), ['order.sold']);
+    const order = soldOrder(partnerId);
+    await makeOrderEvents(ctx, [moveRecord(order, null)]);
+    await eventually(async () => (await log(partnerId, webhookId)).length === 8, 'eight attempts are logged, the event given up');
+    const eventId = eventIdOf({ orderId: order.orderId, round: 0, status: 'SOLD' });
+    await resendEvent(ctx, partnerId, webhookId, eventId);
+    await eventually(async () => (await log(partnerId, webhookId)).length === 10, 'the resend and its retry are logged');
+    const [retried, resent] = await log(partnerId, webhookId);
+    expect(resent).toMatchObject({ attempt: 9, statusCode: 503, nextAttemptAt: expect.any(String) });
+    expect(retried).toMatchObject({ attempt: 10, statusCode: 200, nextAttemptAt: null });
   });
 });
 
