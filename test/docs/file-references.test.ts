@@ -20,6 +20,7 @@ const REFERENCE = /(?<![\w@/.:-])((?:\.{1,2}\/|[\w-]+\/)*[\w.-]+\.(?:ts|tsx|cts|
 /** Names that stand for no file of the repository, each for its reason. */
 const NOT_FILES: Array<{ pattern: RegExp; why: string }> = [
   { pattern: /^DATA_DIR\//, why: 'the local runtime’s data folder, made when it runs' },
+  { pattern: /^B\//, why: 'a path under `$B`, the service’s address in the recipes' },
   { pattern: /^\.\/schema\.d\.ts$/, why: 'written by openapi-typescript when the generated-client test runs' },
   { pattern: /^\.\/x\.mjs$/, why: 'an example of a chunk name in the bundle test' },
 ];

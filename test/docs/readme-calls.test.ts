@@ -1,5 +1,5 @@
-// README.md's "Call it": the four calls pasted into bash against the local server, as printed (only the server's
-// address is this test's own): two pages of the featured listing, the OpenAPI document and the collection's metadata.
+// README.md's "Call it": the four calls pasted into bash against the local server, as printed (the server's address is
+// this test's own, as PORT): two pages of the featured listing, the OpenAPI document and the collection's metadata.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -24,7 +24,12 @@ afterAll(async () => server?.close());
 describe("README.md's Call it", () => {
   it('runs as printed: the listing by limit and by filter, the OpenAPI document, the contract metadata', async () => {
     const calls = shBlock('README.md', '## Call it');
-    expect(calls.trim().split('\n')).toHaveLength(4);
+    expect(
+      calls
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('curl ')),
+    ).toHaveLength(4);
     const [firstPage, virgin, openapi, contract] = (await runRecipe(calls, server.url, ctx.dataDir))
       .trim()
       .split('\n')

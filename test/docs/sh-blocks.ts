@@ -1,8 +1,7 @@
 // Reads the recipes the walkthrough tests run: the shell blocks of the documents, exactly as printed, and runs them
 // against a test's local server and data folder.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 
@@ -18,23 +17,13 @@ export function shBlock(doc: string, heading: string): string {
 }
 
 /**
- * Runs a recipe with bash against `serverUrl` and `dataDir`, the only parts of it a test makes its own (the recipes
- * name http://127.0.0.1:3000 and `.data/`), stopping at the first failing command. Each curl line's answer ends its
- * own line of the output, so the answers are read one a line.
+ * Runs a recipe with bash as printed, against `serverUrl` and `dataDir`: the recipes read the server's address from
+ * PORT and its data folder from DATA_DIR, as a shell that started `npm start` with them has them. It stops at the
+ * first failing command; each answer ends its own line (`curl -w '\n'`), so the answers are read one a line.
  */
 export async function runRecipe(script: string, serverUrl: string, dataDir: string): Promise<string> {
-  const own = script.replaceAll('http://127.0.0.1:3000', serverUrl).replaceAll('.data/', `${dataDir}/`);
-  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', own.replace(/^(curl [^#\n]*?)(\s+#.*)?$/gm, '$1; echo$2')], {
-    env: { ...process.env, LOG_LEVEL: 'SILENT' },
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], {
+    env: { ...process.env, LOG_LEVEL: 'SILENT', PORT: new URL(serverUrl).port, DATA_DIR: dataDir },
   });
   return stdout;
-}
-
-/** The code mails to `email` in the data folder's outbox, by file name. */
-export function mailsTo(dataDir: string, email: string): string[] {
-  try {
-    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith(`-${email}.json`));
-  } catch {
-    return [];
-  }
 }
