@@ -83,15 +83,21 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
     );
   });
 
-  it('serves the event feed with the webhook functions, behind an API key, touching neither the key nor the queue', () => {
+  it('serves the event feed with the webhook functions, behind an API key or the session, touching neither the key nor the queue', () => {
     const { stack, template, fns, key, queue } = setup();
     const webhooks = stackTemplates(stack).find((s) => s.stack.node.id === 'WebhooksFunctions');
-    expect([...functionsByModule(webhooks!.template).keys()]).toContain('functions/webhooks/list-events.ts');
+    expect([...functionsByModule(webhooks!.template).keys()]).toEqual(
+      expect.arrayContaining(['functions/webhooks/list-events.ts', 'functions/webhooks/list-event-log.ts']),
+    );
     const feed = methods(template).find((m) => m.path === '/partner/events' && m.httpMethod === 'GET')!;
     expect(feed.properties['ApiKeyRequired']).toBe(true);
-    const statements = JSON.stringify(statementsOf(template, fns.get('functions/webhooks/list-events.ts')!));
-    expect(statements).not.toContain(key);
-    expect(statements).not.toContain(queue);
+    const log = methods(template).find((m) => m.path === '/partner/event-log' && m.httpMethod === 'GET')!;
+    expect(log.properties['AuthorizationType']).toBe('CUSTOM');
+    for (const module of ['functions/webhooks/list-events.ts', 'functions/webhooks/list-event-log.ts']) {
+      const statements = JSON.stringify(statementsOf(template, fns.get(module)!));
+      expect(statements, module).not.toContain(key);
+      expect(statements, module).not.toContain(queue);
+    }
   });
 
   it('feeds the sender from the queue with partial batch failures and a concurrency cap', () => {

@@ -1,6 +1,7 @@
 // The partner's event feed over the local server (GET /partner/events with an API key): every order move makes an
 // event whether or not an endpoint is registered, listed newest first with the `webhook-id` its deliveries carry, in
-// cursor pages that together are exactly the list, filtered by type, the partner's own only, 30 days at most.
+// cursor pages that together are exactly the list, filtered by type, the partner's own only, 30 days at most. The
+// signed-in partner reads the same feed with its session (GET /partner/event-log, the dashboard's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -10,7 +11,7 @@ import { eventIdOf } from '#lib/webhooks/events.ts';
 import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
 import { freshTable } from '../support/db.ts';
 import { aPartner, call, type TestPartner } from '../partner/fixtures.ts';
-import { moveRecord, soldOrder } from './fixtures.ts';
+import { aSignedInPartner, bearer, moveRecord, soldOrder } from './fixtures.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -135,5 +136,30 @@ describe('GET /partner/events', () => {
       expect(reply.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path })] });
     }
     expect((await call(server.url, 'GET', '/partner/events')).status).toBe(403);
+  });
+});
+
+describe('GET /partner/event-log', () => {
+  it('answers the signed-in partner the pages its API keys read from GET /partner/events, its own only', async () => {
+    const signedIn = await aSignedInPartner(ctx);
+    const partner = await aPartner(ctx, signedIn.userId, 'read');
+    await aCancelledOrder(partner);
+    await aCancelledOrder(await aPartner(ctx));
+    const log = (query: string) => call(server.url, 'GET', `/partner/event-log${query}`, { headers: bearer(signedIn) });
+    for (const query of ['', '?limit=3', '?type=order.failed']) {
+      const [session, key] = [await log(query), await feed(partner, query)];
+      expect(session.status, query).toBe(200);
+      expect(session.json, query).toEqual(key.json);
+    }
+    expect((await log('')).json.events).toHaveLength(4);
+    // A cursor of either feed reads on in the other.
+    const first = await log('?limit=2');
+    expect((await feed(partner, `?limit=2&cursor=${first.json.nextCursor}`)).json.events).toHaveLength(2);
+  });
+
+  it('answers 401 without a session, an API key being no session', async () => {
+    const partner = await aPartner(ctx);
+    expect((await call(server.url, 'GET', '/partner/event-log')).status).toBe(401);
+    expect((await call(server.url, 'GET', '/partner/event-log', { key: partner.apiKey })).status).toBe(401);
   });
 });
