@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { latestCode } from '../accounts/flows.ts';
 
@@ -101,4 +101,33 @@ export async function screenshots(page: Page, folder: string, state: string): Pr
     console.log(`screenshot: ${path}`);
   }
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+}
+
+/** The text of an element as the browser laid it out: one string per line, the characters in reading order. */
+export function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root: any) => {
+    const doc = (globalThis as any).document;
+    const walker = doc.createTreeWalker(root, 4 /* text nodes */);
+    const lines: { top: number; text: string }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        const range = doc.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || rect.width === 0) continue;
+        const last = lines[lines.length - 1];
+        if (last && Math.abs(rect.top - last.top) < rect.height / 2) last.text += node.data[i];
+        else lines.push({ top: rect.top, text: node.data[i] });
+      }
+    }
+    return lines.map((line) => line.text);
+  });
+}
+
+/** Whether the element lies within the page's width as it is now, from its left edge to its right. */
+export async function withinWidth(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const width = page.viewportSize()!.width;
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
 }

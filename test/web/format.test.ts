@@ -1,7 +1,7 @@
 // The dashboard's way of writing values: shortened wallets and hashes, prices, UTC times and days, status badges.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatCount, formatDay, formatPrice, formatTime, shortHash, shortWallet, statusBadge } from '../../web/src/format.ts';
+import { formatCount, formatDay, formatPrice, formatTime, shortHash, shortWallet, statusBadge, urlPieces } from '../../web/src/format.ts';
 import { ORDER_STATUSES } from '../../web/src/types.ts';
 
 describe('shortWallet and shortHash', () => {
@@ -68,5 +68,52 @@ describe('statusBadge', () => {
       { label: 'Failed', tone: 'failed' },
       { label: 'Cancelled', tone: 'cancelled' },
     ]);
+  });
+});
+
+describe('a URL cut where a line may break', () => {
+  it('breaks after slashes, dots and query separators, never inside a word or at a hyphen', () => {
+    expect(urlPieces('https://shop.example/hooks/plaques-orders?v=2&x=1')).toEqual([
+      'https:/',
+      '/',
+      'shop.',
+      'example/',
+      'hooks/',
+      'plaques-orders?',
+      'v=',
+      '2&',
+      'x=',
+      '1',
+    ]);
+  });
+
+  it('cuts a piece too long for a phone after its hyphens first, then every 24 characters', () => {
+    expect(urlPieces('https://h.example/an-unusually-long-path-segment-for-hooks/x')).toEqual([
+      'https:/',
+      '/',
+      'h.',
+      'example/',
+      'an-',
+      'unusually-',
+      'long-',
+      'path-',
+      'segment-',
+      'for-',
+      'hooks/',
+      'x',
+    ]);
+    expect(urlPieces(`https://h.example/${'a'.repeat(50)}`).slice(-3)).toEqual(['a'.repeat(24), 'a'.repeat(24), 'aa']);
+  });
+
+  // Whatever the URL, the pieces are the URL again, none longer than a phone's line allows.
+  it('loses nothing and keeps every piece short', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string()), (url) => {
+        const pieces = urlPieces(url);
+        expect(pieces.join('')).toBe(url);
+        for (const piece of pieces) expect(piece.length).toBeGreaterThan(0);
+        for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(24);
+      }),
+    );
   });
 });

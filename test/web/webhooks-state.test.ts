@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { WEBHOOK_EVENTS, type Problem, type WebhookAttempt, type WebhookEvent } from '../../web/src/types.ts';
 import {
   attemptOutcome,
+  attemptsOf,
   checkForm,
   emptyForm,
   eventTypeLabel,
@@ -143,5 +144,13 @@ describe('the delivery log', () => {
   it('names the test event as such', () => {
     expect(eventTypeLabel('ping')).toBe('ping (test)');
     expect(eventTypeLabel('order.delivered')).toBe('order.delivered');
+  });
+});
+
+describe('following a resend', () => {
+  it('counts the attempts of one event in the log, so a resend shows once there is one more', () => {
+    const log = [anAttempt({ eventId: 'evt_a', attempt: 2 }), anAttempt({ eventId: 'evt_b' }), anAttempt({ eventId: 'evt_a' })];
+    expect(attemptsOf(log, 'evt_a')).toBe(2);
+    expect(attemptsOf(log, 'evt_c')).toBe(0);
   });
 });

@@ -70,8 +70,6 @@ interface Call {
   body?: unknown;
   /** Sign-in calls carry no token, and their 401 is an answer (a wrong code), not a lapsed session. */
   signedIn?: boolean;
-  /** An API key the partner typed, for the calls that take one (the event feed); sent as `x-api-key`, no token. */
-  apiKey?: string;
 }
 
 /** `base` joined with `path` (which starts with a slash), whatever `base` ends with. */
@@ -93,10 +91,9 @@ const isProblem = (value: unknown): value is Problem =>
 export function apiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>({ method, path, body, signedIn = true, apiKey }: Call): Promise<T> {
+  async function call<T>({ method, path, body, signedIn = true }: Call): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (apiKey !== undefined) headers['x-api-key'] = apiKey;
     if (signedIn) {
       const token = options.token();
       if (!token) {
@@ -162,18 +159,13 @@ export function apiClient(options: ApiClientOptions) {
     deleteWebhook: (id: string) => call<void>({ method: 'DELETE', path: `/partner/webhooks/${encodeURIComponent(id)}` }),
     sendWebhookTest: (id: string) =>
       call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/test` }),
-    listEvents: (apiKey: string, query: { type?: WebhookEvent | null; cursor?: string | null; limit?: number }) => {
+    listEvents: (query: { type?: WebhookEvent | null; cursor?: string | null; limit?: number }) => {
       const params = new URLSearchParams();
       if (query.type) params.set('type', query.type);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       if (query.cursor) params.set('cursor', query.cursor);
       const search = params.toString();
-      return call<EventPage>({
-        method: 'GET',
-        path: `/partner/events${search ? `?${search}` : ''}`,
-        signedIn: false,
-        apiKey: apiKey.trim(),
-      });
+      return call<EventPage>({ method: 'GET', path: `/partner/event-log${search ? `?${search}` : ''}` });
     },
     resendWebhookEvent: (id: string, eventId: string) =>
       call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/resend`, body: { eventId } }),

@@ -53,3 +53,24 @@ export function statusBadge(status: OrderStatus): { label: string; tone: 'waitin
 
 /** A whole number with thousands separators. */
 export const formatCount = (n: number): string => new Intl.NumberFormat('en-US').format(n);
+
+/** Where a URL may break across lines: after `/`, `.`, `?`, `&`, `=` and `#`, never inside a word (`hooks`). */
+const URL_BREAK_AFTER = /(?<=[/.?&=#])/;
+/** A piece longer than this may break after its own hyphens, and failing those anywhere: it could not fit a phone. */
+const LONGEST_URL_PIECE = 24;
+
+/** Cuts a piece too long for a phone: after its hyphens and underscores first, then every LONGEST_URL_PIECE characters. */
+function cutLong(piece: string): string[] {
+  if (piece.length <= LONGEST_URL_PIECE) return [piece];
+  return piece.split(/(?<=[-_])/).flatMap((part) => part.match(new RegExp(`.{1,${LONGEST_URL_PIECE}}`, 'gs')) ?? []);
+}
+
+/**
+ * A URL cut where a line may break (each piece stays on one line; joined, they are the URL again): after its `/`, `.`
+ * and the like; a piece too long for a phone's line also after its hyphens, and failing those anywhere.
+ */
+export const urlPieces = (url: string): string[] =>
+  url
+    .split(URL_BREAK_AFTER)
+    .filter((piece) => piece !== '')
+    .flatMap(cutLong);

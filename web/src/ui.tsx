@@ -1,9 +1,9 @@
 // Pieces every view shares: the guard of its calls, an error next to its field, the retry message, copy buttons, status
-// badges, times.
+// badges, times, URLs.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { ApiRefusal, ServiceUnreachable, SessionEnded } from './api.ts';
-import { formatTime, statusBadge } from './format.ts';
+import { formatTime, statusBadge, urlPieces } from './format.ts';
 import { columnsOutOfView, scrollHint } from './table-scroll.ts';
 import type { OrderStatus } from './types.ts';
 
@@ -142,6 +142,24 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { label, tone } = statusBadge(status);
   return <span class={`badge badge-${tone}`}>{label}</span>;
+}
+
+/**
+ * A URL that breaks across lines only after a `/`, `.` or the like, never inside a word nor at its hyphens (each piece
+ * stays whole, styles.css: `.url-piece`), unless a piece is too long for a phone's line (format.ts: urlPieces).
+ */
+export function Url({ url }: { url: string }) {
+  const pieces = urlPieces(url);
+  return (
+    <code class="url">
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>
+          <span class="url-piece">{piece}</span>
+          {i < pieces.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </code>
+  );
 }
 
 /** A UTC time, machine-readable too. */

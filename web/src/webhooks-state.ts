@@ -95,6 +95,14 @@ export function formatDuration(ms: number): string {
   return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
 }
 
+/** How many attempts of `eventId` the log shows: a resend has been logged once it shows more than before. */
+export const attemptsOf = (attempts: readonly WebhookAttempt[], eventId: string): number =>
+  attempts.filter((attempt) => attempt.eventId === eventId).length;
+
+/** How long the log follows a resend until its attempt shows, and how often it reads meanwhile (ms). */
+export const RESEND_FOLLOW_MS = 15_000;
+export const RESEND_FOLLOW_EVERY_MS = 1_000;
+
 /** The event type as a partner reads it: the test event says so. */
 export const eventTypeLabel = (type: string): string => (type === 'ping' ? 'ping (test)' : type);
 

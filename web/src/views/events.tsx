@@ -1,12 +1,11 @@
-// Events: the partner's order events of the last 30 days (GET /partner/events), newest first, page by page, optionally
-// of one type. The feed takes an API key, not the session: the partner types one, which stays in this view only.
-import { useState } from 'preact/hooks';
+// Events: the partner's order events of the last 30 days, newest first, page by page, optionally of one type, read
+// with the session as every other view reads (GET /partner/event-log: the feed partners' servers read with a key).
+import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type EventPage, type WebhookEvent } from '../types.ts';
 import { StatusBadge, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 
 export function Events({ api }: { api: ApiClient }) {
-  const [apiKey, setApiKey] = useState('');
   const [type, setType] = useState<WebhookEvent | null>(null);
   const [page, setPage] = useState<EventPage | null>(null);
   /** The cursors of the pages before the one shown (the first page has none). */
@@ -19,7 +18,7 @@ export function Events({ api }: { api: ApiClient }) {
     guarded(
       async () => {
         setRefused(null);
-        setPage(await api.listEvents(apiKey, { type, cursor: at, limit: 20 }));
+        setPage(await api.listEvents({ type, cursor: at, limit: 20 }));
         setCursor(at);
         setTrail(before);
       },
@@ -28,60 +27,41 @@ export function Events({ api }: { api: ApiClient }) {
         setRefused(refusal.message);
       },
     );
+  // The first page at once, and again when the type filter changes.
+  useEffect(() => void read(null, []), [type]);
 
   return (
     <>
       {trouble && <Unreachable error={trouble.unreachable} onRetry={trouble.retry} />}
       <p>
         Every move of your orders in the last 30 days, as your webhook endpoints receive it; the event id is the <code>webhook-id</code> of
-        its deliveries. The feed is read with one of your API keys: it is sent to the service only and kept in this page only.
+        its deliveries. Your servers read the same feed with an API key (<code>GET /partner/events</code>).
       </p>
-      <form
-        class="webhook-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void read(null, []);
-        }}
-      >
-        <div class="field">
-          <label for="events-key">API key</label>
-          <input
-            id="events-key"
-            type="password"
-            autoComplete="off"
-            spellcheck={false}
-            value={apiKey}
-            onInput={(event) => setApiKey(event.currentTarget.value)}
-            aria-describedby={refused ? 'events-error' : undefined}
-          />
-        </div>
-        <div class="field">
-          <label for="events-type">Type</label>
-          <select
-            id="events-type"
-            value={type ?? ''}
-            onChange={(event) => setType((event.currentTarget.value || null) as WebhookEvent | null)}
-          >
-            <option value="">All events</option>
-            {WEBHOOK_EVENTS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <button type="submit" disabled={busy || apiKey.trim() === ''}>
-            Show events
-          </button>
-        </div>
-      </form>
+      <div class="toolbar">
+        <label for="events-type">Type</label>
+        <select
+          id="events-type"
+          value={type ?? ''}
+          onChange={(event) => setType((event.currentTarget.value || null) as WebhookEvent | null)}
+        >
+          <option value="">All events</option>
+          {WEBHOOK_EVENTS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="button" class="secondary" disabled={busy} onClick={() => void read(null, [])}>
+          Refresh
+        </button>
+      </div>
       {refused && (
         <p id="events-error" class="field-error" role="alert">
           {refused}
         </p>
       )}
       <div role="status" class="results">
+        {page === null && !refused ? <p>Loading…</p> : null}
         {page && (page.events.length === 0 ? <p>No events{type ? ' of this type' : ''} in the last 30 days.</p> : null)}
       </div>
       {page && page.events.length > 0 && (
@@ -106,7 +86,7 @@ export function Events({ api }: { api: ApiClient }) {
                     <code>{event.type}</code>
                   </td>
                   <td>
-                    <code>{event.data.orderId}</code> {event.data.plaqueName}
+                    <code>{event.data.orderId}</code> <span class="plaque-name">{event.data.plaqueName}</span>
                   </td>
                   <td>
                     <StatusBadge status={event.data.status} />

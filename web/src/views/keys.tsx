@@ -69,7 +69,9 @@ export function Keys({ api }: { api: ApiClient }) {
         setDone(null);
         const key = await api.createKey(name, scope);
         setCreated(key);
+        // The form starts over as it first was: a further key is a sell key unless chosen otherwise again.
         setName('');
+        setScope('sell');
         setKeys(await api.listKeys());
       },
       (refusal) => setNameError(refusal.messageFor('name', true)),
@@ -111,6 +113,8 @@ export function Keys({ api }: { api: ApiClient }) {
     setActionError(null);
   };
   const now = Date.now();
+  /** The key whose revocation or roll is being confirmed, while it can still be. */
+  const confirmed = keys?.find((key) => key.id === confirming?.id && key.revokedAt === null) ?? null;
   const actionAlert = actionError && (
     <p class="field-error" role="alert">
       {actionError}
@@ -216,50 +220,25 @@ export function Keys({ api }: { api: ApiClient }) {
                       <KeyState apiKey={key} now={now} />
                     </td>
                     <td class="actions-cell">
-                      {key.revokedAt === null && confirming?.id === key.id && confirming.action === 'revoke' && (
-                        <div class="confirm" role="group" aria-label={`Revoke ${key.prefix}…?`}>
-                          <span>Revoke {key.prefix}…? Calls with it will be refused.</span>
-                          <button type="button" class="danger" ref={confirmButton} disabled={busy} onClick={() => void revoke(key)}>
-                            Revoke key
-                          </button>
-                          <button type="button" class="secondary" onClick={cancel}>
-                            Keep it
-                          </button>
-                          {actionAlert}
-                        </div>
-                      )}
-                      {confirming?.id === key.id && confirming.action === 'roll' && (
-                        <div class="confirm" role="group" aria-label={`Roll ${key.prefix}…?`}>
-                          <label for={`overlap-${key.id}`}>Old key keeps working for</label>
-                          <select
-                            id={`overlap-${key.id}`}
-                            value={String(overlap)}
-                            onChange={(event) => setOverlap(Number(event.currentTarget.value))}
-                          >
-                            {OVERLAPS.map((option) => (
-                              <option key={option.hours} value={String(option.hours)}>
-                                {option.label}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="button" ref={confirmButton} disabled={busy} onClick={() => void roll(key)}>
-                            Roll key
-                          </button>
-                          <button type="button" class="secondary" onClick={cancel}>
-                            Cancel
-                          </button>
-                          {actionAlert}
-                        </div>
-                      )}
-                      {key.revokedAt === null && confirming?.id !== key.id && (
+                      {key.revokedAt === null && (
                         <div class="row-actions">
                           {key.expiresAt === null && (
-                            <button type="button" class="secondary" onClick={() => setConfirming({ id: key.id, action: 'roll' })}>
-                              Roll…
+                            <button
+                              type="button"
+                              class="secondary"
+                              aria-expanded={confirming?.id === key.id && confirming.action === 'roll'}
+                              onClick={() => setConfirming({ id: key.id, action: 'roll' })}
+                            >
+                              Roll…<span class="visually-hidden"> {key.prefix}…</span>
                             </button>
                           )}
-                          <button type="button" class="secondary" onClick={() => setConfirming({ id: key.id, action: 'revoke' })}>
-                            Revoke…
+                          <button
+                            type="button"
+                            class="secondary"
+                            aria-expanded={confirming?.id === key.id && confirming.action === 'revoke'}
+                            onClick={() => setConfirming({ id: key.id, action: 'revoke' })}
+                          >
+                            Revoke…<span class="visually-hidden"> {key.prefix}…</span>
                           </button>
                         </div>
                       )}
@@ -269,6 +248,39 @@ export function Keys({ api }: { api: ApiClient }) {
               </tbody>
             </table>
           </TableScroll>
+        )}
+        {confirmed && confirming?.action === 'revoke' && (
+          // Below the table, not in its last column: on a phone that column lies beyond the screen's edge.
+          <div class="confirm confirm-panel" role="group" aria-label={`Revoke ${confirmed.prefix}…?`}>
+            <span>Revoke {confirmed.prefix}…? Calls with it will be refused.</span>
+            <button type="button" class="danger" ref={confirmButton} disabled={busy} onClick={() => void revoke(confirmed)}>
+              Revoke key
+            </button>
+            <button type="button" class="secondary" onClick={cancel}>
+              Keep it
+            </button>
+            {actionAlert}
+          </div>
+        )}
+        {confirmed && confirming?.action === 'roll' && (
+          <div class="confirm confirm-panel" role="group" aria-label={`Roll ${confirmed.prefix}…?`}>
+            <span>Roll {confirmed.prefix}…: a new key of the same name and access replaces it.</span>
+            <label for="roll-overlap">Old key keeps working for</label>
+            <select id="roll-overlap" value={String(overlap)} onChange={(event) => setOverlap(Number(event.currentTarget.value))}>
+              {OVERLAPS.map((option) => (
+                <option key={option.hours} value={String(option.hours)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <button type="button" ref={confirmButton} disabled={busy} onClick={() => void roll(confirmed)}>
+              Roll key
+            </button>
+            <button type="button" class="secondary" onClick={cancel}>
+              Cancel
+            </button>
+            {actionAlert}
+          </div>
         )}
       </section>
     </>

@@ -85,7 +85,7 @@ export function Orders({ api }: { api: ApiClient }) {
             <tbody>
               {page.orders.map((order) => (
                 <tr key={order.orderId} data-order-id={order.orderId}>
-                  <td>{order.plaqueName}</td>
+                  <td class="plaque-name">{order.plaqueName}</td>
                   <td class="number">{formatPrice(order.price, order.currency)}</td>
                   <td>
                     <code title={order.buyerWallet}>{shortWallet(order.buyerWallet)}</code>

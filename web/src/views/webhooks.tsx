@@ -1,13 +1,15 @@
 // Webhooks: register an endpoint (URL and events; its signing secret shown once, with a copy button), list the
 // endpoints, send one a test event, rotate its secret (the new one shown once, the old one signing on for the overlap
-// chosen), read its delivery log and send a logged event again, and delete one after confirming.
+// chosen), read its delivery log and send a logged event again (the log follows until the new attempt shows), and
+// delete one after confirming.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt, type WebhookSecret } from '../types.ts';
-import { ShownOnce, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+import { ShownOnce, TableScroll, Time, Unreachable, Url, useGuardedCalls } from '../ui.tsx';
 import {
   attemptOutcome,
+  attemptsOf,
   checkForm,
   DEFAULT_LOG_LIMIT,
   DEFAULT_OVERLAP_HOURS,
@@ -19,6 +21,8 @@ import {
   OVERLAP_HOURS,
   overlapLabel,
   refusalMessages,
+  RESEND_FOLLOW_EVERY_MS,
+  RESEND_FOLLOW_MS,
   withEvent,
   type FormMessage,
   type FormMessages,
@@ -62,6 +66,8 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
   const [done, setDone] = useState<ComponentChildren>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [log, setLog] = useState<Log | null>(null);
+  /** A resend the log follows until its attempt shows: the event, how many of its attempts were logged, until when. */
+  const [following, setFollowing] = useState<{ webhookId: string; eventId: string; logged: number; until: number } | null>(null);
   const { busy, trouble, guarded } = useGuardedCalls();
   const confirmButton = useRef<HTMLButtonElement>(null);
   const logHeading = useRef<HTMLHeadingElement>(null);
@@ -144,15 +150,34 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
       async () => {
         setRefused(null);
         setDone(null);
+        const logged = attemptsOf(log?.attempts ?? [], eventId);
         await api.resendWebhookEvent(webhook.id, eventId);
         setDone(
           <>
-            Event <code>{eventId}</code> queued for {webhook.url} again: it is sent now. Refresh the delivery log to see the attempt.
+            Event <code>{eventId}</code> queued for {webhook.url} again: it is sent now, and the log below shows its attempt once made.
           </>,
         );
+        setFollowing({ webhookId: webhook.id, eventId, logged, until: Date.now() + RESEND_FOLLOW_MS });
       },
       (refusal) => setRefused(refusal.message),
     );
+
+  // The log read again every second after a resend, until the resend's attempt shows (or a while has passed).
+  useEffect(() => {
+    if (!following || log?.webhook.id !== following.webhookId) return;
+    const shown = log;
+    const timer = window.setTimeout(() => {
+      api.webhookDeliveries(shown.webhook.id, shown.limit).then(
+        (attempts) => {
+          setLog({ ...shown, attempts, readAt: new Date().toISOString(), refusal: null });
+          const seen = attemptsOf(attempts, following.eventId) > following.logged;
+          setFollowing(seen || Date.now() > following.until ? null : { ...following });
+        },
+        () => setFollowing(null),
+      );
+    }, RESEND_FOLLOW_EVERY_MS);
+    return () => window.clearTimeout(timer);
+  }, [following, log?.webhook.id]);
 
   const remove = (webhook: Webhook) =>
     guarded(
@@ -234,7 +259,11 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
         {created && (
           <ShownOnce
             id="new-secret"
-            heading={`Signing secret of ${created.url}`}
+            heading={
+              <>
+                Signing secret of <Url url={created.url} />
+              </>
+            }
             value={created.secret}
             copyLabel="Copy secret"
             onDone={() => setCreated(null)}
@@ -249,7 +278,11 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
         {rotated && (
           <ShownOnce
             id="rotated-secret"
-            heading={`New signing secret of ${rotated.url}`}
+            heading={
+              <>
+                New signing secret of <Url url={rotated.url} />
+              </>
+            }
             value={rotated.secret}
             copyLabel="Copy new secret"
             onDone={() => setRotated(null)}
@@ -293,7 +326,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                 {webhooks.map((webhook) => (
                   <tr key={webhook.id} data-webhook-id={webhook.id}>
                     <td>
-                      <code class="url">{webhook.url}</code>
+                      <Url url={webhook.url} />
                     </td>
                     <td>
                       <ul class="plain">
@@ -379,7 +412,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
       {log && (
         <section aria-labelledby="log-heading" class="delivery-log">
           <h2 id="log-heading" ref={logHeading} tabIndex={-1}>
-            Delivery log of <code class="url">{log.webhook.url}</code>
+            Delivery log of <Url url={log.webhook.url} />
           </h2>
           <div class="toolbar">
             <label for="log-limit">Attempts shown</label>
@@ -419,7 +452,6 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                 <thead>
                   <tr>
                     <th scope="col">Event</th>
-                    <th scope="col">Type</th>
                     <th scope="col">Order</th>
                     <th scope="col" class="number">
                       Attempt
@@ -428,8 +460,7 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                     <th scope="col" class="number">
                       Duration
                     </th>
-                    <th scope="col">Time</th>
-                    <th scope="col">Next attempt</th>
+                    <th scope="col">Time, next attempt</th>
                     <th scope="col">
                       <span class="visually-hidden">Actions</span>
                     </th>
@@ -445,9 +476,9 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                         data-status={attempt.statusCode ?? ''}
                       >
                         <td>
-                          <code>{attempt.eventId}</code>
+                          <code class="event-id">{attempt.eventId}</code>
+                          <div class="cell-note">{eventTypeLabel(attempt.type)}</div>
                         </td>
-                        <td>{eventTypeLabel(attempt.type)}</td>
                         <td>
                           {attempt.orderId === null ? (
                             <span class="muted">
@@ -467,15 +498,17 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
                         <td class="number">{formatDuration(attempt.durationMs)}</td>
                         <td>
                           <Time iso={attempt.at} />
-                        </td>
-                        <td>
-                          {attempt.nextAttemptAt ? (
-                            <Time iso={attempt.nextAttemptAt} />
-                          ) : (
-                            <span class="muted">
-                              —<span class="visually-hidden">none</span>
-                            </span>
-                          )}
+                          <div class="cell-note">
+                            {attempt.nextAttemptAt ? (
+                              <>
+                                next <Time iso={attempt.nextAttemptAt} />
+                              </>
+                            ) : (
+                              <>
+                                —<span class="visually-hidden">no next attempt</span>
+                              </>
+                            )}
+                          </div>
                         </td>
                         <td>
                           <button type="button" class="secondary" disabled={busy} onClick={() => void resend(log.webhook, attempt.eventId)}>
