@@ -26,3 +26,22 @@ export function popcount(b: Bitmap): number {
 export function andInto(into: Bitmap, other: Bitmap): void {
   for (let i = 0; i < into.length; i++) into[i]! &= other[i] ?? 0;
 }
+
+/** Keeps in `within` only the slots whose value in `column` lies in [min, max] (NaN, a null, never does). */
+export function keepInRange(column: Float64Array, min: number | null, max: number | null, within: Bitmap): void {
+  const lo = min ?? -Infinity;
+  const hi = max ?? Infinity;
+  for (let w = 0; w < within.length; w++) {
+    let word = within[w]!;
+    if (word === 0) continue;
+    const base = w << 5;
+    let keep = word;
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word & -word);
+      word &= word - 1;
+      const v = column[base + bit]!;
+      if (!(v >= lo && v <= hi)) keep &= ~(1 << bit);
+    }
+    within[w] = keep;
+  }
+}

@@ -1,5 +1,6 @@
-// The catalogue index's orders: per order field, every slot sorted by (value, id), kept sorted in place as rows change.
-import type { OrderedField, TimeField } from '#lib/plaques/catalog-index.ts';
+// The catalogue index's orders: per order field, every slot sorted by (value, id), kept sorted in place as rows change,
+// and walked in either direction from a cursor's position.
+import type { OrderKey, OrderedField, TimeField } from '#lib/plaques/catalog-fields.ts';
 
 /** Changed slots per order above which one merge pass replaces moving them one by one. */
 const MERGE_THRESHOLD = 16;
@@ -60,6 +61,57 @@ export class SlotOrder {
       const slot = this.slots[mid]!;
       const v = this.value(slot);
       if (v < value || (v === value && ids[slot]! <= id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Visits the slots in order (descending: the valued part backwards, then the nulls part backwards, so nulls come last
+   * either way) from the position after `after`, until `visit` returns false.
+   */
+  walk(descending: boolean, after: OrderKey | null, visit: (slot: number) => boolean): void {
+    const slots = this.slots;
+    if (!descending) {
+      const from = after === null ? 0 : this.upperBound(after.value === null ? NaN : Number(after.value), after.id);
+      for (let i = from; i < this.length; i++) if (!visit(slots[i]!)) return;
+      return;
+    }
+    let valuedFrom = this.valued - 1;
+    let nullsFrom = this.length - 1;
+    if (after !== null && after.value === null) {
+      valuedFrom = -1;
+      nullsFrom = this.lowerBoundOfNull(after.id) - 1;
+    } else if (after !== null) {
+      valuedFrom = this.lowerBound(Number(after.value), after.id) - 1;
+    }
+    for (let i = valuedFrom; i >= 0; i--) if (!visit(slots[i]!)) return;
+    for (let i = nullsFrom; i >= this.valued; i--) if (!visit(slots[i]!)) return;
+  }
+
+  /** Position of the first valued entry at or after (value, id) in ascending order. */
+  private lowerBound(value: number, id: number): number {
+    const ids = this.index.ids;
+    let lo = 0;
+    let hi = this.valued;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const slot = this.slots[mid]!;
+      const v = this.value(slot);
+      if (v < value || (v === value && ids[slot]! < id)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Position of the first null entry whose id is at least `id`. */
+  private lowerBoundOfNull(id: number): number {
+    const ids = this.index.ids;
+    let lo = this.valued;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[this.slots[mid]!]! < id) lo = mid + 1;
       else hi = mid;
     }
     return lo;

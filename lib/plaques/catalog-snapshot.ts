@@ -5,14 +5,14 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   CODED_FIELDS,
-  NAME_WIDTH,
   ORDERED_FIELDS,
   TIME_FIELDS,
   type CodedField,
   type IndexParts,
   type OrderedField,
   type TimeField,
-} from '#lib/plaques/catalog-index.ts';
+} from '#lib/plaques/catalog-fields.ts';
+import { NAME_WIDTH } from '#lib/plaques/catalog-names.ts';
 
 const MAGIC = 'PLQCAT02';
 const VERSION = 2;
