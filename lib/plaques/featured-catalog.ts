@@ -2,124 +2,27 @@
 // (catalog-records.ts), loaded from the catalogue snapshot at cold start, kept fresh by reading only what changed,
 // evaluated in memory; a page reads by key only records not held in their current version. See docs/listing.md for
 // the reasoning and docs/bench.md for the figures.
-import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { listingConfig } from '#lib/config.ts';
-import { validationFailed } from '#lib/errors.ts';
 import { catalogRepo, type CatalogRepo, type CatalogRow, type RecentChanges } from '#lib/db/catalog-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo, type PlaqueRepo } from '#lib/db/plaque-repo.ts';
 import { DatabaseUnavailable } from '#lib/db/failures.ts';
 import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
-import type { IndexQuery, OrderSpec } from '#lib/plaques/catalog-fields.ts';
 import { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { localSnapshotStore, s3SnapshotStore, snapshotKey, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { presentPlaque, type StageValues, type StoredPlaque } from '#lib/plaques/plaque.ts';
-import { storedConditions, storedMarketplaces } from '#lib/db/legacy-values.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import type { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { FILTER_BY_FIELDS, ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
+import { selectPage } from '#lib/plaques/catalog-page.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { Shape } from '#lib/schema.ts';
 
 export type FeaturedPage = Shape<typeof featuredPageSchema>;
-
-/**
- * The input's filters in the index's terms: the index holds values as stored, so a filter value stands for every
- * spelling stored for it (SERVICE: `service`, and PRIMARY as earlier versions stored it; USED: GOOD and WORN too).
- * A migration rewrites old spellings without moving the row, so the index may keep them; see lib/db/legacy-values.ts.
- */
-function indexQueryOf(input: ListFeaturedInput): IndexQuery {
-  const f = input.filters ?? {};
-  return {
-    featured: f.featured ?? true,
-    condition: f.condition ? storedConditions(f.condition) : null,
-    marketplace: f.marketplace ? storedMarketplaces(f.marketplace) : null,
-    status: f.status ?? null,
-    dateField: FILTER_BY_FIELDS[input.filterBy],
-    from: f.from === undefined ? null : Date.parse(f.from),
-    to: f.to === undefined ? null : Date.parse(f.to),
-    priceMin: f.priceMin ?? null,
-    priceMax: f.priceMax ?? null,
-    search: input.search ? input.search.toLowerCase() : null,
-  };
-}
-
-type SortValue = number | string | null;
-
-interface CursorPayload {
-  /** Format version. */
-  v: 1;
-  /** Order the cursor was issued for, and a digest of the criteria, so it is not replayed against another query. */
-  o: string;
-  q: string;
-  /** Sort value and id of the last item of the page. */
-  k: SortValue;
-  i: number;
-}
-
-function queryDigest(input: ListFeaturedInput): string {
-  const { filters, filterBy, search } = input;
-  return createHash('sha256')
-    .update(JSON.stringify([filters ?? null, filterBy, search ?? null]))
-    .digest('base64url')
-    .slice(0, 16);
-}
-
-function encodeCursor(payload: Omit<CursorPayload, 'v'>): string {
-  return Buffer.from(JSON.stringify({ v: 1, ...payload })).toString('base64url');
-}
-
-function decodeCursor(cursor: string, input: ListFeaturedInput): CursorPayload {
-  const invalid = (message: string) => validationFailed([{ path: 'cursor', message }]);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid('is not a cursor this service issued');
-  }
-  const p = payload as Partial<CursorPayload> | null;
-  if (
-    !p ||
-    p.v !== 1 ||
-    typeof p.o !== 'string' ||
-    typeof p.q !== 'string' ||
-    typeof p.i !== 'number' ||
-    !(p.k === null || typeof p.k === 'number' || typeof p.k === 'string')
-  ) {
-    throw invalid('is not a cursor this service issued');
-  }
-  if (p.o !== `${ORDER_FIELDS[input.orderBy]}:${input.sort}` || p.q !== queryDigest(input)) {
-    throw invalid('belongs to another query: keep filters, filterBy, search, orderBy and sort unchanged while paging');
-  }
-  return p as CursorPayload;
-}
-
-/** The page's matches as positions in the index: ids in order, the count, and the cursor to the next page. */
-export interface PageSelection {
-  count: number;
-  ids: number[];
-  nextCursor: string | null;
-}
-
-/** Evaluates one listing on the index at `nowMs`: filters and count on bitmaps, then a walk along the order. */
-export function selectPage(index: CatalogIndex, input: ListFeaturedInput, nowMs: number): PageSelection {
-  const field = ORDER_FIELDS[input.orderBy];
-  const order: OrderSpec = { field, descending: input.sort === 'DESC' };
-  const after = input.cursor === undefined ? null : decodeCursor(input.cursor, input);
-  const bits = index.matching(indexQueryOf(input), nowMs);
-  const page = index.page(bits, order, { skip: input.skip, after: after && { value: after.k, id: after.i } }, input.limit, nowMs);
-  const last = page.slots[page.slots.length - 1];
-  const nextCursor =
-    last !== undefined && page.more
-      ? encodeCursor({ o: `${field}:${input.sort}`, q: queryDigest(input), k: index.sortValue(last, field, nowMs), i: index.ids[last]! })
-      : null;
-  return { count: page.count, ids: page.slots.map((slot) => index.ids[slot]!), nextCursor };
-}
 
 // ---- The projection kept in memory across invocations ----
 

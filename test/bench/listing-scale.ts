@@ -7,26 +7,24 @@ import { mkdtempSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { catalogRepo, type CatalogRow } from '#lib/db/catalog-repo.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
-import { toItem } from '#lib/db/plaque-repo.ts';
-import { CATALOG_ATTRIBUTES } from '#lib/db/table.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
-import { CatalogProjection, selectPage } from '#lib/plaques/featured-catalog.ts';
+import { selectPage } from '#lib/plaques/catalog-page.ts';
+import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { marketplaceOf, type StoredPlaque } from '#lib/plaques/plaque.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import { CASES, STAGE, fmt, floorRcu, meter, table } from './listing.ts';
 import { PreviousProjection } from './previous-listing.ts';
+import { catalogue, memory, putAll, rowOf } from './bench-catalogue.ts';
+import { oramaFigures } from './orama-listing.ts';
 
 /** Largest catalogue seeded into DynamoDB Local; above it the catalogue index is simulated (see the top). */
 const SEEDED_MAX = Number(process.env.BENCH_SEEDED_MAX ?? 200_000);
@@ -37,16 +35,6 @@ const CHANGED_AFTER_SNAPSHOT = 200;
 const REPEATS = 30;
 
 const run = promisify(execFile);
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-/** Heap plus typed-array memory, after a full collection. */
-export function memory(): number {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
 
 const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))]!;
 const timed = <T>(run: () => T): [T, number] => {
@@ -61,35 +49,6 @@ const cpuMs = (run: () => unknown): number => {
   const used = process.cpuUsage(t0);
   return (used.user + used.system) / 1000;
 };
-
-const rowOf = (p: StoredPlaque): CatalogRow => {
-  const row: Record<string, unknown> = {};
-  for (const name of CATALOG_ATTRIBUTES) row[name] = p[name];
-  return row as CatalogRow;
-};
-
-/** The sample catalogue in chunks (about half featured), so a million full records never sit in memory at once. */
-export function* catalogue(size: number, now: Date): Generator<StoredPlaque[]> {
-  for (let first = 1; first <= size; first += 20_000)
-    yield samplePlaques({ firstId: first, count: Math.min(20_000, size - first + 1), now, stage: STAGE });
-}
-
-export async function putAll(db: DynamoDBDocumentClient, tableName: string, plaques: StoredPlaque[]): Promise<void> {
-  const batches: StoredPlaque[][] = [];
-  for (let i = 0; i < plaques.length; i += 25) batches.push(plaques.slice(i, i + 25));
-  const inFlight = 8;
-  for (let i = 0; i < batches.length; i += inFlight) {
-    await Promise.all(
-      batches.slice(i, i + inFlight).map(async (batch) => {
-        let requests = batch.map((p) => ({ PutRequest: { Item: toItem(p) } }));
-        while (requests.length > 0) {
-          const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-          requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        }
-      }),
-    );
-  }
-}
 
 /** Plaques changed after the snapshot: featured flipped (so featuredAt moves), stamped now. */
 function changedAfter(size: number, now: Date): StoredPlaque[] {
@@ -166,104 +125,6 @@ function previousTimes(rows: CatalogRow[], inputs: ListFeaturedInput[], nowMs: n
     }
   }
   return { heap, warm, afterWrite };
-}
-
-/** @orama/orama on the same rows and the cases it can express; its persistence plugin stands in for the snapshot. */
-async function oramaFigures(rows: CatalogRow[], inputs: { name: string; input: ListFeaturedInput }[], nowMs: number) {
-  const { create, insertMultiple, search } = await import('@orama/orama');
-  const { persist, restore } = await import('@orama/plugin-data-persistence');
-  const before = memory();
-  const t0 = performance.now();
-  const db = create({
-    schema: {
-      name: 'string',
-      featured: 'boolean',
-      condition: 'enum',
-      marketplace: 'enum',
-      status: 'enum',
-      price: 'number',
-      updatedAt: 'number',
-      saleAt: 'number',
-      featuredAt: 'number',
-      mintedAt: 'number',
-      pid: 'number',
-    } as const,
-  });
-  // Orama has no null numbers: a missing timestamp is -1 (it then sorts first, not last as the listing wants).
-  const t = (iso: string | null) => (iso === null ? -1 : Date.parse(iso));
-  await insertMultiple(
-    db,
-    rows.map((r) => ({
-      name: r.name,
-      featured: r.featured,
-      condition: r.condition,
-      marketplace: r.marketplace,
-      status: r.status,
-      price: r.price,
-      updatedAt: t(r.updatedAt),
-      saleAt: t(r.saleAt),
-      featuredAt: t(r.featuredAt),
-      mintedAt: t(r.mintedAt),
-      pid: r.id,
-    })),
-    5000,
-  );
-  const buildMs = performance.now() - t0;
-  const heap = memory() - before;
-  const times: number[] = [];
-  const unsupported: string[] = [];
-  for (const { name, input } of inputs) {
-    const f = input.filters ?? {};
-    if (input.orderBy === 'p.status' || f.status || input.search) {
-      // Status must count lapsed holds as AVAILABLE at query time, and search is a substring, not a token prefix.
-      unsupported.push(name);
-      continue;
-    }
-    const field = input.orderBy === 'p.id' ? 'pid' : input.orderBy.replace('p.', '').replace('_at', 'At').replace('updatedAt', 'updatedAt');
-    const where: Record<string, unknown> = { featured: f.featured ?? true };
-    if (f.condition) where.condition = { in: f.condition };
-    if (f.marketplace) where.marketplace = { in: f.marketplace.map(marketplaceOf) };
-    if (f.priceMin !== undefined || f.priceMax !== undefined) where.price = { between: [f.priceMin ?? 0, f.priceMax ?? Number.MAX_VALUE] };
-    if (f.from) where[input.filterBy.replace('p.', '').replace('_at', 'At')] = { gte: Date.parse(f.from) };
-    for (let r = 0; r < 3; r++) {
-      times.push(
-        (
-          await (async () => {
-            const s = performance.now();
-            await search(db, {
-              where: where as never,
-              sortBy: { property: field, order: input.sort },
-              limit: input.limit,
-              offset: input.skip,
-            });
-            return [null, performance.now() - s] as const;
-          })()
-        )[1],
-      );
-    }
-  }
-  // The persistence plugin's formats, most compact first; large trees exceed some encoders' nesting limits.
-  let persisted: string | Buffer | ArrayBuffer | null = null;
-  let persistMs = NaN;
-  let restoreMs = NaN;
-  const failures: string[] = [];
-  for (const format of ['binary', 'dpack', 'json'] as const) {
-    try {
-      const p0 = performance.now();
-      persisted = await persist(db, format);
-      persistMs = performance.now() - p0;
-      const r0 = performance.now();
-      await restore(format, persisted);
-      restoreMs = performance.now() - r0;
-      break;
-    } catch (error) {
-      failures.push(`${format}: ${(error as Error).message.slice(0, 60)}`);
-      persisted = null;
-    }
-  }
-  const snapshotBytes = persisted === null ? NaN : typeof persisted === 'string' ? Buffer.byteLength(persisted) : persisted.byteLength;
-  void nowMs;
-  return { buildMs, heap, p99: p99(times), unsupported, snapshotBytes, persistMs, restoreMs, failures };
 }
 
 interface ColdRun {

@@ -24,7 +24,7 @@ import { ORDER_FIELDS } from '#lib/plaques/listing-fields.ts';
 import { seededRandom } from '#lib/plaques/sample-catalog.ts';
 import { startBenchServer } from './bench-server.ts';
 import { fmt, table } from './listing.ts';
-import { catalogue, memory, putAll } from './listing-scale.ts';
+import { catalogue, memory, putAll } from './bench-catalogue.ts';
 
 /** Largest catalogue seeded into DynamoDB Local; above it the snapshot is built from generated plaques. */
 const SEEDED_MAX = Number(process.env.BENCH_SEEDED_MAX ?? 200_000);

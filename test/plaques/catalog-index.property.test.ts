@@ -7,7 +7,7 @@ import type { CatalogRow } from '#lib/db/catalog-repo.ts';
 import { CATALOG_ATTRIBUTES } from '#lib/db/table.ts';
 import { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
-import { selectPage } from '#lib/plaques/featured-catalog.ts';
+import { selectPage } from '#lib/plaques/catalog-page.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { CONDITIONS, MARKETPLACES, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { NOW, catalogueArb, invalidRange, paramsArb, plaqueArb, reference, toStored, type ListingParams } from './listing-reference.ts';
