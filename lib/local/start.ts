@@ -26,6 +26,7 @@ import { startupStep } from '#lib/local/startup-steps.ts';
 import { useReadableLogs } from '#lib/local/readable-log.ts';
 import { seedSampleCatalog } from '#lib/plaques/catalog-import.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
+import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { describeCounts, runPendingMigrations } from '#lib/migrations/run-migrations.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
@@ -389,6 +390,19 @@ async function main(): Promise<void> {
             : `the listing answered ${response.status}: ${await response.text()}`,
         (error: unknown) => `the listing did not answer: ${(error as Error).message}`,
       ),
+    (outcome) => outcome,
+  );
+  // The records its pages show: the records object beside the snapshot, fetched with it and taken once the index is
+  // in. Until then pages read their records by key; the step shows how long that lasted.
+  await step(
+    'listing records',
+    () =>
+      featuredCatalog(ctx)
+        .recordsHeld()
+        .then(
+          ({ records, plaques, ms }) =>
+            `${records} of ${plaques} plaques' records held, ${(ms / 1000).toFixed(2)} s after the start of the listing`,
+        ),
     (outcome) => outcome,
   );
   console.log(

@@ -1,9 +1,14 @@
-// The records a listing page shows, held compactly beside the catalogue index (catalog-index.ts): one short text per
-// plaque, by the index's slot, with the version (`updatedAt`) it was read at. A page takes its records from here when
-// their version is the index's, so a warm listing reads no record by key; the snapshot carries them (a second part
-// after the index's), and the listing's refresh reads by key only the records that changed. See docs/listing.md.
-import { gunzipSync, gzipSync } from 'node:zlib';
+// The records a listing page shows, held compactly beside the catalogue index (catalog-index.ts), by the index's slot,
+// each with the version (`updatedAt`) it was read at: a page takes a record from here only in the index's version. Two
+// layers: the records object beside the snapshot, taken whole (one buffer of every record's text, decoded only when a
+// page shows the record, so taking it costs no work per record on the event loop), and the records read by key since
+// (one short text each, the least recently read let go past the budget). See docs/listing.md.
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
+
+const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
 
 /** How a field is held: as is, as a millisecond time when its text is canonical, or as a code into shared strings. */
 type Kind = 'plain' | 'time' | 'shared';
@@ -40,49 +45,117 @@ const FIELDS: readonly (readonly [Exclude<keyof StoredPlaque, 'id'>, Kind])[] = 
   ['reservationId', 'plain'],
 ];
 
-/** Bytes a held record costs beyond its text's characters (the string's header and its slot in the array). */
+/** Bytes a record read by key costs beyond its text's characters (the string's header and its slot in the array). */
 const PER_RECORD_OVERHEAD = 32;
-const PART_VERSION = 1;
-const NEWLINE = 0x0a;
-const TAB = 0x09;
+/** Bytes a record of the records object costs beyond its text: id, version, end offset, and its slot's entry. */
+const PER_ENTRY_OVERHEAD = 20;
+/** Share of the budget the records object may take; past it only its first records are kept. */
+const OBJECT_SHARE = 0.75;
+/** Entries matched to the index's slots per turn of the event loop while an object is taken. */
+const TAKE_CHUNK = 50_000;
+const MAGIC = 'PLQREC02';
+
+/** The records object's header, after the magic and its own length. */
+interface PartHeader {
+  /** The shared strings the records' codes point into. */
+  strings: string[];
+  count: number;
+  /** Epoch ms the object was written. */
+  writtenAt: number;
+}
+
+/** A records object as taken: every record's text in one buffer, and per entry its id, version and end offset. */
+interface TakenObject {
+  text: Buffer;
+  ids: Int32Array;
+  versions: Float64Array;
+  ends: Uint32Array;
+  writtenAt: number;
+  bytes: number;
+}
 
 /** Grows a typed array to at least `size` entries (doubling), keeping its contents. */
-function grown<T extends Float64Array | Uint8Array>(array: T, size: number, make: (n: number) => T): T {
+function grown<T extends Float64Array | Uint8Array | Int32Array>(array: T, size: number, make: (n: number) => T): T {
   if (size <= array.length) return array;
   const next = make(Math.max(size, array.length * 2));
   next.set(array);
   return next;
 }
 
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class CatalogRecords {
+  /** Records read by key, by slot, with the version each was read at (NaN where none is held). */
   private texts: (string | undefined)[] = [];
-  /** `updatedAt` (epoch ms) of the record held in each slot; NaN where none is held. */
   private versions = new Float64Array(0);
-  /** The clock's reference bits: set when a record is read, cleared as the hand passes. */
+  /** The clock's reference bits over the records read by key: set when one is read, cleared as the hand passes. */
   private referenced = new Uint8Array(0);
   private hand = 0;
   private strings: string[] = [];
   private codes = new Map<string, number>();
-  /** Estimated bytes the held records take (their texts plus a fixed overhead each). */
-  bytes = 0;
-  /** Records held. */
-  count = 0;
+  private taken: TakenObject | null = null;
+  /** The taken object's entry of each slot, -1 where it has none (or a record read by key replaced it). */
+  private entryOf = new Int32Array(0);
+  private entries = 0;
+  private readBytes = 0;
+  private readCount = 0;
 
   /** `budgetBytes`: the most the records may take; past it the least recently read records are let go. */
   constructor(private readonly budgetBytes: number) {}
 
+  /** Estimated bytes the held records take. */
+  get bytes(): number {
+    return this.readBytes + (this.taken?.bytes ?? 0);
+  }
+
+  /** Records held. */
+  get count(): number {
+    return this.readCount + this.entries;
+  }
+
+  /** When the records object taken last was written (epoch ms), null before any. */
+  get takenWrittenAt(): number | null {
+    return this.taken?.writtenAt ?? null;
+  }
+
   /** The record held for `slot` (plaque `id`), when it is the version `version` (epoch ms of its `updatedAt`). */
   get(slot: number, id: number, version: number): StoredPlaque | undefined {
-    if (this.versions[slot] !== version) return undefined;
-    const text = this.texts[slot];
+    const text = this.textOf(slot, version);
     if (text === undefined) return undefined;
-    this.referenced[slot] = 1;
-    return this.decode(id, JSON.parse(text) as unknown[]);
+    if (this.versions[slot] === version) this.referenced[slot] = 1;
+    try {
+      return this.decode(id, JSON.parse(text) as unknown[]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `slot` holds the record of version `version`. */
+  holds(slot: number, version: number): boolean {
+    return (this.versions[slot] === version && this.texts[slot] !== undefined) || this.entryAt(slot, version) >= 0;
   }
 
   /** Holds `record` for `slot`, replacing what was held there. */
   put(slot: number, record: StoredPlaque): void {
-    this.hold(slot, Date.parse(record.updatedAt), JSON.stringify(this.encode(record)));
+    this.versions = grown(this.versions, slot + 1, (n) => new Float64Array(n).fill(NaN));
+    this.referenced = grown(this.referenced, slot + 1, (n) => new Uint8Array(n));
+    if (this.entryOf[slot] !== undefined && this.entryOf[slot]! >= 0) {
+      this.entryOf[slot] = -1;
+      this.entries--;
+    }
+    const text = JSON.stringify(this.encode(record));
+    const before = this.texts[slot];
+    if (before !== undefined) {
+      this.readBytes -= before.length + PER_RECORD_OVERHEAD;
+      this.readCount--;
+    }
+    this.texts[slot] = text;
+    this.versions[slot] = Date.parse(record.updatedAt);
+    this.referenced[slot] = 1;
+    this.readBytes += text.length + PER_RECORD_OVERHEAD;
+    this.readCount++;
+    if (this.bytes > this.budgetBytes) this.evict(slot);
   }
 
   /** Lets every record go. */
@@ -90,32 +163,27 @@ export class CatalogRecords {
     this.texts = [];
     this.versions.fill(NaN);
     this.referenced.fill(0);
-    this.bytes = 0;
-    this.count = 0;
+    this.readBytes = 0;
+    this.readCount = 0;
+    this.taken = null;
+    this.entryOf.fill(-1);
+    this.entries = 0;
   }
 
-  /** Whether `slot` holds the record of version `version`. */
-  holds(slot: number, version: number): boolean {
-    return this.versions[slot] === version && this.texts[slot] !== undefined;
+  private entryAt(slot: number, version: number): number {
+    const entry = this.entryOf[slot];
+    return entry !== undefined && entry >= 0 && this.taken!.versions[entry] === version ? entry : -1;
   }
 
-  private hold(slot: number, version: number, text: string): void {
-    this.versions = grown(this.versions, slot + 1, (n) => new Float64Array(n).fill(NaN));
-    this.referenced = grown(this.referenced, slot + 1, (n) => new Uint8Array(n));
-    const before = this.texts[slot];
-    if (before !== undefined) {
-      this.bytes -= before.length + PER_RECORD_OVERHEAD;
-      this.count--;
-    }
-    this.texts[slot] = text;
-    this.versions[slot] = version;
-    this.referenced[slot] = 1;
-    this.bytes += text.length + PER_RECORD_OVERHEAD;
-    this.count++;
-    if (this.bytes > this.budgetBytes) this.evict(slot);
+  private textOf(slot: number, version: number): string | undefined {
+    if (this.versions[slot] === version && this.texts[slot] !== undefined) return this.texts[slot];
+    const entry = this.entryAt(slot, version);
+    if (entry < 0) return undefined;
+    const { text, ends } = this.taken!;
+    return text.toString('utf8', entry === 0 ? 0 : ends[entry - 1]!, ends[entry]!);
   }
 
-  /** The clock: the hand lets go of records not read since it last passed, until the records fit the budget. */
+  /** The clock: the hand lets go of records read by key and not read since it last passed, until the records fit. */
   private evict(keep: number): void {
     const slots = this.texts.length;
     for (let passes = 0; this.bytes > this.budgetBytes && passes < 2 * slots; passes++) {
@@ -129,8 +197,8 @@ export class CatalogRecords {
       }
       this.texts[slot] = undefined;
       this.versions[slot] = NaN;
-      this.bytes -= text.length + PER_RECORD_OVERHEAD;
-      this.count--;
+      this.readBytes -= text.length + PER_RECORD_OVERHEAD;
+      this.readCount--;
     }
   }
 
@@ -168,53 +236,146 @@ export class CatalogRecords {
   }
 
   /**
-   * The held records as the snapshot's second part: gzip of a header line (the shared strings) and one line per
-   * record, `<id>\t<version>\t<text>`. `idOf` names each slot's plaque.
+   * The records object of the first `slots` slots: every slot's record held in the version `versionOf` gives, gzip of
+   * a header (the shared strings), then per record its id, version and end offset as arrays, then the texts. Returns
+   * the object and how many records it holds.
    */
-  exportPart(idOf: (slot: number) => number): Uint8Array {
-    const lines = [JSON.stringify({ v: PART_VERSION, strings: this.strings })];
-    this.texts.forEach((text, slot) => {
-      if (text !== undefined) lines.push(`${idOf(slot)}\t${this.versions[slot]}\t${text}`);
+  async exportPart(
+    slots: number,
+    idOf: (slot: number) => number,
+    versionOf: (slot: number) => number,
+    writtenAt: number,
+  ): Promise<{ bytes: Uint8Array; held: number }> {
+    const chosen: number[] = [];
+    let textBytes = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      const text = this.textOf(slot, versionOf(slot));
+      if (text === undefined) continue;
+      chosen.push(slot);
+      textBytes += Buffer.byteLength(text);
+    }
+    const header = Buffer.from(JSON.stringify({ strings: this.strings, count: chosen.length, writtenAt } satisfies PartHeader));
+    const start = align8(12 + header.length);
+    const count = chosen.length;
+    const out = Buffer.alloc(start + align8(count * 8) + align8(count * 4) * 2 + textBytes);
+    out.write(MAGIC, 0, 'latin1');
+    out.writeUInt32LE(header.length, 8);
+    header.copy(out, 12);
+    const versions = new Float64Array(out.buffer, out.byteOffset + start, count);
+    const ids = new Int32Array(out.buffer, out.byteOffset + start + align8(count * 8), count);
+    const ends = new Uint32Array(out.buffer, out.byteOffset + start + align8(count * 8) + align8(count * 4), count);
+    let at = start + align8(count * 8) + align8(count * 4) * 2;
+    const textStart = at;
+    chosen.forEach((slot, i) => {
+      const version = versionOf(slot);
+      const entry = this.versions[slot] === version && this.texts[slot] !== undefined ? -1 : this.entryAt(slot, version);
+      if (entry < 0) at += out.write(this.texts[slot]!, at, 'utf8');
+      else {
+        const { text, ends: takenEnds } = this.taken!;
+        at += text.copy(out, at, entry === 0 ? 0 : takenEnds[entry - 1]!, takenEnds[entry]!);
+      }
+      versions[i] = version;
+      ids[i] = idOf(slot);
+      ends[i] = at - textStart;
     });
-    return gzipSync(lines.join('\n'), { level: 1 });
+    return { bytes: await gzipAsync(out, { level: 1 }), held: count };
   }
 
   /**
-   * Takes the records of a snapshot's second part whose version is the index's (`slotOf` finds a plaque's slot, -1 when
-   * the index has none; `versionOf` gives the index's version of a slot). A slot already holding its current record
-   * keeps it. Returns the records taken; a part of another format takes none.
+   * Takes a records object (replacing the one taken before): its records whose version is the index's (`slotOf` finds
+   * a plaque's slot, -1 when the index has none; `versionOf` gives the index's version of a slot) and that no record
+   * read by key holds already. It is inflated off the event loop and matched to slots a chunk per turn. Returns how
+   * many it took; an object of another format, or not written after `newerThan` (epoch ms), is taken as none.
    */
-  loadPart(part: Uint8Array, slotOf: (id: number) => number, versionOf: (slot: number) => number): number {
-    // Each record is cut from the bytes as a string of its own: slices of one large text would keep all of it alive,
-    // and one character beyond Latin-1 anywhere would make every record take two bytes a character.
-    const bytes = gunzipSync(part);
-    const headerEnd = bytes.indexOf(NEWLINE);
-    if (headerEnd < 0) return 0;
-    const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as { v?: number; strings?: string[] };
-    if (header.v !== PART_VERSION || !Array.isArray(header.strings)) return 0;
-    // Codes are the part's: where this store has given codes already, a record is re-coded into this store's.
-    const codes = header.strings.map((s) => this.code(s));
-    const same = codes.every((code, i) => code === i);
+  async takePart(
+    part: Uint8Array,
+    slotOf: (id: number) => number,
+    versionOf: (slot: number) => number,
+    newerThan = -Infinity,
+  ): Promise<number> {
+    const object = this.parse(await gunzipAsync(part), newerThan);
+    if (object === null) return 0;
+    if (this.taken) {
+      this.entryOf.fill(-1);
+      this.entries = 0;
+    }
+    this.taken = object;
     let taken = 0;
-    for (let start = headerEnd + 1; start < bytes.length;) {
-      let end = bytes.indexOf(NEWLINE, start);
-      if (end < 0) end = bytes.length;
-      const tab1 = bytes.indexOf(TAB, start);
-      const tab2 = bytes.indexOf(TAB, tab1 + 1);
-      const id = Number(bytes.toString('latin1', start, tab1));
-      const version = Number(bytes.toString('latin1', tab1 + 1, tab2));
-      const slot = slotOf(id);
-      if (slot >= 0 && versionOf(slot) === version && !this.holds(slot, version)) {
-        const text = bytes.toString('utf8', tab2 + 1, end);
-        this.hold(slot, version, same ? text : JSON.stringify(this.recode(JSON.parse(text) as unknown[], codes)));
-        taken++;
+    for (let from = 0; from < object.ids.length; from += TAKE_CHUNK) {
+      if (from > 0) await nextTurn();
+      // Another object taken meanwhile replaces this one.
+      if (this.taken !== object) return taken;
+      const end = Math.min(object.ids.length, from + TAKE_CHUNK);
+      for (let entry = from; entry < end; entry++) {
+        const slot = slotOf(object.ids[entry]!);
+        if (slot < 0) continue;
+        const version = object.versions[entry]!;
+        if (versionOf(slot) !== version || (this.versions[slot] === version && this.texts[slot] !== undefined)) continue;
+        this.entryOf = grown(this.entryOf, slot + 1, (n) => new Int32Array(n).fill(-1));
+        if (this.entryOf[slot]! < 0) {
+          this.entries++;
+          taken++;
+        }
+        this.entryOf[slot] = entry;
       }
-      start = end + 1;
     }
     return taken;
   }
 
-  private recode(values: unknown[], codes: number[]): unknown[] {
-    return values.map((value, i) => (FIELDS[i]![1] === 'shared' && typeof value === 'number' ? codes[value] : value));
+  /** The object's parts, its codes made this store's, kept within the budget; null for another format or an older one. */
+  private parse(bytes: Buffer, newerThan: number): TakenObject | null {
+    if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return null;
+    const headerLength = bytes.readUInt32LE(8);
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerLength)) as PartHeader;
+    if (!Array.isArray(header.strings) || !Number.isInteger(header.count) || !(header.writtenAt > newerThan)) return null;
+    // Typed views need aligned offsets; a small result may sit at any offset of Node's buffer pool.
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(Uint8Array.prototype.slice.call(bytes));
+    const { count } = header;
+    const start = align8(12 + headerLength);
+    const versions = new Float64Array(aligned.buffer, aligned.byteOffset + start, count);
+    const ids = new Int32Array(aligned.buffer, aligned.byteOffset + start + align8(count * 8), count);
+    const ends = new Uint32Array(aligned.buffer, aligned.byteOffset + start + align8(count * 8) + align8(count * 4), count);
+    const textStart = start + align8(count * 8) + align8(count * 4) * 2;
+    this.adoptStrings(header.strings);
+    // Past the budget's share only the first records are kept, copied out so the rest of the object can go.
+    const room = OBJECT_SHARE * this.budgetBytes;
+    let keep = count;
+    while (keep > 0 && (ends[keep - 1] ?? 0) + keep * PER_ENTRY_OVERHEAD > room) keep = Math.floor(keep * 0.9);
+    const textEnd = keep === 0 ? 0 : ends[keep - 1]!;
+    const whole = keep === count;
+    return {
+      text: whole ? aligned.subarray(textStart, textStart + textEnd) : Buffer.from(aligned.subarray(textStart, textStart + textEnd)),
+      ids: whole ? ids : ids.slice(0, keep),
+      versions: whole ? versions : versions.slice(0, keep),
+      ends: whole ? ends : ends.slice(0, keep),
+      writtenAt: header.writtenAt,
+      bytes: textEnd + keep * PER_ENTRY_OVERHEAD,
+    };
+  }
+
+  /**
+   * Makes an object's shared strings this store's, code for code: appended when this store's are a prefix of them (the
+   * usual case: its writer started from the object before), else this store's records read by key are re-coded.
+   */
+  private adoptStrings(strings: string[]): void {
+    const prefix = (a: string[], b: string[]) => a.length <= b.length && a.every((s, i) => s === b[i]);
+    if (prefix(strings, this.strings)) return;
+    if (prefix(this.strings, strings)) {
+      for (const s of strings.slice(this.strings.length)) this.code(s);
+      return;
+    }
+    const before = this.strings;
+    this.strings = [];
+    this.codes = new Map();
+    for (const s of strings) this.code(s);
+    const recode = before.map((s) => this.code(s));
+    this.readBytes = 0;
+    this.texts = this.texts.map((text) => {
+      if (text === undefined) return undefined;
+      const values = (JSON.parse(text) as unknown[]).map((v, i) => (FIELDS[i]![1] === 'shared' && typeof v === 'number' ? recode[v] : v));
+      const recoded = JSON.stringify(values);
+      this.readBytes += recoded.length + PER_RECORD_OVERHEAD;
+      return recoded;
+    });
   }
 }

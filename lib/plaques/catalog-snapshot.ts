@@ -1,8 +1,9 @@
 // The catalogue snapshot: the listing's whole index in one compact binary object (columns, names and the sorted
 // orders as raw typed arrays behind a small JSON header), so a cold function loads it instead of reading the
 // catalogue index, then reads only the index rows newer than the snapshot. The records pages show are a second object
-// beside it (catalog-records.ts), read after the first page.
-import { gunzipSync, gzipSync } from 'node:zlib';
+// beside it (catalog-records.ts), fetched alongside and taken after the index.
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
 import {
   CODED_FIELDS,
   ORDERED_FIELDS,
@@ -16,6 +17,10 @@ import { NAME_WIDTH } from '#lib/plaques/catalog-names.ts';
 
 const MAGIC = 'PLQCAT02';
 const VERSION = 2;
+/** The records object's format this snapshot's `recordsHeld` counts in (catalog-records.ts); another counts as none. */
+const RECORDS_FORMAT = 2;
+const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
 
 export interface CatalogSnapshot {
   parts: IndexParts;
@@ -46,6 +51,7 @@ interface Header {
   syncedAt: number;
   writtenAt: number;
   recordsHeld?: number;
+  recordsFormat?: number;
   dictionaries: Record<CodedField, string[]>;
   oddNames: [number, string][];
   valued: Record<OrderedField, number>;
@@ -55,7 +61,20 @@ interface Header {
 type Typed = Int32Array | Float64Array | Uint8Array;
 
 /** Encodes a snapshot: gzip (fastest level) of a header and 8-byte-aligned sections. */
-export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
+export const encodeSnapshot = (snapshot: CatalogSnapshot): Uint8Array => gzipSync(packSnapshot(snapshot), { level: 1 });
+
+/** The same, compressed off the event loop (the snapshot writer, which may share its process with a server). */
+export const encodeSnapshotAsync = (snapshot: CatalogSnapshot): Promise<Uint8Array> => gzipAsync(packSnapshot(snapshot), { level: 1 });
+
+/** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
+export const decodeSnapshot = (compressed: Uint8Array): CatalogSnapshot => unpackSnapshot(gunzipSync(compressed));
+
+/** The same, inflated off the event loop. */
+export const decodeSnapshotAsync = async (compressed: Uint8Array): Promise<CatalogSnapshot> =>
+  unpackSnapshot(await gunzipAsync(compressed));
+
+/** The header and sections, uncompressed. */
+function packSnapshot(snapshot: CatalogSnapshot): Buffer {
   const { parts } = snapshot;
   const holdSlots = Int32Array.from(parts.holds.map(([slot]) => slot));
   const holdExpires = Float64Array.from(parts.holds.map(([, at]) => at));
@@ -84,6 +103,7 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
     syncedAt: snapshot.syncedAt,
     writtenAt: snapshot.writtenAt,
     recordsHeld: snapshot.recordsHeld,
+    recordsFormat: RECORDS_FORMAT,
     dictionaries: parts.dictionaries,
     oddNames: parts.oddNames,
     valued: Object.fromEntries(ORDERED_FIELDS.map((f) => [f, parts.orders[f].valued])) as Record<OrderedField, number>,
@@ -99,14 +119,13 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
   arrays.forEach(([, array], i) => {
     Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(out, bodyStart + sections[i]!.offset);
   });
-  return gzipSync(out, { level: 1 });
+  return out;
 }
 
 class SnapshotFormatError extends Error {}
 
-/** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
-export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
-  let bytes = gunzipSync(compressed);
+function unpackSnapshot(inflated: Buffer): CatalogSnapshot {
+  let bytes = inflated;
   // Typed views need 8-byte alignment; a small result may sit at any offset of Node's buffer pool.
   if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes).buffer);
   if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) throw new SnapshotFormatError('not a catalogue snapshot');
@@ -147,6 +166,7 @@ export function decodeSnapshot(compressed: Uint8Array): CatalogSnapshot {
     lastKey: header.lastKey,
     syncedAt: header.syncedAt,
     writtenAt: header.writtenAt,
-    recordsHeld: header.recordsHeld ?? 0,
+    // Records objects of an earlier format (snapshots of earlier versions have none) count as holding none.
+    recordsHeld: header.recordsFormat === RECORDS_FORMAT ? (header.recordsHeld ?? 0) : 0,
   };
 }

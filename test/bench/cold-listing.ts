@@ -2,7 +2,7 @@
 // changed after it and the first page's records. Prints one JSON line: time, DynamoDB requests and RCU, heap.
 import { createDocumentClient } from '#lib/db/client.ts';
 import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
-import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { STAGE, meter } from './listing.ts';
 

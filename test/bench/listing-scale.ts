@@ -17,7 +17,7 @@ import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts
 import { fileSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { selectPage } from '#lib/plaques/catalog-page.ts';
-import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput, type ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';

@@ -121,14 +121,20 @@ async function generatedSnapshot(size: number, now: Date, file: string): Promise
     }
   }
   const store = fileSnapshotStore(file);
-  await store.writeRecords(records.exportPart((slot) => index.ids[slot]!));
+  const part = await records.exportPart(
+    index.size,
+    (slot) => index.ids[slot]!,
+    (slot) => index.time('updatedAt', slot),
+    now.getTime(),
+  );
+  await store.writeRecords(part.bytes);
   await store.write(
     encodeSnapshot({
       parts: index.exportParts(),
       lastKey: catalogSortKey(now.toISOString(), size + 1),
       syncedAt: now.getTime(),
       writtenAt: now.getTime(),
-      recordsHeld: index.size,
+      recordsHeld: part.held,
     }),
   );
   return unfeatured;
@@ -234,7 +240,7 @@ export async function runListingVisitsBench(sizes: number[]): Promise<void> {
         const index = CatalogIndex.fromParts(snapshot.parts);
         const m1 = memory();
         const records = new CatalogRecords(Infinity);
-        records.loadPart(
+        await records.takePart(
           (await fileSnapshotStore(file).readRecords())!,
           (id) => index.slotOf(id),
           (slot) => index.time('updatedAt', slot),

@@ -9,7 +9,7 @@ import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
-import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { samplePlaques } from '#lib/plaques/sample-catalog.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';

@@ -25,7 +25,7 @@ import { migrate } from '#lib/ops/migrate-command.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
-import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';

@@ -7,7 +7,8 @@ import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogShardOf } from '#lib
 import { plaqueRepo, toItem } from '#lib/db/plaque-repo.ts';
 import { CATALOG_INDEX } from '#lib/db/table.ts';
 import { backfillCatalogShards } from '#lib/plaques/catalog-backfill.ts';
-import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
+import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { freshTable } from '../support/db.ts';

@@ -12,7 +12,7 @@ import { CHANGES_INDEX, tableDefinition } from '#lib/db/table.ts';
 import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
 import { assertProjectTable } from '#lib/ops/target.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
-import { CHANGES_INDEX_RETRY_MS, CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CHANGES_INDEX_RETRY_MS, CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { aPlaque } from '../support/factories.ts';
 import { described, recordIndexQueries } from './catalog-queries.ts';
 

@@ -5,7 +5,7 @@ import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { CATALOG_SHARDS, catalogPartition, catalogSortKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
-import { CatalogProjection } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { freshTable } from '../support/db.ts';

@@ -1,6 +1,6 @@
 // The records a listing page shows, held compactly: every stored plaque reads back exactly as it was put, whatever its
 // values; a record is shown only in the version the index holds; the budget lets the least recently read go; and the
-// snapshot's records part carries them to another process, whose codes may already differ.
+// records object beside the snapshot carries them to another process, whose codes may already differ.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -65,43 +65,81 @@ describe('records held for pages', () => {
     );
   });
 
-  it('carries its records through the snapshot part into a store whose codes already differ', () => {
-    fc.assert(
-      fc.property(fc.array(aRecord, { minLength: 1, maxLength: 20 }), fc.array(aRecord, { maxLength: 5 }), (records, earlier) => {
-        const writer = new CatalogRecords(Infinity);
-        records.forEach((record, slot) => writer.put(slot, record));
-        const ids = records.map((r) => r.id);
-        const part = writer.exportPart((slot) => ids[slot]!);
+  it('carries its records through the records object into a store whose codes already differ', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(aRecord, { minLength: 1, maxLength: 20 }),
+        fc.array(aRecord, { maxLength: 5 }),
+        async (records, earlier) => {
+          const writer = new CatalogRecords(Infinity);
+          records.forEach((record, slot) => writer.put(slot, record));
+          const ids = records.map((r) => r.id);
+          const { bytes: part, held } = await writer.exportPart(
+            records.length,
+            (slot) => ids[slot]!,
+            (slot) => versionOf(records[slot]!),
+            1,
+          );
+          expect(held).toBe(records.length);
 
-        // The reader already holds other records (read by key before the part was taken), in slots after these.
-        const reader = new CatalogRecords(Infinity);
-        earlier.forEach((record, i) => reader.put(records.length + i, record));
-        const slotOf = (id: number) => ids.lastIndexOf(id);
-        const taken = reader.loadPart(part, slotOf, (slot) => versionOf(records[slot]!));
-        // A repeated id names its last slot: the records of the other slots with that id are not the index's.
-        expect(taken).toBe(new Set(ids).size);
-        ids.forEach((id, slot) => {
-          if (slotOf(id) === slot) expect(reader.get(slot, id, versionOf(records[slot]!))).toEqual(records[slot]);
-        });
-        earlier.forEach((record, i) => expect(reader.get(records.length + i, record.id, versionOf(record))).toEqual(record));
-      }),
+          // The reader already holds other records (read by key before the object was taken), in slots after these.
+          const reader = new CatalogRecords(Infinity);
+          earlier.forEach((record, i) => reader.put(records.length + i, record));
+          const slotOf = (id: number) => ids.lastIndexOf(id);
+          const taken = await reader.takePart(part, slotOf, (slot) => versionOf(records[slot]!));
+          // A repeated id names its last slot: the records of the other slots with that id are not the index's.
+          expect(taken).toBe(new Set(ids).size);
+          ids.forEach((id, slot) => {
+            if (slotOf(id) === slot) expect(reader.get(slot, id, versionOf(records[slot]!))).toEqual(records[slot]);
+          });
+          earlier.forEach((record, i) => expect(reader.get(records.length + i, record.id, versionOf(record))).toEqual(record));
+          // What it holds, taken and read by key alike, goes out again whole.
+          const again = await reader.exportPart(
+            records.length + earlier.length,
+            (slot) => (slot < records.length ? ids[slot]! : earlier[slot - records.length]!.id),
+            (slot) => versionOf(slot < records.length ? records[slot]! : earlier[slot - records.length]!),
+            2,
+          );
+          const third = new CatalogRecords(Infinity);
+          const allIds = [...ids, ...earlier.map((r) => r.id)];
+          const all = [...records, ...earlier];
+          expect(
+            await third.takePart(
+              again.bytes,
+              (id) => allIds.lastIndexOf(id),
+              (slot) => versionOf(all[slot]!),
+            ),
+          ).toBe(new Set(allIds).size);
+          allIds.forEach((id, slot) => {
+            if (allIds.lastIndexOf(id) === slot && reader.holds(slot, versionOf(all[slot]!))) {
+              expect(third.get(slot, id, versionOf(all[slot]!))).toEqual(all[slot]);
+            }
+          });
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
-  it('takes from the part only the records in the version the index holds, and keeps newer ones it holds', () => {
+  it('takes from the object only the records in the version the index holds, and keeps newer ones it holds', async () => {
     const old = aPlaque({ id: 1, price: 1 });
     const newer = aPlaque({ id: 1, price: 2, updatedAt: '2026-02-01T00:00:00.000Z' });
+    const other = aPlaque({ id: 2 });
     const writer = new CatalogRecords(Infinity);
     writer.put(0, old);
-    writer.put(1, aPlaque({ id: 2 }));
-    const part = writer.exportPart((slot) => slot + 1);
+    writer.put(1, other);
+    const { bytes: part } = await writer.exportPart(
+      2,
+      (slot) => slot + 1,
+      (slot) => versionOf([old, other][slot]!),
+      1,
+    );
 
     const reader = new CatalogRecords(Infinity);
     reader.put(0, newer);
     const versions = [versionOf(newer), Date.parse('2026-03-01T00:00:00.000Z')];
     expect(
-      reader.loadPart(
+      await reader.takePart(
         part,
         (id) => id - 1,
         (slot) => versions[slot]!,
@@ -109,6 +147,38 @@ describe('records held for pages', () => {
     ).toBe(0);
     expect(reader.get(0, 1, versionOf(newer))).toEqual(newer);
     expect(reader.get(1, 2, versions[1]!)).toBeUndefined();
+  });
+
+  it('takes an object again only when it was written after the one it holds, and a record read by key replaces its own', async () => {
+    const records = [aPlaque({ id: 1 }), aPlaque({ id: 2 })];
+    const writer = new CatalogRecords(Infinity);
+    records.forEach((record, slot) => writer.put(slot, record));
+    const exportAt = (writtenAt: number) =>
+      writer.exportPart(
+        2,
+        (slot) => slot + 1,
+        (slot) => versionOf(records[slot]!),
+        writtenAt,
+      );
+    const reader = new CatalogRecords(Infinity);
+    const take = async (writtenAt: number, newerThan?: number) =>
+      reader.takePart(
+        (await exportAt(writtenAt)).bytes,
+        (id) => id - 1,
+        (slot) => versionOf(records[slot]!),
+        newerThan,
+      );
+    expect(await take(100)).toBe(2);
+    expect(reader.takenWrittenAt).toBe(100);
+    expect(await take(100, 100)).toBe(0);
+    expect(reader.takenWrittenAt).toBe(100);
+    expect(await take(200, 100)).toBe(2);
+    expect(reader.count).toBe(2);
+    const changed = { ...records[0]!, price: 99, updatedAt: '2026-05-01T00:00:00.000Z' };
+    reader.put(0, changed);
+    expect(reader.count).toBe(2);
+    expect(reader.get(0, 1, versionOf(changed))).toEqual(changed);
+    expect(reader.get(0, 1, versionOf(records[0]!))).toBeUndefined();
   });
 
   it('keeps within its budget by letting go of the records read least recently', () => {
@@ -131,20 +201,59 @@ describe('records held for pages', () => {
     expect(held.get(0, 1, versionOf(records[0]!))).toBeUndefined();
   });
 
-  it('takes no record from a part of another format version', () => {
+  it('takes of an object beyond its share of the budget its first records only', async () => {
+    const records = Array.from({ length: 100 }, (_, i) => aPlaque({ id: i + 1 }));
+    const writer = new CatalogRecords(Infinity);
+    records.forEach((record, slot) => writer.put(slot, record));
+    const { bytes: part } = await writer.exportPart(
+      100,
+      (slot) => slot + 1,
+      (slot) => versionOf(records[slot]!),
+      1,
+    );
+    const budget = writer.bytes / 4;
+    const held = new CatalogRecords(budget);
+    const taken = await held.takePart(
+      part,
+      (id) => id - 1,
+      (slot) => versionOf(records[slot]!),
+    );
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(100);
+    expect(held.bytes).toBeLessThanOrEqual(budget);
+    expect(held.get(0, 1, versionOf(records[0]!))).toEqual(records[0]);
+    expect(held.get(99, 100, versionOf(records[99]!))).toBeUndefined();
+  });
+
+  it('takes no record from an object of another format', async () => {
     const held = new CatalogRecords(Infinity);
     const other = new CatalogRecords(Infinity);
-    other.put(0, aPlaque({ id: 1 }));
-    const part = other.exportPart(() => 1);
-    // Tamper with nothing but the version in the header line.
-    const text = gunzipSync(part).toString('utf8').replace('{"v":1', '{"v":99');
+    const record = aPlaque({ id: 1 });
+    other.put(0, record);
+    const { bytes: part } = await other.exportPart(
+      1,
+      () => 1,
+      () => versionOf(record),
+      1,
+    );
+    // Tamper with nothing but the format's mark.
+    const bytes = gunzipSync(part);
+    bytes.write('PLQREC99', 0, 'latin1');
     expect(
-      held.loadPart(
-        gzipSync(text),
+      await held.takePart(
+        gzipSync(bytes),
         () => 0,
-        () => versionOf(aPlaque({ id: 1 })),
+        () => versionOf(record),
       ),
     ).toBe(0);
     expect(held.count).toBe(0);
+    // The line format of earlier versions is another format too.
+    expect(
+      await held.takePart(
+        gzipSync(`{"v":1,"strings":[]}\n1\t${versionOf(record)}\t[]`),
+        () => 0,
+        () => versionOf(record),
+      ),
+    ).toBe(0);
   });
 });

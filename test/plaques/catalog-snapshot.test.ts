@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { handler as writeSnapshotHandler } from '#functions/plaques/write-catalog-snapshot.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
-import { CatalogProjection, featuredCatalog } from '#lib/plaques/featured-catalog.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
+import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { fileSnapshotStore, localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { SNAPSHOT_AFTER_CHANGES, writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
@@ -36,14 +37,18 @@ describe('catalogue snapshot', () => {
     await repo.setFeatured(2, false, new Date());
 
     const queries = recordIndexQueries(dbOf(ctx));
-    const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+    // The records object arrives after the first page here (it is fetched beside the snapshot and taken once in).
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const late = { ...store, readRecords: () => arrived.then(() => store.readRecords()) };
+    const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: late });
     const fullRead = new CatalogProjection(ctx, { stalenessMs: 0 });
     const query = input({ orderBy: 'p.id', sort: 'ASC', limit: 100 });
     const page = await fromSnapshot.list(query, new Date(), stageValuesOf(ctx));
     expect(fromSnapshot.coldStart).toMatchObject({ fromSnapshot: true, rowsRead: 2 });
     // The changes index names the two plaques; only their records are read, by key (and, at a cold start, the
-    // partition of plaques indexed before sharding answers whether any is left). The snapshot's records are taken
-    // after the first page, which reads the rest of its records by key.
+    // partition of plaques indexed before sharding answers whether any is left). The page reads the rest of its records
+    // by key: the records object is not in yet.
     expect(queries.filter((q) => q.index === CHANGES_INDEX).map((q) => q.rows)).toEqual([2]);
     expect(queries.filter((q) => q.index === CATALOG_INDEX).map((q) => q.partition)).toEqual(['CATALOG']);
     expect(queries.filter((q) => q.index === 'records').map((q) => q.rows)).toEqual([2, page.plaques.length - 1]);
@@ -53,6 +58,7 @@ describe('catalogue snapshot', () => {
 
     // Once the snapshot's records are taken, the cold listing holds every plaque's current record: pages of any
     // query read none by key, and answer as the full read does.
+    release();
     await fromSnapshot.recordsReady();
     expect(fromSnapshot.records.count).toBe(60);
     expect(fromSnapshot.coldStart!.recordsLoaded).toBe(60 - page.plaques.length - 1);
@@ -92,6 +98,73 @@ describe('catalogue snapshot', () => {
     const page = await cold.list(input({ orderBy: 'p.id', sort: 'ASC', limit: 100 }), new Date(), stageValuesOf(ctx));
     expect(page.plaques).toHaveLength(25);
     expect(described(queries)).toEqual(['changes plaque']);
+  });
+
+  it('takes the records object again once a burst of writes ends, so pages of the burst read no record by key', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 10 }, (_, i) => aPlaque({ id: i + 1 })),
+    );
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    await writeCatalogSnapshot({ ...ctx, store, force: true });
+    const listing = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+    await listing.recordsReady();
+    expect(listing.records.count).toBe(10);
+
+    // An import: more plaques than one read of the changes index names, then its snapshot with every record.
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 11 })),
+    );
+    const t = Date.now();
+    await listing.refresh(t);
+    expect(listing.index.size).toBe(70);
+    await writeCatalogSnapshot({ ...ctx, store, now: () => new Date(), force: true });
+    // The next check finds no burst (its re-read window is past the writes): the burst has ended, the object is taken.
+    await listing.refresh(t + 10_000);
+    await listing.refresh(t + 10_000);
+    await listing.recordsReady();
+    expect(listing.records.count).toBe(70);
+    const queries = recordIndexQueries(dbOf(ctx));
+    const page = await listing.list(input({ orderBy: 'p.id', sort: 'ASC', limit: 100 }), new Date(), stageValuesOf(ctx));
+    expect(page.plaques).toHaveLength(70);
+    expect(queries.filter((q) => q.index === 'records')).toEqual([]);
+  });
+
+  it('leaves a snapshot written meanwhile that holds as many records, and replaces one that holds fewer', async () => {
+    const ctx = await freshTable();
+    await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    await writeCatalogSnapshot({ ...ctx, store, now: () => new Date(Date.now() - 60_000), force: true });
+    const older = (await store.read())!;
+    // This run loads the older snapshot; another run writes a newer one before it is done.
+    const racing = (newer: () => Promise<unknown>) => {
+      let first = true;
+      return {
+        ...store,
+        read: async () => {
+          if (!first) return store.read();
+          first = false;
+          await newer();
+          return older;
+        },
+      };
+    };
+    const complete = await writeCatalogSnapshot({
+      ...ctx,
+      store: racing(() => writeCatalogSnapshot({ ...ctx, store, now: () => new Date(), force: true })),
+      force: true,
+    });
+    expect(complete).toMatchObject({ written: false, kept: 'newer snapshot' });
+    const earlier = new CatalogProjection(ctx, { stalenessMs: 0 });
+    await earlier.refresh();
+    const replaced = await writeCatalogSnapshot({
+      ...ctx,
+      store: racing(() => store.write(earlier.snapshot(Date.now() + 1000))),
+      force: true,
+    });
+    expect(replaced).toMatchObject({ written: true, recordsHeld: 2 });
   });
 
   it('writes a new snapshot only when enough changed or it has aged, unless forced', async () => {
