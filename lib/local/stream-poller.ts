@@ -4,16 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  ExpiredIteratorException,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  TrimmedDataAccessException,
-  type _Record as StreamRecord,
-  type Shard,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '#lib/runtime/logger.ts';
@@ -60,22 +51,52 @@ export function matchesPattern(value: unknown, pattern: FilterPattern | readonly
 /** Records one GetRecords call may answer (DynamoDB Streams' largest page). */
 const READ_LIMIT = 1000;
 
-/** A stream record as Lambda delivers it: same members, creation time in epoch seconds. */
-function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
-  const created = record.dynamodb?.ApproximateCreationDateTime;
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
-    eventVersion: record.eventVersion ?? '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: region,
-    eventSourceARN: streamArn,
-    dynamodb: {
-      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
-      ...(created && { ApproximateCreationDateTime: Math.floor(new Date(created).getTime() / 1000) }),
-    },
-  };
+/** A GetRecords answer as DynamoDB Streams sends it: records in the JSON Lambda's events carry too. */
+interface RecordsPage {
+  Records?: (Omit<DynamoDBRecord, 'eventSource' | 'awsRegion' | 'eventSourceARN'> & { dynamodb?: DynamoDBRecord['dynamodb'] })[];
+  NextShardIterator?: string;
 }
+
+/** The shard iterator expired, or the records it pointed at were trimmed: a new one is asked for. */
+class IteratorGone extends Error {}
+
+/**
+ * GetRecords as plain JSON over HTTP. The SDK's deserializer walks every attribute of every image through its schema
+ * (about 0.07 ms of CPU a record, against 0.012 ms for JSON.parse), and catching up after an import of 100 000 plaques
+ * reads 200 000 records per consumer on the server's event loop. The wire JSON is also exactly what Lambda hands a
+ * stream function (binary values as base64 text, creation times in epoch seconds). DynamoDB Local reads the access key
+ * from the Authorization header and checks no signature.
+ */
+async function getRecords(endpoint: string, region: string, iterator: string): Promise<RecordsPage> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'DynamoDBStreams_20120810.GetRecords',
+      authorization: `AWS4-HMAC-SHA256 Credential=local/20200101/${region}/dynamodb/aws4_request, SignedHeaders=host, Signature=0`,
+    },
+    body: JSON.stringify({ ShardIterator: iterator, Limit: READ_LIMIT }),
+  });
+  const body = (await response.json()) as RecordsPage & { __type?: string; message?: string; Message?: string };
+  if (response.ok) return body;
+  if (/#(ExpiredIteratorException|TrimmedDataAccessException)$/.test(body.__type ?? '')) throw new IteratorGone();
+  throw new Error(`GetRecords answered ${response.status}: ${body.__type ?? ''} ${body.message ?? body.Message ?? ''}`.trim());
+}
+
+/** A stream record as Lambda delivers it: the wire record with the event source's members. */
+const toLambdaRecord = (record: NonNullable<RecordsPage['Records']>[number], streamArn: string, region: string): DynamoDBRecord => ({
+  ...record,
+  eventVersion: record.eventVersion ?? '1.1',
+  eventSource: 'aws:dynamodb',
+  awsRegion: region,
+  eventSourceARN: streamArn,
+  dynamodb: {
+    ...record.dynamodb,
+    ...(record.dynamodb?.ApproximateCreationDateTime !== undefined && {
+      ApproximateCreationDateTime: Math.floor(record.dynamodb.ApproximateCreationDateTime),
+    }),
+  },
+});
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const batchSize = options.batchSize ?? 25;
@@ -166,11 +187,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   }
 
   async function pollShard(shardId: string, iterator: string): Promise<number> {
-    let out;
+    let out: RecordsPage;
     try {
-      out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }));
+      out = await getRecords(options.endpoint, options.region, iterator);
     } catch (error) {
-      if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
+      if (error instanceof IteratorGone) {
         iterators.delete(shardId);
         return 0;
       }
