@@ -15,6 +15,11 @@ describe('dbOf', () => {
     expect(ctx.db).toBe(first);
   });
 
+  it('copies no answer through the SDK logger step, which would only hand it to a logger that drops it', () => {
+    const db = createDocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:1' });
+    expect(db.middlewareStack.identify().filter((name) => name.startsWith('loggerMiddleware'))).toEqual([]);
+  });
+
   it('uses the client the context was given', () => {
     const db = createDocumentClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:1' });
     expect(dbOf(createAppContext({ db }))).toBe(db);
