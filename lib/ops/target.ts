@@ -16,6 +16,7 @@ import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { claimDataDir, lastServedAddress, releaseDataDir, runningRuntime } from '#lib/local/runtime-record.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
+import { localSnapshotStore, type CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import type { StageValues } from '#lib/plaques/plaque.ts';
 import { createAppContext, type AppContext } from '#lib/runtime/context.ts';
 
@@ -39,6 +40,11 @@ export interface Target {
   describe: string;
   /** The stage's placeholder image and contract, which new and migrated plaques carry; each throws when unknown. */
   stage: StageValues;
+  /**
+   * The listing's catalogue snapshot of local data (DATA_DIR/catalog), which a command that writes many plaques brings
+   * up to date itself; none for a named endpoint or an AWS table (the stage's scheduled writer keeps theirs).
+   */
+  snapshots: CatalogSnapshotStore | null;
   close: () => Promise<void>;
 }
 
@@ -144,9 +150,10 @@ export async function assertProjectTable(db: DynamoDBDocumentClient, tableName: 
 /**
  * Local by default: the DynamoDB Local of the `npm start` that owns DATA_DIR (its runtime record), or, when nothing
  * runs there, one started over the same folder for the duration of the command — the folder claimed meanwhile, so
- * `npm start` does not start a second one on it.
+ * `npm start` does not start a second one on it. `say` tells the operator what takes a while (DynamoDB Local takes
+ * seconds to open its files); standard error by default, so a command's own output stays as it is.
  */
-export async function openTarget(options: TargetOptions): Promise<Target> {
+export async function openTarget(options: TargetOptions, say: (line: string) => void = (line) => console.error(line)): Promise<Target> {
   const tableName = options.table ?? coreConfig().TABLE_NAME;
   const dataDir = resolve(options.dataDir ?? coreConfig().DATA_DIR);
   if (options.region) {
@@ -160,6 +167,7 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       ctx: createAppContext({ db, tableName, dataDir }),
       describe,
       stage: targetStage(options, { local: false, dataDir, describe }),
+      snapshots: null,
       close: async () => db.destroy(),
     };
   }
@@ -187,6 +195,7 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
       ctx: createAppContext({ db, tableName, dataDir }),
       describe,
       stage: targetStage(options, { local: true, dataDir, describe }),
+      snapshots: named ? null : localSnapshotStore(dataDir, tableName),
       close: async () => db.destroy(),
     };
   }
@@ -199,14 +208,18 @@ export async function openTarget(options: TargetOptions): Promise<Target> {
   }
   claimDataDir(dataDir, { owner: 'ops', tableName });
   try {
+    say(`Starting DynamoDB Local over ${resolve(dataDir, 'dynamodb')} (no npm start serves ${dataDir}); it takes a few seconds…`);
+    const started = performance.now();
     const dynamo = await startDynamoDbLocal({ dbPath: resolve(dataDir, 'dynamodb') });
     const db = createDocumentClient({ region: coreConfig().AWS_REGION, endpoint: dynamo.endpoint });
     await ensureTable(db, tableName);
+    say(`DynamoDB Local answers (${((performance.now() - started) / 1000).toFixed(1)} s).`);
     const describe = `table ${tableName} in ${resolve(dataDir, 'dynamodb')}`;
     return {
       ctx: createAppContext({ db, tableName, dataDir }),
       describe,
       stage: targetStage(options, { local: true, dataDir, describe }),
+      snapshots: localSnapshotStore(dataDir, tableName),
       close: async () => {
         db.destroy();
         await dynamo.stop();

@@ -91,7 +91,14 @@ describe('openTarget on local data', () => {
 
   it('claims the folder while it runs its own DynamoDB Local, and gives it back when done', async () => {
     const dataDir = aDataDir();
-    const target = await openTarget({ dataDir, createDataDir: true });
+    // It says at once that it starts DynamoDB Local (which takes seconds), then that it answers.
+    const said: string[] = [];
+    const opening = openTarget({ dataDir, createDataDir: true }, (line) => said.push(line));
+    expect(said).toEqual([
+      expect.stringMatching(/^Starting DynamoDB Local over .*dynamodb \(no npm start serves .*\); it takes a few seconds…$/),
+    ]);
+    const target = await opening;
+    expect(said[1]).toMatch(/^DynamoDB Local answers \([\d.]+ s\)\.$/);
     expect(() => claimDataDir(dataDir, { owner: 'npm start', tableName: 'plaques' })).toThrow(DataDirTakenError);
     await target.close();
     expect(existsSync(runtimeRecordFile(dataDir))).toBe(false);
