@@ -1,11 +1,12 @@
 // Ops commands for the catalogue: import plaques from JSON or CSV, feature and unfeature a plaque.
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts';
+import { writeCatalogSnapshot, type SnapshotRun } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { readCsvRows, readJsonRows, toStoredPlaque, type RowProblem } from '#lib/plaques/import-rows.ts';
 import { plaqueName } from '#lib/plaques/plaque.ts';
 import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
@@ -13,35 +14,121 @@ import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
 export interface ImportReport {
   imported: number;
   problems: RowProblem[];
+  /** The local listing's snapshot, brought up to date with every imported record; null for a named endpoint or AWS. */
+  snapshot?: SnapshotRun | null;
 }
 
-/** Validates every row first; writes nothing when any row is bad (or names are taken), else writes them all. */
-export async function importPlaques(target: TargetOptions, file: string, options: { dryRun?: boolean } = {}): Promise<ImportReport> {
-  const text = await readFile(file, 'utf8');
+/** What an import tells its operator as it goes: each phase, and the plaques written so far. */
+export interface ImportProgress {
+  say(line: string): void;
+  written(count: number, total: number): void;
+}
+
+/** Names checked against the table per BatchGetItem round, and such rounds in flight. */
+const NAME_CHECK_CHUNK = 1000;
+const NAME_CHECKS_IN_FLIGHT = 8;
+
+/** The file's text; a missing or unreadable file is named in one line. */
+async function readImportFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`No file ${resolve(file)}: nothing imported`);
+    if (code === 'EISDIR') throw new Error(`${resolve(file)} is a folder, not a file: nothing imported`);
+    throw new Error(`Cannot read ${resolve(file)} (${code ?? (error as Error).message}): nothing imported`);
+  }
+}
+
+/** Which of the names are claimed already, asked a chunk at a time with a few chunks in flight. */
+async function claimedNames(repo: ReturnType<typeof plaqueRepo>, names: string[]): Promise<Set<string>> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < names.length; i += NAME_CHECK_CHUNK) chunks.push(names.slice(i, i + NAME_CHECK_CHUNK));
+  const taken = new Set<string>();
+  const lane = async () => {
+    for (let chunk = chunks.pop(); chunk; chunk = chunks.pop()) for (const name of await repo.claimedNames(chunk)) taken.add(name);
+  };
+  await Promise.all(Array.from({ length: NAME_CHECKS_IN_FLIGHT }, lane));
+  return taken;
+}
+
+const quiet: ImportProgress = { say: () => undefined, written: () => undefined };
+
+/**
+ * Validates every row first; writes nothing when any row is bad (or names are taken), else writes them all, then
+ * brings the local listing's snapshot up to date with their records, so the next start serves them at once. A missing
+ * file, and one that holds no plaque, are refused.
+ */
+export async function importPlaques(
+  target: TargetOptions,
+  file: string,
+  options: { dryRun?: boolean } = {},
+  progress: ImportProgress = quiet,
+): Promise<ImportReport> {
+  const text = await readImportFile(file);
   const { rows, problems } = extname(file).toLowerCase() === '.csv' ? readCsvRows(text) : readJsonRows(text);
   if (problems.length > 0) return { imported: 0, problems };
-  const opened = await openTarget(target);
+  if (rows.length === 0) {
+    throw new Error(
+      `${resolve(file)} holds no plaques (a CSV file needs its header row and a row per plaque, a JSON file an array of them): nothing imported`,
+    );
+  }
+  const opened = await openTarget(target, progress.say);
   try {
     const repo = plaqueRepo(dbOf(opened.ctx), opened.ctx.tableName);
-    const taken = await repo.claimedNames(rows.map(({ row }) => plaqueName(row.alphabetPart, row.numberPart)));
+    progress.say(`Checking ${rows.length} name(s) against ${opened.describe}…`);
+    const taken = await claimedNames(
+      repo,
+      rows.map(({ row }) => plaqueName(row.alphabetPart, row.numberPart)),
+    );
     const clashes = rows
       .filter(({ row }) => taken.has(plaqueName(row.alphabetPart, row.numberPart)))
       .map(({ line, row }) => ({ line, messages: [`name ${plaqueName(row.alphabetPart, row.numberPart)} already exists`] }));
-    if (clashes.length > 0 || rows.length === 0) return { imported: 0, problems: clashes };
+    if (clashes.length > 0) return { imported: 0, problems: clashes };
     // The stage values new plaques carry, known before anything is written (a dry run checks them too).
     void opened.stage.contractAddress;
     if (rows.some(({ row }) => !row.image)) void opened.stage.placeholderImage;
     if (options.dryRun) return { imported: 0, problems: [] };
     const ids = await repo.allocateIds(rows.length);
     const now = opened.ctx.now();
-    await insertPlaques(
-      opened.ctx,
-      rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage)),
-    );
-    return { imported: rows.length, problems: [] };
+    const plaques = rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage));
+    await insertPlaques(opened.ctx, plaques, (written) => progress.written(written, plaques.length));
+    if (!opened.snapshots) return { imported: rows.length, problems: [], snapshot: null };
+    progress.say("Bringing the listing's catalogue snapshot up to date…");
+    const snapshot = await writeCatalogSnapshot({
+      db: dbOf(opened.ctx),
+      tableName: opened.ctx.tableName,
+      store: opened.snapshots,
+      now: () => new Date(),
+      force: true,
+      known: plaques,
+    });
+    return { imported: rows.length, problems: [], snapshot };
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * The import's progress on standard error: each phase as a line, and the plaques written so far, rewritten in place at
+ * a terminal, else a line at each tenth (and the last).
+ */
+function importProgress(): ImportProgress {
+  const terminal = process.stderr.isTTY === true;
+  let shownTenth = 0;
+  const started = performance.now();
+  return {
+    say: (line) => console.error(line),
+    written(count, total) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const line = `Wrote ${count} of ${total} plaques (${Math.floor((100 * count) / total)}%, ${seconds} s)`;
+      if (terminal) process.stderr.write(`\r${line}${count === total ? '\n' : ''}`);
+      else if (Math.floor((10 * count) / total) > shownTenth || count === total) {
+        shownTenth = Math.floor((10 * count) / total);
+        console.error(line);
+      }
+    },
+  };
 }
 
 async function setFeatured(target: TargetOptions, id: number, featured: boolean) {
@@ -65,12 +152,21 @@ export function registerPlaqueCommands(program: Command, target: () => TargetOpt
     .argument('<file>', 'path to a .json or .csv file')
     .option('--dry-run', 'validate only')
     .action(async (file: string, options: { dryRun?: boolean }) => {
-      const report = await importPlaques(target(), file, options);
+      const report = await importPlaques(target(), file, options, importProgress());
       for (const problem of report.problems) console.error(`line ${problem.line}: ${problem.messages.join('; ')}`);
       if (report.problems.length > 0) {
         console.error(`Nothing imported: ${report.problems.length} row(s) need fixing.`);
         process.exitCode = 1;
-      } else console.log(options.dryRun ? 'All rows are valid (dry run: nothing written).' : `Imported ${report.imported} plaque(s).`);
+        return;
+      }
+      if (options.dryRun) return console.log('All rows are valid (dry run: nothing written).');
+      const snapshot = report.snapshot;
+      const listing = !snapshot
+        ? ''
+        : snapshot.written
+          ? ` The listing's snapshot holds ${snapshot.recordsHeld} of ${snapshot.plaques} plaques' records.`
+          : " The listing's snapshot was brought up to date meanwhile by npm start.";
+      console.log(`Imported ${report.imported} plaque(s).${listing}`);
     });
 
   for (const [name, featured] of [

@@ -113,7 +113,9 @@ function validate(records: { line: number; value: unknown }[]): ReadRows {
   return { rows, problems };
 }
 
+/** Rows of a JSON array; an empty text holds none (the import refuses a file without rows). */
 export function readJsonRows(text: string): ReadRows {
+  if (text.trim() === '') return { rows: [], problems: [] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -125,15 +127,33 @@ export function readJsonRows(text: string): ReadRows {
   return validate(parsed.map((value, i) => ({ line: lines[i] ?? 1, value })));
 }
 
+/**
+ * Rows of a CSV text with a header row. A row the parser cannot read (a wrong number of cells, a stray quote) is
+ * reported on its line like a row that fails validation, and parsing goes on past it, so every bad row is listed at
+ * once, before and after it. (After a stray quote the parser may read the next lines as part of that row.)
+ */
 export function readCsvRows(text: string): ReadRows {
+  const unreadable: RowProblem[] = [];
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parseCsv(text, { columns: true, skip_empty_lines: true, info: true, bom: true, trim: false }) as never;
+    records = parseCsv(text, {
+      columns: true,
+      skip_empty_lines: true,
+      info: true,
+      bom: true,
+      trim: false,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        if (error) unreadable.push({ line: Number(error.lines ?? 1), messages: [`not valid CSV: ${error.message}`] });
+      },
+    }) as never;
   } catch (error) {
+    // What the parser cannot go past (a header it cannot read): reported with the rows it reported before.
     const line = (error as { lines?: number }).lines ?? 1;
-    return { rows: [], problems: [{ line, messages: [`not valid CSV: ${(error as Error).message}`] }] };
+    return { rows: [], problems: [...unreadable, { line, messages: [`not valid CSV: ${(error as Error).message}`] }] };
   }
-  return validate(records.map(({ record, info }) => ({ line: info.lines, value: typedCsvRecord(record) })));
+  const read = validate(records.map(({ record, info }) => ({ line: info.lines, value: typedCsvRecord(record) })));
+  return { rows: read.rows, problems: [...read.problems, ...unreadable].sort((a, b) => a.line - b.line) };
 }
 
 /**

@@ -11,10 +11,15 @@ import { catalogRepo } from '#lib/db/catalog-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { recordServedAddress } from '#lib/local/runtime-record.ts';
+import { recordServedAddress, runtimeRecordFile } from '#lib/local/runtime-record.ts';
 import { importPlaques } from '#lib/ops/plaque-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 import { readJsonRows } from '#lib/plaques/import-rows.ts';
+import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
+import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
+import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
+import { stageValuesOf } from '#lib/plaques/stage-values.ts';
+import { recordIndexQueries } from '../plaques/catalog-queries.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
@@ -50,7 +55,7 @@ describe('import', () => {
       'good.csv',
       `${CSV_HEADER}\nABC,0042,12.5,USD,SERVICE,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,OPENSEA,USED,false,\n`,
     );
-    expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [] });
+    expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [], snapshot: null });
     const rows = await allPlaques();
     expect(rows.map((r) => [r.id, r.name, r.status, r.featured])).toEqual([
       [1, 'ABC-0042', 'AVAILABLE', true],
@@ -76,7 +81,7 @@ describe('import', () => {
         { alphabetPart: 'ABC', numberPart: '0003', price: 1, marketplace: 'OPENSEA', condition: 'USED', description: null },
       ]),
     );
-    expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [] });
+    expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [], snapshot: null });
     const raw = await Promise.all([1, 2, 3].map((id) => dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id) }))));
     expect(raw.map((r) => r.Item)).toEqual([
       expect.objectContaining({ marketplace: 'service', condition: 'VIRGIN', image: TEST_PLACEHOLDER, description: '' }),
@@ -144,6 +149,83 @@ describe('import', () => {
     expect((await allPlaques()).map((r) => r.name)).toEqual(['ABC-0042']);
   });
 
+  it('refuses a missing file in one line naming it, and writes nothing', async () => {
+    const missing = join(dir, 'no-such-file.csv');
+    await expect(importPlaques(target, missing)).rejects.toThrow(new RegExp(`^No file ${missing}: nothing imported$`));
+    await expect(importPlaques(target, dir)).rejects.toThrow(/ is a folder, not a file: nothing imported$/);
+    expect(await allPlaques()).toEqual([]);
+  });
+
+  it('refuses a file that holds no plaques: empty, a header row alone, an empty array', async () => {
+    for (const [name, text] of [
+      ['empty.csv', ''],
+      ['header.csv', `${CSV_HEADER}\n`],
+      ['empty.json', ''],
+      ['none.json', '[]'],
+    ] as const) {
+      await expect(importPlaques(target, file(name, text)), name).rejects.toThrow(/ holds no plaques .*: nothing imported$/);
+      await expect(importPlaques(target, file(name, text), { dryRun: true }), name).rejects.toThrow(/ holds no plaques/);
+    }
+  });
+
+  it('lists every bad row of a CSV file, before and after a row it cannot read as CSV', async () => {
+    const path = file(
+      'broken.csv',
+      [
+        CSV_HEADER,
+        'abc,0001,1,USD,SERVICE,VIRGIN,true,',
+        'ABC,0002,1,USD,SERVICE',
+        'ABC,0003,1,USD,SERVICE,VIRGIN,true,',
+        'ABC,0004,1,USD,SERVICE,GOOD,true,',
+        'ABC,0005,1,USD,SERVICE,VIRGIN,true,,one cell too many',
+        'ABC,0006,-1,USD,SERVICE,VIRGIN,true,',
+      ].join('\n'),
+    );
+    const report = await importPlaques(target, path);
+    expect(report.problems.map((p) => [p.line, p.messages.join('; ')])).toEqual([
+      [2, 'alphabetPart must be three capital letters'],
+      [3, expect.stringMatching(/^not valid CSV: .*line 3/)],
+      [5, 'condition must be one of VIRGIN, USED, DAMAGED'],
+      [6, expect.stringMatching(/^not valid CSV: .*line 6/)],
+      [7, 'price must be at least 0'],
+    ]);
+    expect(await allPlaques()).toEqual([]);
+  });
+
+  it("tells its progress, and leaves the local listing's snapshot holding every record it wrote", async () => {
+    // As npm start records itself: the import works on its DynamoDB Local and keeps its data folder's snapshot.
+    writeFileSync(
+      runtimeRecordFile(ctx.dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        owner: 'npm start',
+        startedAt: new Date().toISOString(),
+        tableName: ctx.tableName,
+        dynamodb: { endpoint: target.endpoint, port: 0 },
+      }),
+    );
+    const local = { table: ctx.tableName, dataDir: ctx.dataDir, contractAddress: CONTRACT };
+    const rows = Array.from({ length: 120 }, (_, i) => `QRS,${String(i).padStart(4, '0')},5,USD,SERVICE,USED,${i % 2 === 0},`);
+    const said: string[] = [];
+    const written: number[] = [];
+    const report = await importPlaques(
+      local,
+      file('many.csv', [CSV_HEADER, ...rows].join('\n')),
+      {},
+      { say: (line) => said.push(line), written: (count, total) => written.push(count / total) },
+    );
+    expect(report).toMatchObject({ imported: 120, snapshot: { written: true, plaques: 120, recordsHeld: 120 } });
+    expect(said).toEqual([expect.stringMatching(/^Checking 120 name\(s\)/), expect.stringMatching(/snapshot up to date/)]);
+    expect(written.at(-1)).toBe(1);
+    // A listing that starts from it holds every imported record: its pages read none by key.
+    const listing = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: localSnapshotStore(ctx.dataDir, ctx.tableName) });
+    await listing.recordsReady();
+    const queries = recordIndexQueries(dbOf(ctx));
+    const page = await listing.list(listFeaturedInput.parse({ limit: 100 }), new Date(), stageValuesOf(ctx));
+    expect(page.count).toBe(60);
+    expect(queries.filter((q) => q.index === 'records')).toEqual([]);
+  });
+
   it('gives the line of each JSON array element', () => {
     const { problems } = readJsonRows('[\n{"a":"[,{"},\n\n  {"b":1}]');
     expect(problems.map((p) => p.line)).toEqual([2, 4]);
@@ -167,6 +249,10 @@ describe('npm run ops', () => {
     const bad = file('cli-bad.csv', `${CSV_HEADER}\nQR,0008,5,USD,SERVICE,USED,false,\n`);
     const failed = await run(process.execPath, [...args, 'import', bad], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('line 2: alphabetPart must be three capital letters') });
+    const empty = await run(process.execPath, [...args, 'import', file('cli-empty.csv', '')], { env }).catch(
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    expect(empty).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/cli-empty\.csv holds no plaques/) });
 
     const missing = await run(process.execPath, [...args, 'feature', '99'], { env }).catch((e: { code: number; stderr: string }) => e);
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('plaque 99 does not exist') });
