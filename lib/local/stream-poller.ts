@@ -83,6 +83,27 @@ async function getRecords(endpoint: string, region: string, iterator: string): P
   throw new Error(`GetRecords answered ${response.status}: ${body.__type ?? ''} ${body.message ?? body.Message ?? ''}`.trim());
 }
 
+/**
+ * Pages read lately, by the position they follow (stream, shard, and the sequence number before them; none from the
+ * shard's start), as the promise of the read: npm start's three consumers read the same stream, and after an import
+ * the ones at the same position take the page one of them reads instead of reading and parsing it again. Only pages
+ * with records are kept, a few and briefly (an empty one at the stream's end is asked again next time).
+ */
+const recentPages = new Map<string, Promise<RecordsPage>>();
+const PAGES_KEPT = 6;
+const PAGE_KEPT_MS = 15_000;
+
+function sharedPage(key: string, read: () => Promise<RecordsPage>): Promise<RecordsPage> {
+  const known = recentPages.get(key);
+  if (known) return known;
+  const reading = read();
+  recentPages.set(key, reading);
+  const forget = () => void (recentPages.get(key) === reading && recentPages.delete(key));
+  reading.then((page) => (page.Records?.length ? setTimeout(forget, PAGE_KEPT_MS).unref() : forget()), forget);
+  while (recentPages.size > PAGES_KEPT) recentPages.delete(recentPages.keys().next().value!);
+  return reading;
+}
+
 /** A stream record as Lambda delivers it: the wire record with the event source's members. */
 const toLambdaRecord = (record: NonNullable<RecordsPage['Records']>[number], streamArn: string, region: string): DynamoDBRecord => ({
   ...record,
@@ -130,12 +151,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   /** Open iterators by shard; a shard is dropped once it is closed and read to its end. */
   const iterators = new Map<string, string>();
+  /** Where each shard is read from: the sequence number of the last record read (none: from its start). */
+  const positions = new Map<string, string>();
   const finished = new Set<string>();
 
   async function openIterator(shard: Shard): Promise<void> {
     const id = shard.ShardId!;
     if (iterators.has(id) || finished.has(id)) return;
     const after = checkpoints[id];
+    positions.set(id, after ?? '');
     const out = await streams.send(
       new GetShardIteratorCommand({
         StreamArn: streamArn,
@@ -189,7 +213,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   async function pollShard(shardId: string, iterator: string): Promise<number> {
     let out: RecordsPage;
     try {
-      out = await getRecords(options.endpoint, options.region, iterator);
+      const position = `${streamArn}|${shardId}|${positions.get(shardId) ?? ''}`;
+      out = await sharedPage(position, () => getRecords(options.endpoint, options.region, iterator));
     } catch (error) {
       if (error instanceof IteratorGone) {
         iterators.delete(shardId);
@@ -198,14 +223,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       throw error;
     }
     const records = out.Records ?? [];
+    // Filters name only members the wire record has (eventName, dynamodb…): records are matched before they are copied.
     const wanted = records
-      .map((r) => toLambdaRecord(r, streamArn!, options.region))
-      .filter((r) => !options.filters?.length || options.filters.some((f) => matchesPattern(r, f)));
+      .filter((r) => !options.filters?.length || options.filters.some((f) => matchesPattern(r, f)))
+      .map((r) => toLambdaRecord(r, streamArn!, options.region));
     // The worker gets batches of at most batchSize, as the event source mapping gives them; the read itself takes up to
     // READ_LIMIT records, so catching up after a bulk write (an import) costs a few reads and checkpoints, not thousands.
     for (let i = 0; i < wanted.length; i += batchSize) await deliver(wanted.slice(i, i + batchSize));
     const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
-    if (last) saveCheckpoint(shardId, last);
+    if (last) {
+      saveCheckpoint(shardId, last);
+      positions.set(shardId, last);
+    }
     if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);
     else {
       iterators.delete(shardId);
@@ -229,13 +258,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return seen;
   }
 
+  /** Ends the wait between polls at once (stop() does not wait out the interval). */
+  let wake = () => undefined as void;
   const loop = async () => {
     while (running) {
       const seen = await serialized(pollOnce).catch((error: unknown) => {
         logger.error('stream polling failed', { error: error as Error });
         return 0;
       });
-      if (seen === 0 && running) await new Promise((r) => setTimeout(r, pollInterval));
+      if (seen === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollInterval);
+          wake = () => (clearTimeout(timer), resolve());
+        });
+      }
     }
   };
   const looping = loop();
@@ -253,6 +289,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     },
     stop: async () => {
       running = false;
+      wake();
       await looping;
       streams.destroy();
     },

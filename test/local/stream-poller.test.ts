@@ -68,6 +68,46 @@ describe('local stream poller', () => {
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(7);
   });
 
+  it('reads a page once for consumers of the same stream at the same position, each getting every record', async () => {
+    const ctx = await freshTable();
+    const seen: string[][] = [[], []];
+    // Two consumers that read only when asked (drain): both start at the stream's end, at the same position.
+    const consumers = await Promise.all(
+      seen.map((keys) =>
+        startStreamPoller({
+          db: dbOf(ctx),
+          endpoint: inject('dynamoEndpoint'),
+          region: 'us-east-1',
+          tableName: ctx.tableName,
+          handler: async (event) => void keys.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)),
+          pollIntervalMs: 600_000,
+          batchSize: 100,
+        }),
+      ),
+    );
+    pollers.push(...consumers);
+    await Promise.all(consumers.map((c) => c.drain()));
+    const items = Array.from({ length: 30 }, (_, i) => ({ pk: `ORDER#${i}`, sk: 'X', entity: 'order' }));
+    for (const item of items) await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: item }));
+    // The records the stream answers, counted over every read the two consumers make.
+    let answered = 0;
+    const fetched = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await fetched(input, init);
+      if (new Headers(init?.headers).get('x-amz-target')?.endsWith('.GetRecords')) {
+        answered += ((await response.clone().json()) as { Records?: unknown[] }).Records?.length ?? 0;
+      }
+      return response;
+    };
+    try {
+      await Promise.all(consumers.map((c) => c.drain()));
+    } finally {
+      globalThis.fetch = fetched;
+    }
+    expect(seen).toEqual([items.map((i) => i.pk), items.map((i) => i.pk)]);
+    expect(answered).toBe(30);
+  });
+
   it('retries a failing record, then puts it in the dead-letter folder and moves on', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'plaque-stream-'));
     const attempts = new Map<string, number>();
