@@ -21,6 +21,7 @@ export interface ImportReport {
 /** What an import tells its operator as it goes: each phase, and the plaques written so far. */
 export interface ImportProgress {
   say(line: string): void;
+  /** Plaques written so far: 0 as the writing starts, then after each group. */
   written(count: number, total: number): void;
 }
 
@@ -92,6 +93,7 @@ export async function importPlaques(
     const ids = await repo.allocateIds(rows.length);
     const now = opened.ctx.now();
     const plaques = rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage));
+    progress.written(0, plaques.length);
     await insertPlaques(opened.ctx, plaques, (written) => progress.written(written, plaques.length));
     if (!opened.snapshots) return { imported: rows.length, problems: [], snapshot: null };
     progress.say("Bringing the listing's catalogue snapshot up to date…");
@@ -116,10 +118,14 @@ export async function importPlaques(
 function importProgress(): ImportProgress {
   const terminal = process.stderr.isTTY === true;
   let shownTenth = 0;
-  const started = performance.now();
+  let started = performance.now();
   return {
     say: (line) => console.error(line),
     written(count, total) {
+      if (count === 0) {
+        started = performance.now();
+        return console.error(`Writing ${total} plaques…`);
+      }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const line = `Wrote ${count} of ${total} plaques (${Math.floor((100 * count) / total)}%, ${seconds} s)`;
       if (terminal) process.stderr.write(`\r${line}${count === total ? '\n' : ''}`);

@@ -216,6 +216,7 @@ describe('import', () => {
     );
     expect(report).toMatchObject({ imported: 120, snapshot: { written: true, plaques: 120, recordsHeld: 120 } });
     expect(said).toEqual([expect.stringMatching(/^Checking 120 name\(s\)/), expect.stringMatching(/snapshot up to date/)]);
+    expect(written[0]).toBe(0);
     expect(written.at(-1)).toBe(1);
     // A listing that starts from it holds every imported record: its pages read none by key.
     const listing = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: localSnapshotStore(ctx.dataDir, ctx.tableName) });
