@@ -22,5 +22,5 @@ export async function startBenchServer(options: { endpoint: string; tableName: s
     });
     child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }

@@ -13,6 +13,8 @@ const { values } = parseArgs({
     visits: { type: 'string' },
     /** Plaques in the data folder `npm start` is timed on (default 100000). */
     'start-size': { type: 'string' },
+    /** Plaques of the cold listing instance `--only start` times after npm start (default 1000000). */
+    'cold-size': { type: 'string' },
     /** Fresh processes per bundle in the bundles section (median reported), e.g. `--runs 31` on a loaded machine. */
     runs: { type: 'string', short: 'r' },
     /** The bundles section without its instruction counts (valgrind), which take about three minutes. */
@@ -38,7 +40,10 @@ if (!values.only || values.only === 'visits') {
 }
 if (!values.only || values.only === 'start') {
   const { runStartScaleBench } = await import('./start-scale.ts');
-  await runStartScaleBench(Number((values['start-size'] ?? '100000').replace(/_/g, '')));
+  await runStartScaleBench(
+    Number((values['start-size'] ?? '100000').replace(/_/g, '')),
+    Number((values['cold-size'] ?? '1000000').replace(/_/g, '')),
+  );
 }
 if (!values.only || values.only === 'bundles') {
   const { runBundleBench } = await import('./bundles.ts');

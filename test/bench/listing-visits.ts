@@ -109,7 +109,7 @@ async function timedGet(
 }
 
 /** Builds the snapshot of `size` generated plaques, records included, without DynamoDB (above SEEDED_MAX). */
-async function generatedSnapshot(size: number, now: Date, file: string): Promise<number[]> {
+export async function generatedSnapshot(size: number, now: Date, file: string): Promise<number[]> {
   const index = new CatalogIndex();
   const records = new CatalogRecords(Infinity);
   const unfeatured: number[] = [];
