@@ -246,13 +246,23 @@ export class CatalogRecords {
     versionOf: (slot: number) => number,
     writtenAt: number,
   ): Promise<{ bytes: Uint8Array; held: number }> {
+    // Each slot's source: its record read by key (-1), or its entry in the taken object (copied as bytes, never decoded).
     const chosen: number[] = [];
+    const sources: number[] = [];
     let textBytes = 0;
     for (let slot = 0; slot < slots; slot++) {
-      const text = this.textOf(slot, versionOf(slot));
-      if (text === undefined) continue;
+      const version = versionOf(slot);
+      if (this.versions[slot] === version && this.texts[slot] !== undefined) {
+        chosen.push(slot);
+        sources.push(-1);
+        textBytes += Buffer.byteLength(this.texts[slot]!);
+        continue;
+      }
+      const entry = this.entryAt(slot, version);
+      if (entry < 0) continue;
       chosen.push(slot);
-      textBytes += Buffer.byteLength(text);
+      sources.push(entry);
+      textBytes += this.taken!.ends[entry]! - (entry === 0 ? 0 : this.taken!.ends[entry - 1]!);
     }
     const header = Buffer.from(JSON.stringify({ strings: this.strings, count: chosen.length, writtenAt } satisfies PartHeader));
     const start = align8(12 + header.length);
@@ -267,14 +277,13 @@ export class CatalogRecords {
     let at = start + align8(count * 8) + align8(count * 4) * 2;
     const textStart = at;
     chosen.forEach((slot, i) => {
-      const version = versionOf(slot);
-      const entry = this.versions[slot] === version && this.texts[slot] !== undefined ? -1 : this.entryAt(slot, version);
+      const entry = sources[i]!;
       if (entry < 0) at += out.write(this.texts[slot]!, at, 'utf8');
       else {
         const { text, ends: takenEnds } = this.taken!;
         at += text.copy(out, at, entry === 0 ? 0 : takenEnds[entry - 1]!, takenEnds[entry]!);
       }
-      versions[i] = version;
+      versions[i] = versionOf(slot);
       ids[i] = idOf(slot);
       ends[i] = at - textStart;
     });
