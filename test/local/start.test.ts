@@ -169,7 +169,9 @@ describe('npm start', () => {
     expect(first.output()).toMatch(/catalogue snapshot +[\d.]+ s +written: 240 plaques \(240 record\(s\) read by key\)/);
     await vi.waitFor(() => expect(first.output()).toMatch(/first page +[\d.]+ s +the listing answers: \d+ featured plaque\(s\)/));
     // Then the records its pages show, the object beside the snapshot: every plaque's, before the start reports ready.
-    await vi.waitFor(() => expect(first.output()).toMatch(/listing records +[\d.]+ s +240 of 240 plaques' records held/));
+    await vi.waitFor(() => expect(first.output()).toMatch(/listing records +[\d.]+ s +240 of 240 plaques' records held/), {
+      timeout: 20_000,
+    });
 
     // `npm run ops` finds the running server's DynamoDB Local through DATA_DIR: its change is what the server serves.
     const featured = plaques.find((p) => p.featured === true)!;

@@ -1,5 +1,5 @@
 // The local stream event source on DynamoDB Local: Lambda-shaped events, filtering, retries, dead letters, checkpoints.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,7 +100,14 @@ describe('local stream poller', () => {
       return response;
     };
     try {
-      await Promise.all(consumers.map((c) => c.drain()));
+      // Waits on state: a read that finds its iterator expired ends a drain early, and the next one opens another.
+      await vi.waitFor(
+        async () => {
+          await Promise.all(consumers.map((c) => c.drain()));
+          expect(seen.map((keys) => keys.length)).toEqual([30, 30]);
+        },
+        { timeout: 25_000, interval: 100 },
+      );
     } finally {
       globalThis.fetch = fetched;
     }
