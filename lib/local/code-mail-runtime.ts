@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CODE_MAIL_HANDLER } from '#lib/http/routes.ts';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
+import { codeMailStreamDir } from '#lib/local/stream-consumers.ts';
 import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
 
 export interface LocalCodeMailOptions {
@@ -36,6 +37,6 @@ export async function startLocalCodeMail(options: LocalCodeMailOptions): Promise
     maxAttempts: 6,
     ...(options.retryDelayMs !== undefined && { retryDelayMs: options.retryDelayMs }),
     ...(options.pollIntervalMs !== undefined && { pollIntervalMs: options.pollIntervalMs }),
-    ...(options.dataDir && { stateDir: resolve(options.dataDir, 'streams', 'code-mail') }),
+    ...(options.dataDir && { stateDir: codeMailStreamDir(options.dataDir) }),
   });
 }

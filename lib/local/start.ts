@@ -41,6 +41,7 @@ import { ensureServiceAccount } from '#lib/partner/service-account.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
+import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
 import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
@@ -315,7 +316,7 @@ async function main(): Promise<void> {
   await step(
     'deliveries',
     async () => {
-      const reconciler = await startDeliveryReconciler(ctx, resolve(dataDir, 'streams'));
+      const reconciler = await startDeliveryReconciler(ctx, deliveryStreamDir(dataDir));
       stoppers.push(reconciler.stop);
       return reconciler;
     },
@@ -347,7 +348,7 @@ async function main(): Promise<void> {
         batchSize: 10,
         // Like the stage's retryAttempts (5) plus the first attempt.
         maxAttempts: 6,
-        stateDir: resolve(dataDir, 'streams'),
+        stateDir: deliveryStreamDir(dataDir),
       });
       stoppers.push(poller.stop);
       // Sign-in codes: the code mail sender, fed by its own poller of the stream (lib/local/code-mail-runtime.ts).

@@ -1,7 +1,7 @@
 // The local stand-in for a DynamoDB stream event source: polls DynamoDB Local's stream and invokes a worker with the
 // same DynamoDBStreamEvent Lambda receives in AWS, with event filtering, bounded retries, bisect-on-error, a
 // dead-letter folder, and checkpoints under DATA_DIR so a restart neither replays nor skips records.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetShardIteratorCommand, type Shard } from '@aws-sdk/client-dynamodb-streams';
@@ -104,6 +104,108 @@ function sharedPage(key: string, read: () => Promise<RecordsPage>): Promise<Reco
   return reading;
 }
 
+const checkpointFileOf = (stateDir: string) => join(stateDir, 'checkpoints.json');
+
+/** A consumer's checkpoints: by shard, the sequence number of the last record it is done with. */
+function readCheckpoints(file: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** Written whole or not at all (a kill mid-write leaves the previous checkpoints, never a torn file read as none). */
+function writeCheckpoints(file: string, checkpoints: Record<string, string>): void {
+  writeFileSync(`${file}.writing`, JSON.stringify(checkpoints));
+  renameSync(`${file}.writing`, file);
+}
+
+/** Every shard of the stream, oldest first. */
+async function streamShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<Shard[]> {
+  const shards: Shard[] = [];
+  let start: string | undefined;
+  do {
+    const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+    shards.push(...(out.StreamDescription?.Shards ?? []));
+    start = out.StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  return shards;
+}
+
+const streamsClient = (endpoint: string, region: string) =>
+  new DynamoDBStreamsClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+/** A consumer of the stream that is not running: where its checkpoints are, and the records it wants. */
+export interface StoppedConsumer {
+  stateDir: string;
+  filters: readonly FilterPattern[];
+}
+
+/**
+ * Moves each consumer's checkpoints past the records none of its filters match, up to its first wanted record or the
+ * stream's end, reading each page once for the consumers at the same position: what the consumer would do itself,
+ * done ahead. For a command that wrote many records no consumer wants while none ran (an import into a data folder no
+ * npm start serves), so the next start's consumers do not read them on the server's event loop in its first minute.
+ * The consumers must not be running meanwhile. → the records skipped, per consumer.
+ */
+export async function skipUnwantedRecords(options: {
+  db: DynamoDBDocumentClient;
+  endpoint: string;
+  region: string;
+  tableName: string;
+  consumers: readonly StoppedConsumer[];
+}): Promise<number[]> {
+  const table = await options.db.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) return options.consumers.map(() => 0);
+  const streams = streamsClient(options.endpoint, options.region);
+  try {
+    const shards = await streamShards(streams, streamArn);
+    return await Promise.all(
+      options.consumers.map(async ({ stateDir, filters }) => {
+        const file = checkpointFileOf(stateDir);
+        const checkpoints = readCheckpoints(file);
+        let skipped = 0;
+        for (const { ShardId: shardId } of shards) {
+          let position = checkpoints[shardId!];
+          const opened = await streams.send(
+            new GetShardIteratorCommand({
+              StreamArn: streamArn,
+              ShardId: shardId,
+              ...(position
+                ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: position }
+                : { ShardIteratorType: 'TRIM_HORIZON' }),
+            }),
+          );
+          for (let iterator = opened.ShardIterator; iterator;) {
+            const read = iterator;
+            const page = await sharedPage(`${streamArn}|${shardId}|${position ?? ''}`, () =>
+              getRecords(options.endpoint, options.region, read),
+            ).catch((error: unknown) => (error instanceof IteratorGone ? null : Promise.reject(error)));
+            const records = page?.Records ?? [];
+            const wanted = records.findIndex((record) => filters.length === 0 || filters.some((f) => matchesPattern(record, f)));
+            const done = wanted < 0 ? records.length : wanted;
+            if (done > 0) {
+              position = records[done - 1]!.dynamodb!.SequenceNumber!;
+              checkpoints[shardId!] = position;
+              skipped += done;
+            }
+            iterator = wanted < 0 && records.length > 0 ? page?.NextShardIterator : undefined;
+          }
+        }
+        if (skipped > 0) {
+          mkdirSync(stateDir, { recursive: true });
+          writeCheckpoints(file, checkpoints);
+        }
+        return skipped;
+      }),
+    );
+  } finally {
+    streams.destroy();
+  }
+}
+
 /** A stream record as Lambda delivers it: the wire record with the event source's members. */
 const toLambdaRecord = (record: NonNullable<RecordsPage['Records']>[number], streamArn: string, region: string): DynamoDBRecord => ({
   ...record,
@@ -124,29 +226,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const maxAttempts = options.maxAttempts ?? 3;
   const pollInterval = options.pollIntervalMs ?? 250;
   const retryDelay = (attempt: number) => Math.min(8_000, (options.retryDelayMs ?? 500) * 2 ** (attempt - 1));
-  const streams = new DynamoDBStreamsClient({
-    endpoint: options.endpoint,
-    region: options.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const streams = streamsClient(options.endpoint, options.region);
   const table = await options.db.send(new DescribeTableCommand({ TableName: options.tableName }));
   const streamArn = table.Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
 
-  const checkpointFile = options.stateDir ? join(options.stateDir, 'checkpoints.json') : null;
+  const checkpointFile = options.stateDir ? checkpointFileOf(options.stateDir) : null;
   const deadLetterDir = options.stateDir ? join(options.stateDir, 'dead-letters') : null;
   if (options.stateDir) mkdirSync(deadLetterDir!, { recursive: true });
-  let checkpoints: Record<string, string> = {};
-  if (checkpointFile) {
-    try {
-      checkpoints = JSON.parse(readFileSync(checkpointFile, 'utf8')) as Record<string, string>;
-    } catch {
-      checkpoints = {};
-    }
-  }
+  const checkpoints = checkpointFile ? readCheckpoints(checkpointFile) : {};
   const saveCheckpoint = (shardId: string, sequence: string) => {
     checkpoints[shardId] = sequence;
-    if (checkpointFile) writeFileSync(checkpointFile, JSON.stringify(checkpoints));
+    if (checkpointFile) writeCheckpoints(checkpointFile, checkpoints);
   };
 
   /** Open iterators by shard; a shard is dropped once it is closed and read to its end. */
@@ -171,12 +262,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   }
 
   async function discoverShards(): Promise<void> {
-    let start: string | undefined;
-    do {
-      const out = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
-      for (const shard of out.StreamDescription?.Shards ?? []) await openIterator(shard);
-      start = out.StreamDescription?.LastEvaluatedShardId;
-    } while (start);
+    for (const shard of await streamShards(streams, streamArn!)) await openIterator(shard);
   }
 
   /** Invokes the worker; on failure splits the batch and retries the halves, then dead-letters single records. */

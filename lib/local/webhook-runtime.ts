@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '#lib/http/routes.ts';
+import { orderEventStreamDir } from '#lib/local/stream-consumers.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
 import { startLocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
@@ -40,7 +41,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     filters: ORDER_EVENT_STREAM_FILTERS,
     batchSize: 25,
     maxAttempts: 6,
-    stateDir: resolve(options.dataDir, 'streams', 'order-events'),
+    stateDir: orderEventStreamDir(options.dataDir),
   });
   const queue = await startLocalWakeupQueue({
     dir: localQueueDir(options.dataDir),

@@ -9,6 +9,9 @@ import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts
 import { writeCatalogSnapshot, type SnapshotRun } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { readCsvRows, readJsonRows, toStoredPlaque, type RowProblem } from '#lib/plaques/import-rows.ts';
 import { plaqueName } from '#lib/plaques/plaque.ts';
+import { coreConfig } from '#lib/config.ts';
+import { localStreamConsumers } from '#lib/local/stream-consumers.ts';
+import { skipUnwantedRecords } from '#lib/local/stream-poller.ts';
 import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
 
 export interface ImportReport {
@@ -16,6 +19,11 @@ export interface ImportReport {
   problems: RowProblem[];
   /** The local listing's snapshot, brought up to date with every imported record; null for a named endpoint or AWS. */
   snapshot?: SnapshotRun | null;
+  /**
+   * Stream records npm start's consumers (deliveries, code mails, webhook events) were moved past, none of them wanting
+   * them (the plaques and name claims just written), per consumer; empty when npm start reads the stream itself.
+   */
+  streamSkipped?: number[];
 }
 
 /** What an import tells its operator as it goes: each phase, and the plaques written so far. */
@@ -95,7 +103,7 @@ export async function importPlaques(
     const plaques = rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage));
     progress.written(0, plaques.length);
     await insertPlaques(opened.ctx, plaques, (written) => progress.written(written, plaques.length));
-    if (!opened.snapshots) return { imported: rows.length, problems: [], snapshot: null };
+    if (!opened.snapshots) return { imported: rows.length, problems: [], snapshot: null, streamSkipped: [] };
     progress.say("Bringing the listing's catalogue snapshot up to date…");
     const snapshot = await writeCatalogSnapshot({
       db: dbOf(opened.ctx),
@@ -105,7 +113,22 @@ export async function importPlaques(
       force: true,
       known: plaques,
     });
-    return { imported: rows.length, problems: [], snapshot };
+    // No npm start read the stream meanwhile: its consumers would read the import's records in the first minute of its
+    // next start, on the server's event loop, only to find that none is theirs. They are moved past them now.
+    if (!opened.idleStream) return { imported: rows.length, problems: [], snapshot, streamSkipped: [] };
+    progress.say("Moving npm start's stream consumers past the import's records…");
+    const streamSkipped = await skipUnwantedRecords({
+      db: dbOf(opened.ctx),
+      endpoint: opened.idleStream.endpoint,
+      region: coreConfig().AWS_REGION,
+      tableName: opened.ctx.tableName,
+      consumers: localStreamConsumers(opened.idleStream.dataDir),
+    }).catch((error: unknown) => {
+      // The plaques are in: the consumers then read past the records themselves at the next start.
+      progress.say(`The stream consumers were not moved (${(error as Error).message}); npm start's will read past the records.`);
+      return [];
+    });
+    return { imported: rows.length, problems: [], snapshot, streamSkipped };
   } finally {
     await opened.close();
   }

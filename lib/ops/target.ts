@@ -45,6 +45,12 @@ export interface Target {
    * up to date itself; none for a named endpoint or an AWS table (the stage's scheduled writer keeps theirs).
    */
   snapshots: CatalogSnapshotStore | null;
+  /**
+   * The stream of local data no npm start reads meanwhile (the command started DynamoDB Local over the folder itself):
+   * a command that writes many records no stream consumer wants moves their checkpoints past them. Null otherwise
+   * (npm start's consumers read what it writes as it goes).
+   */
+  idleStream: { endpoint: string; dataDir: string } | null;
   close: () => Promise<void>;
 }
 
@@ -168,6 +174,7 @@ export async function openTarget(options: TargetOptions, say: (line: string) => 
       describe,
       stage: targetStage(options, { local: false, dataDir, describe }),
       snapshots: null,
+      idleStream: null,
       close: async () => db.destroy(),
     };
   }
@@ -196,6 +203,7 @@ export async function openTarget(options: TargetOptions, say: (line: string) => 
       describe,
       stage: targetStage(options, { local: true, dataDir, describe }),
       snapshots: named ? null : localSnapshotStore(dataDir, tableName),
+      idleStream: null,
       close: async () => db.destroy(),
     };
   }
@@ -220,6 +228,7 @@ export async function openTarget(options: TargetOptions, say: (line: string) => 
       describe,
       stage: targetStage(options, { local: true, dataDir, describe }),
       snapshots: localSnapshotStore(dataDir, tableName),
+      idleStream: { endpoint: dynamo.endpoint, dataDir },
       close: async () => {
         db.destroy();
         await dynamo.stop();

@@ -7,7 +7,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { dbOf } from '#lib/db/client.ts';
-import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
+import { skipUnwantedRecords, startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
 import { freshTable } from '../support/db.ts';
 
 const pollers: StreamPoller[] = [];
@@ -113,6 +113,76 @@ describe('local stream poller', () => {
     }
     expect(seen).toEqual([items.map((i) => i.pk), items.map((i) => i.pk)]);
     expect(answered).toBe(30);
+  });
+
+  it('moves a stopped consumer past the records it does not want, up to the first it wants, which it then gets', async () => {
+    const ctx = await freshTable();
+    const put = (pk: string, entity: string) => dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { pk, sk: 'X', entity } }));
+    const orders = [{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['order'] } } } }];
+    const [reader, fresh] = [mkdtempSync(join(tmpdir(), 'plaque-stream-')), join(mkdtempSync(join(tmpdir(), 'plaque-stream-')), 'codes')];
+    const seen: string[] = [];
+    const consumer = () =>
+      startStreamPoller({
+        db: dbOf(ctx),
+        endpoint: inject('dynamoEndpoint'),
+        region: 'us-east-1',
+        tableName: ctx.tableName,
+        handler: async (event) => void seen.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)),
+        filters: orders,
+        pollIntervalMs: 600_000,
+        stateDir: reader,
+      });
+    // A consumer that read the stream to its end, then stopped; then a bulk write it does not want, an order, and more.
+    await put('ORDER#0', 'order');
+    const first = await consumer();
+    await first.drain();
+    await first.stop();
+    for (let i = 0; i < 30; i++) await put(`PLAQUE#${i}`, 'plaque');
+    await put('ORDER#1', 'order');
+    for (let i = 30; i < 35; i++) await put(`PLAQUE#${i}`, 'plaque');
+
+    const skipped = await skipUnwantedRecords({
+      db: dbOf(ctx),
+      endpoint: inject('dynamoEndpoint'),
+      region: 'us-east-1',
+      tableName: ctx.tableName,
+      // The second has never run (no folder yet) and wants none of these: it is moved to the stream's end.
+      consumers: [
+        { stateDir: reader, filters: orders },
+        { stateDir: fresh, filters: [{ dynamodb: { NewImage: { entity: { S: ['code'] } } } }] },
+      ],
+    });
+    expect(skipped).toEqual([30, 37]);
+
+    // Started again, it reads from the order on: the records answered to it are the order and the five after it.
+    let answered = 0;
+    const fetched = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await fetched(input, init);
+      if (new Headers(init?.headers).get('x-amz-target')?.endsWith('.GetRecords')) {
+        answered += ((await response.clone().json()) as { Records?: unknown[] }).Records?.length ?? 0;
+      }
+      return response;
+    };
+    try {
+      const again = await consumer();
+      pollers.push(again);
+      await again.drain();
+    } finally {
+      globalThis.fetch = fetched;
+    }
+    expect(seen).toEqual(['ORDER#0', 'ORDER#1']);
+    expect(answered).toBe(6);
+    // Run again with nothing new, it moves no one.
+    expect(
+      await skipUnwantedRecords({
+        db: dbOf(ctx),
+        endpoint: inject('dynamoEndpoint'),
+        region: 'us-east-1',
+        tableName: ctx.tableName,
+        consumers: [{ stateDir: fresh, filters: [] }],
+      }),
+    ).toEqual([0]);
   });
 
   it('retries a failing record, then puts it in the dead-letter folder and moves on', async () => {

@@ -1,7 +1,7 @@
 // The ops command line for the catalogue: imports report bad rows by line and write nothing partial; feature flags.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,7 +55,7 @@ describe('import', () => {
       'good.csv',
       `${CSV_HEADER}\nABC,0042,12.5,USD,SERVICE,VIRGIN,true,"Corner, north side"\nABD,0001,99,EUR,OPENSEA,USED,false,\n`,
     );
-    expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [], snapshot: null });
+    expect(await importPlaques(target, path)).toEqual({ imported: 2, problems: [], snapshot: null, streamSkipped: [] });
     const rows = await allPlaques();
     expect(rows.map((r) => [r.id, r.name, r.status, r.featured])).toEqual([
       [1, 'ABC-0042', 'AVAILABLE', true],
@@ -81,7 +81,7 @@ describe('import', () => {
         { alphabetPart: 'ABC', numberPart: '0003', price: 1, marketplace: 'OPENSEA', condition: 'USED', description: null },
       ]),
     );
-    expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [], snapshot: null });
+    expect(await importPlaques(target, path)).toEqual({ imported: 3, problems: [], snapshot: null, streamSkipped: [] });
     const raw = await Promise.all([1, 2, 3].map((id) => dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: plaqueKey(id) }))));
     expect(raw.map((r) => r.Item)).toEqual([
       expect.objectContaining({ marketplace: 'service', condition: 'VIRGIN', image: TEST_PLACEHOLDER, description: '' }),
@@ -226,6 +226,25 @@ describe('import', () => {
     expect(page.count).toBe(60);
     expect(queries.filter((q) => q.index === 'records')).toEqual([]);
   });
+
+  it("on a folder no npm start serves, moves npm start's stream consumers past the records it wrote", async () => {
+    // The command starts DynamoDB Local over the folder itself; no consumer reads the stream meanwhile.
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-ops-idle-'));
+    const rows = Array.from({ length: 40 }, (_, i) => `TUV,${String(i).padStart(4, '0')},5,USD,SERVICE,USED,false,`);
+    const said: string[] = [];
+    const report = await importPlaques(
+      { dataDir, createDataDir: true, contractAddress: CONTRACT, mediaBaseUrl: new URL(TEST_PLACEHOLDER).origin },
+      file('idle.csv', [CSV_HEADER, ...rows].join('\n')),
+      {},
+      { say: (line) => said.push(line), written: () => undefined },
+    );
+    expect(report.imported).toBe(40);
+    // Each plaque and its name claim, and the id counter: none is a delivery's, a code mail's or an order event's.
+    expect(report.streamSkipped).toEqual([81, 81, 81]);
+    for (const folder of ['', 'code-mail', 'order-events'])
+      expect(existsSync(join(dataDir, 'streams', folder, 'checkpoints.json'))).toBe(true);
+    expect(said).toContain("Moving npm start's stream consumers past the import's records…");
+  }, 90_000);
 
   it('gives the line of each JSON array element', () => {
     const { problems } = readJsonRows('[\n{"a":"[,{"},\n\n  {"b":1}]');
