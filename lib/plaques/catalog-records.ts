@@ -3,12 +3,8 @@
 // layers: the records object beside the snapshot, taken whole (one buffer of every record's text, decoded only when a
 // page shows the record, so taking it costs no work per record on the event loop), and the records read by key since
 // (one short text each, the least recently read let go past the budget). See docs/listing.md.
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
-
-const gunzipAsync = promisify(gunzip);
-const gzipAsync = promisify(gzip);
 
 /** How a field is held: as is, as a millisecond time when its text is canonical, or as a code into shared strings. */
 type Kind = 'plain' | 'time' | 'shared';
@@ -287,7 +283,7 @@ export class CatalogRecords {
       ids[i] = idOf(slot);
       ends[i] = at - textStart;
     });
-    return { bytes: await gzipAsync(out, { level: 1 }), held: count };
+    return { bytes: await gzipOffLoop(out), held: count };
   }
 
   /**
@@ -302,7 +298,7 @@ export class CatalogRecords {
     versionOf: (slot: number) => number,
     newerThan = -Infinity,
   ): Promise<number> {
-    const object = this.parse(await gunzipAsync(part), newerThan);
+    const object = this.parse(await gunzipOffLoop(part), newerThan);
     if (object === null) return 0;
     if (this.taken) {
       this.entryOf.fill(-1);

@@ -2,8 +2,8 @@
 // orders as raw typed arrays behind a small JSON header), so a cold function loads it instead of reading the
 // catalogue index, then reads only the index rows newer than the snapshot. The records pages show are a second object
 // beside it (catalog-records.ts), fetched alongside and taken after the index.
-import { promisify } from 'node:util';
-import { gunzip, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
 import {
   CODED_FIELDS,
   ORDERED_FIELDS,
@@ -19,8 +19,6 @@ const MAGIC = 'PLQCAT02';
 const VERSION = 2;
 /** The records object's format this snapshot's `recordsHeld` counts in (catalog-records.ts); another counts as none. */
 const RECORDS_FORMAT = 2;
-const gunzipAsync = promisify(gunzip);
-const gzipAsync = promisify(gzip);
 
 export interface CatalogSnapshot {
   parts: IndexParts;
@@ -64,14 +62,14 @@ type Typed = Int32Array | Float64Array | Uint8Array;
 export const encodeSnapshot = (snapshot: CatalogSnapshot): Uint8Array => gzipSync(packSnapshot(snapshot), { level: 1 });
 
 /** The same, compressed off the event loop (the snapshot writer, which may share its process with a server). */
-export const encodeSnapshotAsync = (snapshot: CatalogSnapshot): Promise<Uint8Array> => gzipAsync(packSnapshot(snapshot), { level: 1 });
+export const encodeSnapshotAsync = (snapshot: CatalogSnapshot): Promise<Uint8Array> => gzipOffLoop(packSnapshot(snapshot));
 
 /** Decodes a snapshot; a file of another format or version is refused (the listing then reads the index instead). */
 export const decodeSnapshot = (compressed: Uint8Array): CatalogSnapshot => unpackSnapshot(gunzipSync(compressed));
 
 /** The same, inflated off the event loop. */
 export const decodeSnapshotAsync = async (compressed: Uint8Array): Promise<CatalogSnapshot> =>
-  unpackSnapshot(await gunzipAsync(compressed));
+  unpackSnapshot(await gunzipOffLoop(compressed));
 
 /** The header and sections, uncompressed. */
 function packSnapshot(snapshot: CatalogSnapshot): Buffer {
