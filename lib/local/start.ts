@@ -11,8 +11,7 @@
 // A second signal waits for the stop under way, a third stops at once.
 import { nodeVersionNotice } from '#lib/runtime/node-support.ts';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Context } from 'aws-lambda';
+import { fileURLToPath } from 'node:url';
 import { coreConfig, localConfig, readEverySection } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
@@ -38,9 +37,7 @@ import { setMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { publicBaseUrlOf } from '#lib/tokens/token-metadata.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { ensureServiceAccount } from '#lib/partner/service-account.ts';
-import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
-import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
-import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
+import { startLocalDeliveries } from '#lib/local/delivery-runtime.ts';
 import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
 import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
@@ -50,8 +47,6 @@ import { startLocalCodeMail } from '#lib/local/code-mail-runtime.ts';
 import { ensureDashboard } from '#lib/local/dashboard-build.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
-const WORKER_TIMEOUT_MS = 120_000;
 
 /** How often the local catalogue snapshot is checked (the AWS schedule's rate). */
 const SNAPSHOT_SCHEDULE_MS = 60_000;
@@ -330,27 +325,17 @@ async function main(): Promise<void> {
         throw new Error(`could not listen on port ${localConfig().PORT}: ${error.message}`);
       });
       stoppers.push(server.close);
-      // Delivery: the same worker module as in AWS, fed the same stream events by polling DynamoDB Local's stream
-      // (started after the server, which installs the context the worker reads; stopped before it).
-      const worker = (await import(pathToFileURL(resolve(PROJECT_ROOT, DELIVERY_WORKER_HANDLER)).href)) as {
-        handler: (event: Parameters<StreamHandler>[0], context: Context) => ReturnType<StreamHandler>;
-      };
-      const poller = await startStreamPoller({
+      // Delivery: the same worker module as in AWS, fed by its own poller of the stream (lib/local/delivery-runtime.ts;
+      // started after the server, which installs the context the worker reads; stopped before it).
+      const deliveries = await startLocalDeliveries({
+        projectRoot: PROJECT_ROOT,
+        dataDir,
         db,
-        endpoint: dynamo.endpoint,
+        dynamoEndpoint: dynamo.endpoint,
         region: coreConfig().AWS_REGION,
         tableName,
-        handler: (event) => {
-          const deadline = Date.now() + WORKER_TIMEOUT_MS;
-          return worker.handler(event, { functionName: 'deliver-order', getRemainingTimeInMillis: () => deadline - Date.now() } as Context);
-        },
-        filters: DELIVERY_STREAM_FILTERS,
-        batchSize: 10,
-        // Like the stage's retryAttempts (5) plus the first attempt.
-        maxAttempts: 6,
-        stateDir: deliveryStreamDir(dataDir),
       });
-      stoppers.push(poller.stop);
+      stoppers.push(deliveries.stop);
       // Sign-in codes: the code mail sender, fed by its own poller of the stream (lib/local/code-mail-runtime.ts).
       const codeMail = await startLocalCodeMail({
         projectRoot: PROJECT_ROOT,
@@ -393,8 +378,7 @@ async function main(): Promise<void> {
       ),
     (outcome) => outcome,
   );
-  // The records its pages show: the records object beside the snapshot, fetched with it and taken once the index is
-  // in. Until then pages read their records by key; the step shows how long that lasted.
+  // The records its pages show (the object beside the snapshot): pages read them by key until they are in.
   await step(
     'listing records',
     () =>
