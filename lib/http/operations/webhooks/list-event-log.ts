@@ -1,10 +1,8 @@
 // The declaration of listEventLog: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { signedInUser } from '#lib/http/principals.ts';
-import { listEventsInput } from '#lib/webhooks/feed-schemas.ts';
 import { partnerTag } from '#lib/http/operations/partner/rules.ts';
-import { shapeNamed } from '#lib/schema.ts';
-import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
+import { eventFeed } from '#lib/http/operations/webhooks/rules.ts';
 
 export const listEventLog = operation({
   method: 'GET',
@@ -19,10 +17,10 @@ export const listEventLog = operation({
       'authorizes a method one way).',
     'The partner is the signed-in user, who owns the keys: the events of the orders placed with any of its keys.',
     'The same events, pages, `limit`, `type` and cursors as GET /partner/events; a cursor of either answers on the other.',
-    'The feed holds the events made since it exists: events of moves before then are not listed.',
+    eventFeed.history,
   ].join('\n\n'),
   tag: partnerTag,
-  request: { query: listEventsInput },
+  request: eventFeed.request,
   example: example([], () => ({ query: { limit: 5 } })),
-  responses: { 200: { description: 'A page of events', schema: shapeNamed<typeof eventPageSchema>('EventPage') } },
+  responses: eventFeed.page,
 });

@@ -1,11 +1,10 @@
 // The declaration of listEvents: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
 import { readKey } from '#lib/http/principals.ts';
-import { DEFAULT_EVENTS_LIMIT, listEventsInput, MAX_EVENTS_LIMIT } from '#lib/webhooks/feed-schemas.ts';
+import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT } from '#lib/webhooks/feed-schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 import { partnerTag } from '#lib/http/operations/partner/rules.ts';
-import { shapeNamed } from '#lib/schema.ts';
-import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
+import { eventFeed } from '#lib/http/operations/webhooks/rules.ts';
 
 export const listEvents = operation({
   method: 'GET',
@@ -30,10 +29,10 @@ export const listEvents = operation({
       'not have issued answers 400 VALIDATION_FAILED naming `cursor`. Events made after the first page was read appear on a new first page. ' +
       'With a type filter a page may hold fewer events than `limit` while `nextCursor` is not null (a page stops after reading 1000 events), ' +
       'so follow the cursor until it is null.',
-    'The feed holds the events made since it exists: events of moves before then are not listed.',
+    eventFeed.history,
   ].join('\n\n'),
   tag: partnerTag,
-  request: { query: listEventsInput },
+  request: eventFeed.request,
   example: example([], () => ({ query: { limit: 5 } })),
-  responses: { 200: { description: 'A page of events', schema: shapeNamed<typeof eventPageSchema>('EventPage') } },
+  responses: eventFeed.page,
 });

@@ -1,6 +1,9 @@
 // What the webhooks operations' declarations share: the rules they state and the group they are listed in.
 import { paragraphs, type RequestDoc } from '#lib/http/operation.ts';
 import { webhookIdParam } from '#lib/webhooks/schemas.ts';
+import { listEventsInput } from '#lib/webhooks/feed-schemas.ts';
+import { shapeNamed } from '#lib/schema.ts';
+import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
 
 export const managed =
   "Managed by the signed-in partner user (the account that owns the partner's API keys): each endpoint belongs to that account, " +
@@ -25,3 +28,10 @@ export const delivery = paragraphs(
     'connection, an address that is no longer public) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then recorded as failed. ' +
     'Delivery is at least once: an event may arrive twice, always with the same `webhook-id`.',
 );
+
+/** What the two readings of the event feed share (GET /partner/events with a key, GET /partner/event-log signed in). */
+export const eventFeed = {
+  history: 'The feed holds the events made since it exists: events of moves before then are not listed.',
+  request: { query: listEventsInput } as const satisfies RequestDoc,
+  page: { 200: { description: 'A page of events', schema: shapeNamed<typeof eventPageSchema>('EventPage') } },
+};
