@@ -38,6 +38,7 @@ export const ENV = {
   frontendUrl: 'FRONTEND_URL',
   collectionName: 'COLLECTION_NAME',
   collectionDescription: 'COLLECTION_DESCRIPTION',
+  commissionDefaultBps: 'COMMISSION_DEFAULT_BPS',
 } as const;
 
 /** The alias every caller invokes; deployments move it from one published version to the next. */
@@ -305,6 +306,12 @@ export class ApiFunction extends Construct {
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));
     if (chain.contractAddress) this.env(ENV.contractAddress, chain.contractAddress);
+    return this;
+  }
+
+  /** Records sales in the partners' ledger at the stage's default commission (a partner's own rate overrides it). */
+  chargesCommission(bps: number): this {
+    this.env(ENV.commissionDefaultBps, String(bps));
     return this;
   }
 

@@ -130,6 +130,11 @@ export interface StageConfig {
   collection: { name: string; description: string };
   /** The frontend showing plaques: token metadata links `<frontendUrl>/plaques/<id>` (`external_url`); none when absent. */
   frontendUrl?: string;
+  /**
+   * The commission a partner keeps of each sale, in basis points (0–10 000; 1000 = 10 %), unless an operator set the
+   * partner's own (`npm run ops -- set-commission`): the ledger's sale entries take it (COMMISSION_DEFAULT_BPS).
+   */
+  commissionBps: number;
 }
 
 // Shared by both stages unless overridden below.
@@ -188,6 +193,7 @@ export const stages: Record<StageName, StageConfig> = {
     mailFrom: 'no-reply@staging.plaques.dev',
     jwt: { audience: 'plaque-marketplace-staging' },
     collection: { name: 'Plaques (staging)', description: COLLECTION_DESCRIPTION },
+    commissionBps: 1000,
     // To serve on a domain of your own: domain: { name: 'api.staging.plaques.dev', hostedZone: { id: 'Z…', name: 'plaques.dev' } },
   },
   production: {
@@ -233,6 +239,7 @@ export const stages: Record<StageName, StageConfig> = {
     mailFrom: 'no-reply@plaques.dev',
     jwt: { audience: 'plaque-marketplace' },
     collection: { name: 'Plaques', description: COLLECTION_DESCRIPTION },
+    commissionBps: 1000,
   },
 };
 

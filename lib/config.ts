@@ -202,6 +202,15 @@ export const webhookConfig = section({
   DATA_DIR: dataDir,
 });
 
+/** What the partners' ledger needs to know (the functions that record sales, and the ops commands). */
+export const moneyConfig = section({
+  /**
+   * The commission a partner keeps of each sale, in basis points (0–10 000), unless an operator set its own rate
+   * (`npm run ops -- set-commission`): the stage's `commissionBps` (infra/stages.ts); locally 1000 (10 %).
+   */
+  COMMISSION_DEFAULT_BPS: orElse(wholeNumber({ min: 0, max: 10_000 }), 1000),
+});
+
 /** The local server's port unless PORT says otherwise (the OpenAPI document's local server entry names it too). */
 export const LOCAL_DEFAULT_PORT = 3000;
 
@@ -236,6 +245,7 @@ export function readEverySection(): void {
     collectionConfig,
     reconcilerConfig,
     webhookConfig,
+    moneyConfig,
     localConfig,
   ];
   for (const read of sections) read();

@@ -1,6 +1,6 @@
 // Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
 import { describe, expect, it } from 'vitest';
-import { chainConfig, coreConfig, listingConfig, localConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
+import { chainConfig, coreConfig, listingConfig, localConfig, moneyConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
 
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
@@ -42,6 +42,9 @@ describe('configuration sections', () => {
     expect(listingConfig.parse({ CATALOG_STALENESS_MS: '60000' }).CATALOG_STALENESS_MS).toBe(60_000);
     expect(() => listingConfig.parse({ CATALOG_STALENESS_MS: '-1' })).toThrow(/CATALOG_STALENESS_MS/);
     expect(() => chainConfig.parse({ CHAIN_ID: '0' })).toThrow(/CHAIN_ID/);
+    expect(moneyConfig.parse({}).COMMISSION_DEFAULT_BPS).toBe(1000);
+    expect(moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '0' }).COMMISSION_DEFAULT_BPS).toBe(0);
+    expect(() => moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '10001' })).toThrow(/COMMISSION_DEFAULT_BPS/);
   });
 
   it('reads the other kinds of variable: lists, URLs, ARNs, patterns and least lengths', () => {

@@ -63,6 +63,8 @@ export interface CancellationItems {
   plaque: TransactItem;
   /** The undelivered marker's removal (unconditional, after the plaque). */
   marker: TransactItem;
+  /** The sale's reversal in the ledger and its month's totals (lib/db/ledger-repo.ts `entryItems`), after the marker. */
+  ledger: TransactItem[];
 }
 
 /**
@@ -73,15 +75,19 @@ export interface CancellationItems {
 export type CancellationOutcome =
   { kind: 'recorded' } | { kind: 'order-changed'; status: string | null } | { kind: 'plaque-changed'; status: string | null };
 
-/** Cancels a FAILED order in one TransactWriteItems: the order CANCELLED, its plaque AVAILABLE, its marker gone. */
+/**
+ * Cancels a FAILED order in one TransactWriteItems: the order CANCELLED, its plaque AVAILABLE, its marker gone, its
+ * sale reversed in the ledger. A reversal already written means another cancellation won: read as `order-changed`.
+ */
 export function recordCancellation(db: DynamoDBDocumentClient, items: CancellationItems): Promise<CancellationOutcome> {
   return transactWrite<CancellationOutcome>(
     db,
-    [items.order, items.plaque, items.marker],
+    [items.order, items.plaque, items.marker, ...items.ledger],
     {
       written: () => ({ kind: 'recorded' }),
       refused: (refusal) => {
         if (refusal.rejected(0)) return { kind: 'order-changed', status: (refusal.current(0)?.status as string | undefined) ?? null };
+        if (!refusal.rejected(1)) return { kind: 'order-changed', status: null };
         return { kind: 'plaque-changed', status: (refusal.current(1)?.status as string | undefined) ?? null };
       },
     },

@@ -28,6 +28,11 @@ export const ENTITY = {
   webhookDelivery: 'webhookDelivery',
   webhookAttempt: 'webhookAttempt',
   webhookAttemptTally: 'webhookAttemptTally',
+  ledgerEntry: 'ledgerEntry',
+  ledgerTotals: 'ledgerTotals',
+  paymentReference: 'paymentReference',
+  commission: 'commission',
+  commissionChange: 'commissionChange',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -211,3 +216,35 @@ export const webhookDeliveryKey = (endpointId: string, laneId: string, position:
   pk: webhookLanePartition(endpointId, laneId),
   sk: position,
 });
+
+/**
+ * One entry of a partner's ledger, by its id: a sale's and a reversal's id derive from the order's (`sale_<orderId>`,
+ * `rev_<orderId>`), so a second one of either can never be written; its gsi1 entry lists the partner's entries by time.
+ */
+export const ledgerEntryKey = (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'LEDGER' });
+/** A partner's ledger (gsi1), oldest first by `<createdAt>#<entry id>`: a month is one range of it. */
+export const partnerLedgerPartition = (partnerId: number) => `PARTNER#${partnerId}#LEDGER`;
+export const partnerLedgerSortKey = (createdAt: string, entryId: string) => `${createdAt}#${entryId}`;
+export const partnerLedgerIndexKey = (partnerId: number, createdAt: string, entryId: string) => ({
+  gsi1pk: partnerLedgerPartition(partnerId),
+  gsi1sk: partnerLedgerSortKey(createdAt, entryId),
+});
+/**
+ * A partner's totals of one month and currency, by type, kept by the transaction that writes each entry (ADD), spread
+ * over LEDGER_TOTALS_SHARDS rows so that concurrent sales of one partner seldom write the same row: one partition per
+ * partner, sorted by month, so the months up to one are one Query.
+ */
+export const LEDGER_TOTALS_SHARDS = 8;
+export const ledgerTotalsPartition = (partnerId: number) => `LEDGERTOTALS#${partnerId}`;
+export const ledgerTotalsKey = (partnerId: number, month: string, currency: string, shard: number) => ({
+  pk: ledgerTotalsPartition(partnerId),
+  sk: `${month}#${currency}#${shard}`,
+});
+/** Claims a payment reference for one partner: a second payment with the same reference is refused. */
+export const paymentReferenceKey = (partnerId: number, reference: string) => ({
+  pk: `PAYMENTREF#${partnerId}#${reference}`,
+  sk: 'PAYMENTREF',
+});
+/** A partner's commission rate in force, and each change of it (sk `CHANGE#<at>`) in its item collection. */
+export const commissionKey = (partnerId: number) => ({ pk: `COMMISSION#${partnerId}`, sk: 'COMMISSION' });
+export const commissionChangeKey = (partnerId: number, at: string) => ({ pk: `COMMISSION#${partnerId}`, sk: `CHANGE#${at}` });

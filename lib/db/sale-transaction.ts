@@ -1,5 +1,5 @@
 // Records a sale in one TransactWriteItems: the plaque's move to SOLD, the new order (with its marker in the list of
-// undelivered orders) and the idempotency record's stored response, all or nothing. Translates DynamoDB's refusals
+// undelivered orders and its ledger entry) and the idempotency record's stored response, all or nothing. Translates DynamoDB's refusals
 // into what the buy must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
@@ -12,6 +12,8 @@ export interface SaleItems {
   completion: TransactItem;
   /** The order's marker among the undelivered orders (unconditional: the order's own condition guards the id). */
   undelivered: TransactItem;
+  /** The sale's ledger entry and its month's totals (lib/db/ledger-repo.ts `entryItems`): no order without its entry. */
+  ledger: TransactItem[];
 }
 
 /**
@@ -23,7 +25,7 @@ export type SaleOutcome =
   { kind: 'recorded' } | { kind: 'plaque-changed'; current: PlaqueForSale | null } | { kind: 'conflict' } | { kind: 'unknown' };
 
 export function recordSale(db: DynamoDBDocumentClient, items: SaleItems): Promise<SaleOutcome> {
-  return transactWriteOrUnsettled<SaleOutcome>(db, [items.plaque, items.order, items.completion, items.undelivered], {
+  return transactWriteOrUnsettled<SaleOutcome>(db, [items.plaque, items.order, items.completion, items.undelivered, ...items.ledger], {
     written: () => ({ kind: 'recorded' }),
     refused: (refusal) => {
       if (refusal.rejected(0)) {

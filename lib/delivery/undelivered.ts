@@ -7,6 +7,9 @@ import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { recordCancellation } from '#lib/db/delivery-transaction.ts';
 import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
+import { ledgerRepo } from '#lib/db/ledger-repo.ts';
+import { commissionFor } from '#lib/money/commission-rates.ts';
+import { reversalOf, saleEntry, saleEntryId } from '#lib/money/entry.ts';
 import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import type { OrderStatus } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -106,9 +109,9 @@ export interface Cancelled {
 const MAX_CANCEL_REASON_LENGTH = 500;
 
 /**
- * Cancels a FAILED order: the order CANCELLED with the operator's reason, its plaque AVAILABLE again and its
- * undelivered marker gone, in one transaction conditional on the order being FAILED and the plaque SOLD under it, so
- * a concurrent re-queue or a second cancel cannot both win. The stream then makes its `order.cancelled` event.
+ * Cancels a FAILED order: the order CANCELLED with the operator's reason, its plaque AVAILABLE again, its undelivered
+ * marker gone and its sale reversed in the ledger, in one transaction conditional on the order being FAILED and the
+ * plaque SOLD under it, so a concurrent re-queue or a second cancel cannot both win. The stream then makes its `order.cancelled` event.
  * 400 VALIDATION_FAILED for an empty or too long reason; 404 ORDER_NOT_FOUND; 409 NOT_CANCELLABLE naming the status.
  */
 export async function cancelOrder(ctx: AppContext, orderId: string, reason: string): Promise<Cancelled> {
@@ -126,10 +129,15 @@ export async function cancelOrder(ctx: AppContext, orderId: string, reason: stri
     });
   if (read.order.status !== 'FAILED') throw notCancellable(read.order.status);
   const now = ctx.now();
+  // The sale is reversed in the ledger; an order sold before the ledger existed gets its sale entry first.
+  const ledger = ledgerRepo(db, ctx.tableName);
+  let sale = await ledger.get(saleEntryId(orderId));
+  if (!sale) await ledger.writeEntry((sale = saleEntry(read.order, await commissionFor(ctx, read.order.partnerId))));
   const outcome = await recordCancellation(db, {
     order: orders.cancelledItem(orderId, why, now),
     plaque: plaqueRepo(db, ctx.tableName).releasedItem(read.order.plaqueId, orderId, now.toISOString()),
     marker: orderMarkerRepo(db, ctx.tableName).undeliveredRemovalItem(orderId),
+    ledger: ledger.entryItems(reversalOf(sale, now)),
   });
   if (outcome.kind === 'order-changed') throw notCancellable(outcome.status);
   if (outcome.kind === 'plaque-changed') {

@@ -43,6 +43,8 @@ export interface FunctionAccess {
    * it has made the worker's queue; locally the stream poller's dead-letter folder.
    */
   readonly readsDeliveryDeadLetters?: true;
+  /** Records sales in the partners' ledger at the stage's default commission (COMMISSION_DEFAULT_BPS). */
+  readonly chargesCommission?: true;
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -81,6 +83,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     }
     if (access.readsKeyUsage) out.readsKeyUsage = true;
     if (access.readsDeliveryDeadLetters) out.readsDeliveryDeadLetters = true;
+    if (access.chargesCommission) out.chargesCommission = true;
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

@@ -6,6 +6,7 @@ import { registerDeliveryCommands } from '#lib/ops/delivery-commands.ts';
 import { registerMigrateCommand, registerMoveToContractCommand } from '#lib/ops/migrate-command.ts';
 import { registerChainCommands, registerStageCommands } from '#lib/ops/stage-commands.ts';
 import { registerRestoreCommands } from '#lib/ops/restore-table.ts';
+import { registerMoneyCommands } from '#lib/ops/money-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -36,6 +37,7 @@ registerMoveToContractCommand(program, target);
 registerStageCommands(program, () => program.opts<{ region?: string; dataDir?: string; createDataDir?: boolean }>());
 registerChainCommands(program, () => program.opts<{ region?: string }>());
 registerRestoreCommands(program, target);
+registerMoneyCommands(program, target);
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it
 // (commander alone prints the main help for an unknown one).

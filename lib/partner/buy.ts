@@ -8,6 +8,9 @@ import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
 import { IdempotencyKeyTaken } from '#lib/db/failures.ts';
 import { recordSale } from '#lib/db/sale-transaction.ts';
+import { ledgerRepo } from '#lib/db/ledger-repo.ts';
+import { commissionFor } from '#lib/money/commission-rates.ts';
+import { saleEntry } from '#lib/money/entry.ts';
 import { presentPlaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
 import { stageValuesOf, tokenLinksOf } from '#lib/plaques/stage-values.ts';
 import { sell, stateOf } from '#lib/partner/plaque-state.ts';
@@ -45,6 +48,8 @@ const backoff = (attempt: number) => new Promise((r) => setTimeout(r, 15 * 2 ** 
 export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInput, once: Once): Promise<Sale> {
   const plaques = plaqueRepo(dbOf(ctx), ctx.tableName);
   let current = await plaques.getForSale(input.plaqueId);
+  // The rate in force when the sale is made: a change an operator makes later applies to later sales.
+  const bps = await commissionFor(ctx, partner.partnerId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (!current || current.plaque.deletedAt !== null) throw notFound('PLAQUE_NOT_FOUND', `plaque ${input.plaqueId} does not exist`);
     const sale = prepareSale(ctx, partner, input, current);
@@ -59,6 +64,7 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
       order: partnerOrderRepo(dbOf(ctx), ctx.tableName).insertItem(sale.order),
       completion: once.completion(sale.answer),
       undelivered: orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredItem(sale.order),
+      ledger: ledgerRepo(dbOf(ctx), ctx.tableName).entryItems(saleEntry(sale.order, bps)),
     });
     switch (outcome.kind) {
       case 'recorded':

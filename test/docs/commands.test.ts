@@ -83,6 +83,9 @@ describe('the commands the docs name', () => {
         'deploy',
         'restore-table',
         'copy-table',
+        'set-commission',
+        'record-payment',
+        'statement',
       ]),
     );
   });

@@ -237,8 +237,8 @@ describe('the import graph', () => {
       edges.filter((edge) => edge.from.startsWith('lib/db/') && isDomain(edge.to)).map((edge) => edge.to.split('/')[1]),
     );
     expect(edges.filter((edge) => edge.from.startsWith('lib/db/') && isDomain(edge.to) && !edge.typeOnly)).toEqual([]);
-    // The areas with stored records: accounts (users, codes), delivery (its state), migrations (applied ones), partner
-    // (keys, orders, holds), plaques and webhooks.
-    expect([...areas].sort()).toEqual(['accounts', 'delivery', 'migrations', 'partner', 'plaques', 'webhooks']);
+    // The areas with stored records: accounts (users, codes), delivery (its state), migrations (applied ones), money
+    // (ledger entries and their totals), partner (keys, orders, holds), plaques and webhooks.
+    expect([...areas].sort()).toEqual(['accounts', 'delivery', 'migrations', 'money', 'partner', 'plaques', 'webhooks']);
   });
 });

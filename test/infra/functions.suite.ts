@@ -79,6 +79,7 @@ function expectedEnv(
     ...(access.catalogSnapshot ? [ENV.catalogSnapshotBucket] : []),
     ...(access.webhookQueue ? [WEBHOOK_ENV.queueUrl] : []),
     ...(access.webhookSecrets ? [WEBHOOK_ENV.keyArn] : []),
+    ...(access.chargesCommission ? [ENV.commissionDefaultBps] : []),
   ].sort();
 }
 
@@ -169,7 +170,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     }
   });
 
-  it('sets chain, mail and JWT settings from the stage config', () => {
+  it('sets chain, mail, JWT and commission settings from the stage config', () => {
     const { template } = synthStage(stageName);
     const fns = functionsByModule(template);
     expect(fns.get(DELIVERY_WORKER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
@@ -182,6 +183,9 @@ describe.each(stageNames)('%s functions', (stageName) => {
       CHAIN_EXPLORER_URL: stage.chain.explorerUrl,
     });
     expect(fns.get(CODE_MAIL_HANDLER)!.properties['Environment'].Variables).toMatchObject({ MAIL_FROM: stage.mailFrom });
+    expect(fns.get('functions/partner/buy-plaque.ts')!.properties['Environment'].Variables).toMatchObject({
+      COMMISSION_DEFAULT_BPS: String(stage.commissionBps),
+    });
     expect(fns.get(AUTHORIZER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
       JWT_ISSUER: { 'Fn::Join': ['', expect.arrayContaining([expect.stringContaining('.execute-api.'), `/${stage.apiStageName}`])] },
       JWT_AUDIENCE: stage.jwt.audience,

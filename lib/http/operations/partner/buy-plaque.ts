@@ -15,7 +15,7 @@ export const buyPlaque = operation({
   auth: sellKey,
   // The order names the contract the token is minted on, but the sale calls no chain (the delivery worker mints);
   // the sold plaque's record and token metadata show the stage's placeholder image when it has none of its own.
-  access: { table: 'readWrite', namesContract: true, linksMedia: true, describesTokens: true },
+  access: { table: 'readWrite', namesContract: true, linksMedia: true, describesTokens: true, chargesCommission: true },
   summary: 'Buy a held plaque (idempotent)',
   description: [
     partnerRules,
