@@ -174,7 +174,9 @@ export class HttpApi extends Construct {
             reason:
               route.auth.kind === 'apiKey'
                 ? 'Partner route: authorized by an API key of the usage plan (apiKeyRequired), as the contract specifies.'
-                : 'Public route by contract (listing, sign-in flow, JWKS, OpenAPI document).',
+                : route.auth.kind === 'jwtOrApiKey'
+                  ? "Partner reading: authorized by its function, which checks a partner API key's hash or a bearer JWT's signature (lib/partner/partner-account.ts)."
+                  : 'Public route by contract (listing, sign-in flow, JWKS, OpenAPI document).',
           },
           {
             id: 'AwsSolutions-COG4',
@@ -344,6 +346,8 @@ function authorization(route: Route, authorizer: apigateway.IAuthorizer): apigat
       return { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM };
     case 'apiKey':
       return { apiKeyRequired: true, authorizationType: apigateway.AuthorizationType.NONE };
+    // A method takes API Gateway's key check or an authorizer, not either: its function checks both (lib/http/principals.ts).
+    case 'jwtOrApiKey':
     case 'none':
       return { authorizationType: apigateway.AuthorizationType.NONE };
   }

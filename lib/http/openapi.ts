@@ -226,6 +226,10 @@ function commonErrors(route: Route): Record<number, string[]> {
     errors[403] = sellOnly(route) ? ['FORBIDDEN', 'KEY_SCOPE_INSUFFICIENT'] : ['FORBIDDEN'];
     errors[429]!.push('QUOTA_EXCEEDED');
   }
+  if (route.auth.kind === 'jwtOrApiKey') {
+    errors[401] = ['UNAUTHORIZED'];
+    errors[403] = ['FORBIDDEN'];
+  }
   const { request } = route;
   const body = request?.body;
   // A body is read only where one is declared (lib/http/handler.ts): elsewhere any body is refused.
@@ -340,6 +344,20 @@ function requestBody(route: Route, example: RequestExample): Json | undefined {
   return { required: body.required ?? true, content: { [body.contentType]: media } };
 }
 
+/** Who may call: one scheme, or either of two (a list of alternatives, as OpenAPI reads `security`). */
+function securityOf(route: Route): Json[] {
+  switch (route.auth.kind) {
+    case 'jwt':
+      return [{ bearer: [] }];
+    case 'apiKey':
+      return [{ apiKey: [] }];
+    case 'jwtOrApiKey':
+      return [{ apiKey: [] }, { bearer: [] }];
+    case 'none':
+      return [];
+  }
+}
+
 function operation(route: Route): Json {
   const responses: Json = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -373,7 +391,7 @@ function operation(route: Route): Json {
     parameters: parameters(route, example),
     ...(body && { requestBody: body }),
     responses,
-    security: route.auth.kind === 'jwt' ? [{ bearer: [] }] : route.auth.kind === 'apiKey' ? [{ apiKey: [] }] : [],
+    security: securityOf(route),
   };
 }
 

@@ -26,8 +26,11 @@ export interface RequestView {
   event: APIGatewayProxyEvent;
 }
 
-/** How callers authenticate: no credential, the bearer JWT of a signed-in user, or a partner's `x-api-key`. */
-type AuthKind = 'none' | 'jwt' | 'apiKey';
+/**
+ * How callers authenticate: no credential, the bearer JWT of a signed-in user, a partner's `x-api-key`, or either of the
+ * last two (checked by the function itself: see `partnerKeyOrUser` in lib/http/principals.ts).
+ */
+type AuthKind = 'none' | 'jwt' | 'apiKey' | 'jwtOrApiKey';
 
 /**
  * Who may call an operation and who the handler is told is calling (lib/http/principals.ts). A declaration names one;

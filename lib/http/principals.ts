@@ -5,6 +5,7 @@ import type { StoredUser } from '#lib/accounts/user.ts';
 import { requireUser } from '#lib/accounts/signed-in-user.ts';
 import type { Auth } from '#lib/http/operation.ts';
 import { requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
+import { requirePartnerAccount, type PartnerAccount } from '#lib/partner/partner-account.ts';
 
 /** Anyone: no credential is asked for, and the handler is told of no caller. */
 export const publicAccess: Auth<'none', undefined> = { kind: 'none' };
@@ -24,4 +25,16 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
   kind: 'apiKey',
   scope: 'read',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'read'),
+};
+
+/**
+ * A partner's own reading, from its servers or its dashboard: an `x-api-key` of either scope, or else the bearer JWT of
+ * the signed-in user (the account the keys belong to). Neither API Gateway's key check nor the TOKEN authorizer runs in
+ * front of such an operation (a method takes one or the other): its function checks the key by its hash and the token
+ * by its signature (lib/partner/partner-account.ts). 403 FORBIDDEN for a key that is not valid, 401 UNAUTHORIZED
+ * without a key and without a valid token.
+ */
+export const partnerKeyOrUser: Auth<'jwtOrApiKey', PartnerAccount> = {
+  kind: 'jwtOrApiKey',
+  resolve: (ctx, request) => requirePartnerAccount(ctx, request.headers),
 };

@@ -128,7 +128,7 @@ type Caller = { kind: 'none' } | { kind: 'user'; user: StoredUser; token: string
 
 async function callerOf(route: Route): Promise<Caller> {
   if (route.auth.kind === 'jwt') return { kind: 'user', ...(await aUser()) };
-  return route.auth.kind === 'apiKey' ? { kind: 'partner' } : { kind: 'none' };
+  return route.auth.kind === 'apiKey' || route.auth.kind === 'jwtOrApiKey' ? { kind: 'partner' } : { kind: 'none' };
 }
 
 function userOf(caller: Caller, value: string): StoredUser {

@@ -43,6 +43,8 @@ describe('the operation manifest', () => {
       const { status, code } = await anonymousCall(route);
       if (route.auth.kind === 'jwt') expect({ status, code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
       if (route.auth.kind === 'apiKey') expect({ status, code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+      // Either a key or a token: a request with neither is asked to sign in.
+      if (route.auth.kind === 'jwtOrApiKey') expect({ status, code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
       if (route.auth.kind === 'none') expect([401, 403]).not.toContain(status);
     },
   );
