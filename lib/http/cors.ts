@@ -12,6 +12,8 @@ export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key',
 
 /** Response headers a page may read besides the simple ones. */
 const EXPOSED_HEADERS = 'x-request-id, retry-after';
+/** And to the stage's own pages: a file answer's next part and its name (the statement's CSV, for the dashboard). */
+const EXPOSED_TO_ALLOWED_ORIGINS = `${EXPOSED_HEADERS}, link, content-disposition`;
 
 /** How long a browser may keep a preflight's answer (seconds). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 3600;
@@ -62,7 +64,7 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
   const chosen = origin !== undefined && origins.includes(origin) ? origin : origins[0]!;
   return {
     'access-control-allow-origin': chosen,
-    'access-control-expose-headers': EXPOSED_HEADERS,
+    'access-control-expose-headers': EXPOSED_TO_ALLOWED_ORIGINS,
     ...(origins.length > 1 && { vary: 'Origin' }),
   };
 }

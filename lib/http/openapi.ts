@@ -165,6 +165,11 @@ const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow', Json> =
     schema: { type: 'string', enum: ['true'] },
   },
   'Cache-Control': { description: 'How long the answer may be cached', schema: { type: 'string' } },
+  'Content-Disposition': { description: 'The name a file answer is saved under (`attachment; filename="…"`)', schema: { type: 'string' } },
+  Link: {
+    description: 'RFC 8288 links: `<?cursor=…>; rel="next"` where the answer continues in another request',
+    schema: { type: 'string' },
+  },
 };
 /** Component names of the response headers (names with dashes read badly in generated code). */
 const headerComponent: Record<keyof typeof responseHeaders, string> = {
@@ -173,6 +178,8 @@ const headerComponent: Record<keyof typeof responseHeaders, string> = {
   Allow: 'Allow',
   'Idempotent-Replayed': 'IdempotentReplayed',
   'Cache-Control': 'CacheControl',
+  'Content-Disposition': 'ContentDisposition',
+  Link: 'Link',
 };
 /** A header of a response: its component, or a copy saying it is optional where the component says required. */
 function header(name: keyof typeof responseHeaders, required: boolean): Json {
@@ -364,11 +371,15 @@ function operation(route: Route): Json {
     const headers: Json = { 'x-request-id': header('x-request-id', true) };
     for (const name of response.headers ?? []) headers[name] = header(name, false);
     if (route.idempotency) headers['Idempotent-Replayed'] = header('Idempotent-Replayed', false);
-    responses[status] = {
-      description: response.description,
-      headers,
-      ...(response.schema && { content: { 'application/json': { schema: ref(componentOf(response.schema).id) } } }),
-    };
+    const content: Json = {};
+    if (response.schema) content['application/json'] = { schema: ref(componentOf(response.schema).id) };
+    if (response.text) {
+      content[response.text.contentType] = {
+        schema: { type: 'string', description: response.text.description },
+        example: response.text.example,
+      };
+    }
+    responses[status] = { description: response.description, headers, ...(Object.keys(content).length > 0 && { content }) };
   }
   const errors = commonErrors(route);
   for (const [status, codes] of Object.entries(route.errors ?? {})) {
@@ -421,7 +432,7 @@ const DESCRIPTION = [
         'its configuration; locally CORS_ALLOW_ORIGINS). Every path answers a CORS preflight (OPTIONS) with 204, naming ' +
         'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key and X-Request-Id for an ' +
         'allowed origin; every answer of an operation names the calling origin when it is allowed and exposes ' +
-        '`x-request-id` and `Retry-After`. Public reads that need no credential (the token and collection metadata, ' +
+        '`x-request-id`, `Retry-After`, `Link` and `Content-Disposition`. Public reads that need no credential (the token and collection metadata, ' +
         'and the media their `image` names) answer `Access-Control-Allow-Origin: *` to every page, answer HEAD, and ' +
         'allow a preflight from any origin; so do the refusals API Gateway gives itself (an unknown path or method, a ' +
         'missing key or token, throttling, a failed integration), which carry no data of anyone’s.',
@@ -445,6 +456,7 @@ function tagsOf(operations: readonly Route[]): Tag[] {
 export function openApiDocument(serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) (paths[route.documentedPath] ??= {})[route.method.toLowerCase()] = operation(route);
+  const used = JSON.stringify(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -475,8 +487,11 @@ export function openApiDocument(serverUrl?: string): Json {
         Problem: problemSchema,
         ...Object.fromEntries(Object.entries({ ...jsonTextComponents(), ...responseComponents() }).sort(([a], [b]) => a.localeCompare(b))),
       },
+      // The headers some answer names: a header no operation declares yet is no component of the document.
       headers: Object.fromEntries(
-        Object.entries(responseHeaders).map(([name, header]) => [headerComponent[name as ResponseHeader], header]),
+        Object.entries(responseHeaders)
+          .map(([name, header]) => [headerComponent[name as ResponseHeader], header] as const)
+          .filter(([component]) => used.includes(`"${HEADER_REF}${component}"`)),
       ),
       securitySchemes: {
         bearer: {

@@ -51,7 +51,7 @@ export interface Tag {
 }
 
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
-export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control';
+export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control' | 'Content-Disposition' | 'Link';
 
 export interface HeaderDoc {
   readonly name: string;
@@ -98,6 +98,8 @@ interface ResponseDoc {
   /** The JSON body's shape, a component of a response-schemas module named by its id (`shapeNamed`, lib/schema.ts); absent for an empty body (204). */
   readonly schema?: ComponentRef;
   readonly headers?: readonly ResponseHeader[];
+  /** A text form of the same answer a client may ask for with `Accept` (a CSV file), besides the JSON one. */
+  readonly text?: { readonly contentType: 'text/csv'; readonly description: string; readonly example: string };
 }
 
 /** A request that succeeds: path parameters, query parameters, headers and the body (a multipart body as its text parts). */
@@ -233,14 +235,21 @@ export interface JsonText<T> {
   readonly shape?: T;
 }
 
-/** A success answer: its status and its body (sent as JSON), with headers. */
+/** A text body (a CSV file) sent as it is, under its content type: the `text` form an answer declares. */
+export interface TextBody {
+  readonly textContent: string;
+  readonly contentType: string;
+}
+
+/** A success answer: its status and its body (sent as JSON, or as the text it holds), with headers. */
 export interface HttpResult<S extends number = number, B = unknown> {
   statusCode: S;
   body: B;
   headers?: Record<string, string>;
 }
 
-type BodyOf<D> = D extends { schema: ComponentRef<Component<infer S>> } ? z.output<S> | JsonText<z.output<S>> : undefined;
+type TextOf<D> = D extends { text: object } ? TextBody : never;
+type BodyOf<D> = D extends { schema: ComponentRef<Component<infer S>> } ? z.output<S> | JsonText<z.output<S>> | TextOf<D> : undefined;
 
 /** The answers an operation may give: one of its declared statuses, with a body of that status's shape. */
 export type ReplyOf<O> = O extends { responses: infer R }

@@ -42,7 +42,7 @@ describe('CORS headers on answers', () => {
     expect(refusal!.statusCode).toBe(400);
     for (const { headers } of [success!, refusal!]) {
       expect(headers['access-control-allow-origin']).toBe(DASHBOARD);
-      expect(headers['access-control-expose-headers']).toBe('x-request-id, retry-after');
+      expect(headers['access-control-expose-headers']).toBe('x-request-id, retry-after, link, content-disposition');
     }
   });
 
