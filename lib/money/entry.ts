@@ -5,7 +5,8 @@ import type { Order } from '#lib/partner/order.ts';
 import { splitSale } from '#lib/money/commission.ts';
 import { minorUnitsOf } from '#lib/money/currency.ts';
 
-export type EntryType = 'sale' | 'reversal' | 'payment';
+export const ENTRY_TYPES = ['sale', 'reversal', 'payment'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export interface LedgerEntry {
   /** `sale_<orderId>`, `rev_<orderId>` (one of each per order at most), `pay_<random>`. */

@@ -6,6 +6,8 @@ import { decimalOf, exponentOf, minorUnitsOf, roundHalfUp } from '#lib/money/cur
 import { splitSale } from '#lib/money/commission.ts';
 import { paymentEntry, reversalOf, saleEntry, type EntryType, type LedgerEntry } from '#lib/money/entry.ts';
 import { balancesOf, statementOf, type TotalsRow } from '#lib/money/totals.ts';
+import { csvOf, STATEMENT_CSV_COLUMNS } from '#lib/money/statement-file.ts';
+import { parse } from 'csv-parse/sync';
 import { CURRENCIES } from '#lib/plaques/plaque.ts';
 import { anOrder } from '../support/factories.ts';
 
@@ -162,5 +164,34 @@ describe('statements', () => {
       ['EUR', 0, 1800],
       ['USD', 900, 900],
     ]);
+  });
+});
+
+describe('the statement file', () => {
+  it('is RFC 4180 CSV with a byte order mark, a header row and amounts in minor units and decimals', () => {
+    const sale = saleEntry(anOrder({ orderId: 'ord_a', price: 12.5, currency: 'USD', createdAt: at('2026-02', 3) }), 1000);
+    const payment = paymentEntry({
+      id: 'pay_b',
+      partnerId: 1,
+      amount: 500,
+      currency: 'USD',
+      reference: 'TRF, "2"',
+      at: new Date(at('2026-02', 4)),
+    });
+    const text = csvOf([sale, payment]);
+    expect(text.startsWith('\uFEFFid,type,createdAt,')).toBe(true);
+    expect(text.split('\r\n')).toHaveLength(4);
+    const rows = parse(text.slice(1), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...STATEMENT_CSV_COLUMNS]);
+    expect(rows[0]).toMatchObject({
+      id: 'sale_ord_a',
+      gross: '1250',
+      commission: '125',
+      due: '1125',
+      grossDecimal: '12.50',
+      dueDecimal: '11.25',
+      reference: '',
+    });
+    expect(rows[1]).toMatchObject({ type: 'payment', reference: 'TRF, "2"', due: '-500', dueDecimal: '-5.00', orderId: '', plaqueId: '' });
   });
 });
