@@ -15,9 +15,11 @@ describe('partner operations in the OpenAPI document', () => {
     expect(partnerRoutes.map((r) => r.operationId)).toEqual(
       expect.arrayContaining(['createApiKey', 'listApiKeys', 'revokeApiKey', 'lookupPlaque', 'preparePlaque', 'buyPlaque', 'getOrder']),
     );
+    // The partner's money is a group of its own (lib/http/operations/money/).
+    const money = /^\/partner\/(balance|ledger|statements\/)/;
     for (const route of partnerRoutes) {
       const op = operation(route.path, route.method.toLowerCase());
-      expect(op.tags, route.operationId).toEqual(['Partner']);
+      expect(op.tags, route.operationId).toEqual([money.test(route.path) ? 'Money' : 'Partner']);
       expect(op.description, route.operationId).toBeTruthy();
     }
   });

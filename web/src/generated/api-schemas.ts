@@ -51,6 +51,12 @@ export interface components {
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
         };
+        Balance: {
+            balances: {
+                currency: string;
+                due: number;
+            }[];
+        };
         CodeSent: {
             sentTo: string;
             /** Format: date-time */
