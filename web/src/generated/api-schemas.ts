@@ -109,6 +109,24 @@ export interface components {
                 use: "sig";
             }[];
         };
+        LedgerEntry: {
+            id: string;
+            /** @enum {string} */
+            type: "sale" | "reversal" | "payment";
+            orderId: string | null;
+            plaqueId: number | null;
+            currency: string;
+            gross: number;
+            commission: number;
+            due: number;
+            reference: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LedgerPage: {
+            entries: components["schemas"]["LedgerEntry"][];
+            nextCursor: string | null;
+        };
         Lookup: {
             plaqueId: number;
             uniqueId: string;
