@@ -8,6 +8,7 @@ export const DEFAULT_LEDGER_LIMIT = 20;
 
 /** A calendar month, `YYYY-MM` (UTC). */
 export const MONTH_FORM = /^\d{4}-(?:0[1-9]|1[0-2])$/;
+export const monthParam = z.string().check(z.regex(MONTH_FORM, 'must be a month written YYYY-MM'));
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -44,3 +45,6 @@ export const listLedgerInput = z
       path: ['from'],
     }),
   );
+
+/** The statement's query: `cursor` continues its CSV file (the `Link` of the page before); JSON answers ignore it. */
+export const statementQuery = z.object({ cursor });

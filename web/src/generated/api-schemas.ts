@@ -247,6 +247,23 @@ export interface components {
             user: components["schemas"]["User"];
             token: string;
         };
+        Statement: {
+            month: string;
+            currencies: {
+                currency: string;
+                opening: number;
+                sales: components["schemas"]["StatementLines"];
+                reversals: components["schemas"]["StatementLines"];
+                payments: components["schemas"]["StatementLines"];
+                closing: number;
+            }[];
+        };
+        StatementLines: {
+            count: number;
+            gross: number;
+            commission: number;
+            due: number;
+        };
         TokenMetadata: {
             name: string;
             description: string;
