@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runChaos } from './harness.ts';
 
 describe('the local runtime killed with SIGKILL and restarted', () => {
-  it('loses no order, delivers every one without a person, mints each token once and replays every key', async () => {
+  it('loses no order, delivers every one without a person, mints each token once, replays every key and keeps the ledger', async () => {
     const result = await runChaos({ ordersPerRound: 4, kills: 2, moments: ['buy', 'delivered'] });
     expect(result.violations).toEqual([]);
     expect(result.kills.map((k) => k.moment)).toEqual(['buy', 'delivered']);

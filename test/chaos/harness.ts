@@ -5,7 +5,9 @@
 // without a person (or, for the purchases made to fail, FAILED and then CANCELLED by `npm run ops -- cancel-order`,
 // its plaque AVAILABLE again, its token never minted and its `order.cancelled` in the partner's event feed), every
 // DELIVERED order's token is on chain with balance 1 for its buyer, no token is minted twice, every Idempotency-Key
-// replays one outcome. Used by `npm run chaos` (test/chaos/run.ts) and, smaller, by `npm test` (test/chaos/chaos.test.ts).
+// replays one outcome, and the ledger holds one sale entry an order (a reversal a cancelled one) summing to the orders'
+// prices (test/chaos/ledger-invariants.ts). Used by `npm run chaos` (test/chaos/run.ts) and, smaller, by `npm test`
+// (test/chaos/chaos.test.ts).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { plaqueKey } from '#lib/db/keys.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
+import { ledgerViolations } from './ledger-invariants.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TABLE = 'plaques';
@@ -421,6 +424,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         violations.push(`plaque ${plaqueId} of a ${status === 'MINTED' ? 'delivered' : 'cancelled'} order is ${plaque?.status}`);
     }
     for (const p of purchases) if (!orders.some((o) => o.orderId === p.orderId)) violations.push(`order ${p.orderId} is not in the table`);
+    // The ledger: one sale entry an order, a reversal a cancelled one, and a balance that is the entries' sum.
+    const balance = await request(url, 'GET', '/partner/balance', { key: apiKey });
+    violations.push(...(await ledgerViolations(db, TABLE, partner.user.id as number, orders, balance.json?.balances ?? [])));
     // Every plaque the purchases could have bought (the sample catalogue also holds SOLD and MINTED plaques of its own).
     for (const plaqueId of candidates) {
       const plaque = await plaques.get(plaqueId);
