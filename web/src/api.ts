@@ -1,8 +1,13 @@
 // The dashboard's only way to the API: the public operations, with the signed-in user's token. Every failure is one
 // of three kinds the views treat alike: the API's refusal (a problem to show next to the field it names), the
 // service out of reach (network failure or 5xx: offer to retry, keep what was typed), or the session over (401).
+import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
+  Balance,
+  EntryType,
+  LedgerPage,
+  Statement,
   CodeSent,
   CreatedApiKey,
   KeyScope,
@@ -70,6 +75,8 @@ interface Call {
   body?: unknown;
   /** Sign-in calls carry no token, and their 401 is an answer (a wrong code), not a lapsed session. */
   signedIn?: boolean;
+  /** A text form of the answer (`text/csv`) in place of its JSON: the call answers the text and the `Link` header. */
+  text?: string;
 }
 
 /** `base` joined with `path` (which starts with a slash), whatever `base` ends with. */
@@ -91,8 +98,8 @@ const isProblem = (value: unknown): value is Problem =>
 export function apiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>({ method, path, body, signedIn = true }: Call): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function call<T>({ method, path, body, signedIn = true, text }: Call): Promise<T> {
+    const headers: Record<string, string> = { accept: text ?? 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (signedIn) {
       const token = options.token();
@@ -116,6 +123,7 @@ export function apiClient(options: ApiClientOptions) {
       const retryAfter = Number(response.headers.get('retry-after'));
       throw new ServiceUnreachable(response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
     }
+    if (text && response.ok) return { text: await response.text(), link: response.headers.get('link') } as T;
     const json = await readJson(response);
     if (response.status === 401 && signedIn) {
       options.onSessionEnded();
@@ -171,6 +179,32 @@ export function apiClient(options: ApiClientOptions) {
       call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/resend`, body: { eventId } }),
     rotateWebhookSecret: (id: string, expiresInHours: number) =>
       call<WebhookSecret>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/rotate-secret`, body: { expiresInHours } }),
+    balance: () => call<Balance>({ method: 'GET', path: '/partner/balance' }),
+    listLedger: (query: { type?: EntryType | null; cursor?: string | null; limit?: number }) => {
+      const params = new URLSearchParams();
+      if (query.type) params.set('type', query.type);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      if (query.cursor) params.set('cursor', query.cursor);
+      const search = params.toString();
+      return call<LedgerPage>({ method: 'GET', path: `/partner/ledger${search ? `?${search}` : ''}` });
+    },
+    statement: (month: string) => call<Statement>({ method: 'GET', path: `/partner/statements/${encodeURIComponent(month)}` }),
+    /** The month's entries as one CSV file: every file of the statement, followed by its `Link`, joined. */
+    statementCsv: async (month: string) => {
+      const files: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+        const file = await call<{ text: string; link: string | null }>({
+          method: 'GET',
+          path: `/partner/statements/${encodeURIComponent(month)}${query}`,
+          text: 'text/csv',
+        });
+        files.push(file.text);
+        cursor = nextFileCursor(file.link);
+      } while (cursor);
+      return joinCsvFiles(files);
+    },
     webhookDeliveries: async (id: string, limit: number) =>
       (
         await call<{ deliveries: WebhookAttempt[] }>({

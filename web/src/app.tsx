@@ -1,5 +1,5 @@
 // The dashboard's shell: signed out, the sign-in; signed in, the navigation and one view per hash route
-// (#/keys, #/orders, #/webhooks, #/usage, #/start). Any call refused for its token returns here to the sign-in.
+// (#/keys, #/orders, #/money, #/webhooks, #/usage, #/start). Any call refused for its token returns here to the sign-in.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { apiClient } from './api.ts';
 import type { DashboardConfig } from './config.ts';
@@ -7,6 +7,7 @@ import { session } from './session.ts';
 import { SignIn } from './views/sign-in.tsx';
 import { Keys } from './views/keys.tsx';
 import { Orders } from './views/orders.tsx';
+import { Money } from './views/money.tsx';
 import { Webhooks } from './views/webhooks.tsx';
 import { Events } from './views/events.tsx';
 import { Usage } from './views/usage.tsx';
@@ -15,6 +16,7 @@ import { GettingStarted } from './views/getting-started.tsx';
 const VIEWS = [
   { route: 'keys', title: 'API keys' },
   { route: 'orders', title: 'Orders' },
+  { route: 'money', title: 'Money' },
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'events', title: 'Events' },
   { route: 'usage', title: 'Usage' },
@@ -119,6 +121,7 @@ export function App({ config }: { config: DashboardConfig }) {
         </h1>
         {route === 'keys' && <Keys api={api} />}
         {route === 'orders' && <Orders api={api} />}
+        {route === 'money' && <Money api={api} />}
         {route === 'webhooks' && <Webhooks api={api} apiUrl={config.apiUrl} />}
         {route === 'events' && <Events api={api} />}
         {route === 'usage' && <Usage api={api} />}

@@ -34,6 +34,15 @@ true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 /** One attempt to deliver an event to an endpoint, from its delivery log (newest first); `type` is `ping` for a test. */
 export type WebhookAttempt = Schemas['WebhookDeliveries']['deliveries'][number];
 
+/** What the partner owes the service per currency, and its ledger (amounts in minor units of each currency). */
+export type Balance = Schemas['Balance'];
+export type LedgerPage = Schemas['LedgerPage'];
+export type EntryType = Schemas['LedgerEntry']['type'];
+export const ENTRY_TYPES = ['sale', 'reversal', 'payment'] as const;
+true satisfies Same<(typeof ENTRY_TYPES)[number], EntryType>;
+/** A month's statement: per currency the opening, the month's sales, reversals and payments, and the closing. */
+export type Statement = Schemas['Statement'];
+
 export type CodeSent = Schemas['CodeSent'];
 export type SignedIn = Schemas['SignedIn'];
 
