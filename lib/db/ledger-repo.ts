@@ -208,14 +208,15 @@ export const ledgerRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   ): Promise<{ entries: LedgerEntry[]; next: LedgerPosition | null }> {
     const entries: LedgerEntry[] = [];
     let startKey: Item | undefined = range.after ? startKeyOf(partnerId, range.after) : undefined;
-    for (;;) {
+    // One entry past `max` tells whether another page follows, so the last page never comes empty.
+    while (entries.length <= range.max) {
       const out = await db.send(
         new QueryCommand({
           TableName: tableName,
           IndexName: GSI1,
           KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
           ExclusiveStartKey: startKey,
-          Limit: range.max - entries.length,
+          Limit: range.max + 1 - entries.length,
           ExpressionAttributeValues: {
             ':pk': partnerLedgerPartition(partnerId),
             ':from': range.from || BEFORE_EVERY_ENTRY,
@@ -226,9 +227,11 @@ export const ledgerRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       );
       entries.push(...(out.Items ?? []).map(fromItem));
       startKey = out.LastEvaluatedKey;
-      if (!startKey) return { entries, next: null };
-      if (entries.length >= range.max) return { entries, next: positionOf(startKey) };
+      if (!startKey) break;
     }
+    if (entries.length <= range.max) return { entries, next: null };
+    const last = entries[range.max - 1]!;
+    return { entries: entries.slice(0, range.max), next: { createdAt: last.createdAt, entryId: last.id } };
   },
 
   /**

@@ -92,6 +92,18 @@ describe("a month's statement file", () => {
     expect(rows[2]!.reference).toBe('TRF "7", March');
   });
 
+  it('never ends with a file of no rows: a month of exactly two files takes two', async () => {
+    const partnerId = 507;
+    const month = Array.from({ length: 6 }, (_, n) => aSale(partnerId, `2026-03-0${n + 1}T10:00:00.000Z`, n + 1));
+    await storeEntriesOnly(ctx, month);
+    const first = await statementFile(ctx, partnerId, '2026-03', undefined);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await statementFile(ctx, partnerId, '2026-03', first.next!);
+    expect(second.next).toBeNull();
+    const ids = [first, second].flatMap((file) => (parse(file.csv.slice(1), { columns: true }) as { id: string }[]).map((r) => r.id));
+    expect(ids).toEqual(month.map((e) => e.id));
+  });
+
   it('answers a month without entries with the header row alone, and refuses a month not begun', async () => {
     expect(await statementFile(ctx, 504, '2026-03', undefined)).toEqual({
       csv: `\uFEFF${STATEMENT_CSV_COLUMNS.join(',')}\r\n`,
