@@ -6,6 +6,7 @@ import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 import { usernameRefold } from '#lib/migrations/username-refold.ts';
+import { ledgerSaleEntries } from '#lib/migrations/ledger-sale-entries.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   catalogIndexShards,
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   walletPlaquesIndex,
   usernameSkeletons,
   usernameRefold,
+  ledgerSaleEntries,
 ];

@@ -16,10 +16,14 @@ declare module '#lib/runtime/context.ts' {
   }
 }
 
-const defaultBpsOf = (ctx: AppContext): number => ctx.commissionDefaultBps ?? moneyConfig().COMMISSION_DEFAULT_BPS;
+const defaultBpsOf = (ctx: Pick<AppContext, 'commissionDefaultBps'>): number =>
+  ctx.commissionDefaultBps ?? moneyConfig().COMMISSION_DEFAULT_BPS;
 
 /** The rate a sale of the partner's takes now, in basis points. */
-export async function commissionFor(ctx: AppContext, partnerId: number): Promise<number> {
+export async function commissionFor(
+  ctx: Pick<AppContext, 'db' | 'tableName' | 'commissionDefaultBps'>,
+  partnerId: number,
+): Promise<number> {
   const own = await commissionRepo(dbOf(ctx), ctx.tableName).get(partnerId);
   return own?.bps ?? defaultBpsOf(ctx);
 }

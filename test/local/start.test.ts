@@ -22,6 +22,7 @@ import { interfaceEnumerations } from '#lib/migrations/interface-enumerations.ts
 import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 import { usernameRefold } from '#lib/migrations/username-refold.ts';
+import { ledgerSaleEntries } from '#lib/migrations/ledger-sale-entries.ts';
 import { CONDITIONS, MARKETPLACES } from '#lib/plaques/plaque.ts';
 import { anOldPlaqueItem, writeOldPlaques } from '../migrations/old-plaques.ts';
 
@@ -124,7 +125,8 @@ describe('npm start', () => {
         `${interfaceEnumerations.id} (0 scanned, 0 converted, 0 already converted); ` +
         `${walletPlaquesIndex.id} (0 scanned, 0 converted, 0 already converted); ` +
         `${usernameSkeletons.id} (0 scanned, 0 converted, 0 already converted); ` +
-        `${usernameRefold.id} (0 scanned, 0 converted, 0 already converted).`,
+        `${usernameRefold.id} (0 scanned, 0 converted, 0 already converted); ` +
+        `${ledgerSaleEntries.id} (0 scanned, 0 converted, 0 already converted).`,
     );
     const plaques = await catalogue(first.url);
     expect(plaques.length).toBeGreaterThanOrEqual(200);

@@ -19,6 +19,7 @@ import { walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { MIGRATIONS } from '#lib/migrations/migrations.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 import { usernameRefold } from '#lib/migrations/username-refold.ts';
+import { ledgerSaleEntries } from '#lib/migrations/ledger-sale-entries.ts';
 import { LEGACY_CATALOG_PARTITION, catalogPartition, catalogShardOf } from '#lib/db/keys.ts';
 import { migrationStatus } from '#lib/migrations/run-migrations.ts';
 import { migrate } from '#lib/ops/migrate-command.ts';
@@ -154,9 +155,10 @@ describe('the migration', () => {
         description: walletPlaquesIndex.description,
         counts: { scanned: OLD + NEW, converted: 0, alreadyConverted: OLD + NEW },
       },
-      // No users on this table.
+      // No users on this table, so no orders of theirs either.
       expect.objectContaining({ id: usernameSkeletons.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
       expect.objectContaining({ id: usernameRefold.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
+      expect.objectContaining({ id: ledgerSaleEntries.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
     ]);
   });
 
@@ -235,9 +237,10 @@ describe('the migration', () => {
         appliedAt: expect.any(String),
         counts: { scanned: OLD + NEW, converted: 0, alreadyConverted: OLD + NEW },
       },
-      // No users on this table.
+      // No users on this table, so no orders of theirs either.
       expect.objectContaining({ id: usernameSkeletons.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
       expect.objectContaining({ id: usernameRefold.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
+      expect.objectContaining({ id: ledgerSaleEntries.id, counts: { scanned: 0, converted: 0, alreadyConverted: 0 } }),
     ]);
     expect(await migrate(target)).toEqual([]);
     const [again] = await migrate(target, { rerun: [interfaceEnumerations.id] });
