@@ -22,7 +22,7 @@ export const getStatement = operation({
   description: [
     moneyRules,
     '`month`: `YYYY-MM`, a UTC calendar month. A month that has not begun answers 404 STATEMENT_NOT_FOUND; the current month runs to ' +
-      "now; a month before the partner's first entry answers its currencies with nothing in them (or none).",
+      'now; a month before the partner\'s first entry answers `"currencies": []`.',
     "JSON (the default): one line per currency the partner had an entry in by the month's end, by code: `opening` (the `due` balance " +
       "at the month's start), the month's `sales`, `reversals` and `payments` (each `count` and the sums of `gross`, `commission` and " +
       '`due`), and `closing` = opening + the three `due` sums. Read from totals kept as entries are written: a month of 100 000 sales is ' +
@@ -36,7 +36,8 @@ export const getStatement = operation({
       'month with more answers a `Link: <?cursor=…>; rel="next"` header, and the request with that `cursor` answers the next file ' +
       '(with its own header row), until a file comes without it. JSON answers ignore `cursor`; a cursor this service could not have ' +
       'issued answers 400 VALIDATION_FAILED naming `cursor`.',
-    'Any `Accept` that names `text/csv` gets the CSV; every other (none, `*/*`, `application/json`) the JSON.',
+    'Any `Accept` that names `text/csv` with a quality above 0 gets the CSV; every other (none, `*/*`, `application/json`, ' +
+      '`text/csv;q=0`) the JSON.',
   ].join('\n\n'),
   tag: moneyTag,
   request: {
