@@ -1,5 +1,5 @@
-// CloudWatch alarms on what operators must act on: API 5xx rate, throttling, undelivered orders, worker errors and the
-// minting wallet running low.
+// CloudWatch alarms on what operators must act on: API 5xx rate, throttling, undelivered orders, the sender's and the
+// follower's errors and lag, mint fees above the stage's cap and the minting wallet running low.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -12,7 +12,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { DELIVERY_FAILED_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
+import { DELIVERY_FAILED_MESSAGE, MINT_FEES_ABOVE_CAP_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
 import type { ApiFunction } from './api-function.ts';
 import type { StageConfig } from './stages.ts';
 
@@ -77,7 +77,13 @@ export interface AlarmsProps {
   api: apigateway.RestApi;
   table: dynamodb.Table;
   deadLetterQueue: sqs.IQueue;
+  /** The sender (functions/delivery/deliver-order.ts). */
   worker: ApiFunction;
+  /** The follower of mint batches, its dead letters, and the reconciler (which also records mined batches). */
+  follower: ApiFunction;
+  followQueue: sqs.IQueue;
+  followerDeadLetters: sqs.IQueue;
+  reconciler: ApiFunction;
   /** Functions with reserved concurrency: the ones that can throttle on their own. */
   cappedFunctions: ApiFunction[];
 }
@@ -140,24 +146,39 @@ export class Alarms extends Construct {
       metric: functionErrors(props.worker),
     });
 
-    // A mint the chain refuses ends the order FAILED in a successful invocation: count the worker's log line instead.
-    const failedDeliveries = new logs.MetricFilter(this, 'FailedDeliveries', {
-      logGroup: props.worker.logGroup,
-      filterPattern: logs.FilterPattern.stringValue('$.message', '=', DELIVERY_FAILED_MESSAGE),
-      metricNamespace: `PlaqueApi/${stage.name}`,
-      metricName: 'FailedDeliveries',
-      metricValue: '1',
-      defaultValue: 0,
-    });
-    add('DeliveryFailedOrders', 'Orders marked FAILED by the delivery worker (npm run ops -- deliveries lists them)', {
+    /** One metric counted from a log line of several functions (one filter on each log group, one metric). */
+    const counted = (id: string, message: string, metricName: string, functions: ApiFunction[]) => {
+      let metric!: cloudwatch.Metric;
+      for (const [i, fn] of functions.entries()) {
+        metric = new logs.MetricFilter(this, i === 0 ? id : `${id}${i + 1}`, {
+          logGroup: fn.logGroup,
+          filterPattern: logs.FilterPattern.stringValue('$.message', '=', message),
+          metricNamespace: `PlaqueApi/${stage.name}`,
+          metricName,
+          metricValue: '1',
+          defaultValue: 0,
+        }).metric({ period: PERIOD, statistic: cloudwatch.Stats.SUM });
+      }
+      return metric;
+    };
+
+    // A mint the chain refuses ends the order FAILED in a successful invocation: count the log line instead, whichever
+    // function recorded it (the sender before a batch, the follower or the reconciler once mined).
+    add('DeliveryFailedOrders', 'Orders marked FAILED by the delivery (npm run ops -- deliveries lists them)', {
       ...atLeast(),
-      metric: failedDeliveries.metric({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      metric: counted('FailedDeliveries', DELIVERY_FAILED_MESSAGE, 'FailedDeliveries', [props.worker, props.follower, props.reconciler]),
     });
 
-    // The worker logs the signer's funds after every mint (lib/chain/signer-funds.ts names the members).
+    // Fees above the stage's cap: no batch is sent and none replaced, the orders wait (infra/DEPLOY.md).
+    add('MintFeesAboveCap', `Mint fees above the stage cap (${stage.chain.maxFeeGwei} gwei): orders wait`, {
+      ...atLeast(),
+      metric: counted('FeesAboveCap', MINT_FEES_ABOVE_CAP_MESSAGE, 'MintFeesAboveCap', [props.worker, props.follower]),
+    });
+
+    // The follower logs the signer's funds after every mined batch (lib/chain/signer-funds.ts names the members).
     const signerMetric = (id: string, metricName: string, member: string) =>
       new logs.MetricFilter(this, id, {
-        logGroup: props.worker.logGroup,
+        logGroup: props.follower.logGroup,
         filterPattern: logs.FilterPattern.stringValue('$.message', '=', SIGNER_FUNDS_MESSAGE),
         metricNamespace: `PlaqueApi/${stage.name}`,
         metricName,
@@ -180,5 +201,20 @@ export class Alarms extends Construct {
       'Delivery worker falling behind the table stream',
       fallingBehind(props.worker, thresholds.workerIteratorAgeSeconds * 1000),
     );
+
+    add('MintFollowerErrors', 'Mint follower invocations that failed', {
+      ...atLeast(thresholds.followerErrors),
+      metric: functionErrors(props.follower),
+    });
+    add('MintFollowQueueAge', 'Mint batches waiting for the follower longer than the stage allows', {
+      metric: props.followQueue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      threshold: thresholds.workerIteratorAgeSeconds,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+    add('MintFollowerDlqDepth', 'Mint batches the follower failed on five runs over (the reconciler still looks at them every minute)', {
+      ...atLeast(thresholds.dlqDepth),
+      metric: deadLetterDepth(props.followerDeadLetters),
+    });
   }
 }

@@ -30,7 +30,11 @@ export const ENV = {
   contractAddress: 'CONTRACT_ADDRESS',
   chainSignerSecretArn: 'CHAIN_SIGNER_SECRET_ARN',
   chainConfirmations: 'CHAIN_CONFIRMATIONS',
+  chainBlockSeconds: 'CHAIN_BLOCK_SECONDS',
+  chainMaxFeeGwei: 'CHAIN_MAX_FEE_GWEI',
+  chainReplaceAfterBlocks: 'CHAIN_REPLACE_AFTER_BLOCKS',
   deliveryDlqUrl: 'DELIVERY_DLQ_URL',
+  mintFollowQueueUrl: 'MINT_FOLLOW_QUEUE_URL',
   catalogSnapshotBucket: 'CATALOG_SNAPSHOT_BUCKET',
   chainExplorerUrl: 'CHAIN_EXPLORER_URL',
   corsAllowOrigins: 'CORS_ALLOW_ORIGINS',
@@ -287,10 +291,12 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** Sends transactions with the chain signer key. */
-  signsTransactions(secret: secretsmanager.ISecret): this {
+  /** Sends transactions with the chain signer key, within the stage's fee cap, replacing underpriced ones. */
+  signsTransactions(secret: secretsmanager.ISecret, chain: StageConfig['chain']): this {
     secret.grantRead(this.function);
     this.env(ENV.chainSignerSecretArn, secret.secretArn);
+    this.env(ENV.chainMaxFeeGwei, String(chain.maxFeeGwei));
+    this.env(ENV.chainReplaceAfterBlocks, String(chain.replaceAfterBlocks));
     return this;
   }
 
@@ -300,9 +306,13 @@ export class ApiFunction extends Construct {
     return this;
   }
 
-  /** Talks to the chain (reads, simulations): RPC endpoint, chain id, confirmation depth and, once deployed, the contract. */
+  /**
+   * Talks to the chain (reads, simulations): RPC endpoint, chain id, its pace, confirmation depth and, once deployed,
+   * the contract.
+   */
   readsChain(chain: StageConfig['chain']): this {
     this.env(ENV.chainConfirmations, String(chain.confirmations));
+    this.env(ENV.chainBlockSeconds, String(chain.blockSeconds));
     this.env(ENV.chainRpcUrl, chain.rpcUrl);
     this.env(ENV.chainId, String(chain.chainId));
     if (chain.contractAddress) this.env(ENV.contractAddress, chain.contractAddress);

@@ -43,7 +43,7 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.table === 'readWrite') fn.writesTable(resources.table);
   if (access.jwtKeys) fn.usesJwtKeys(resources.secrets.jwtKeys, { issuer: resources.jwtIssuer, audience: resources.stage.jwt.audience });
   if (access.walletMnemonic) fn.derivesWallets(resources.secrets.walletMnemonic);
-  if (access.chainSigner) fn.signsTransactions(resources.secrets.chainSigner);
+  if (access.chainSigner) fn.signsTransactions(resources.secrets.chainSigner, resources.stage.chain);
   if (access.chain) fn.readsChain(resources.stage.chain);
   else if (access.namesContract) fn.namesContract(resources.stage.chain);
   if (access.linksExplorer) fn.linksExplorer(resources.stage.chain);

@@ -12,6 +12,7 @@ import {
   DELIVERY_RECONCILER_HANDLER,
   KEY_DISABLER_HANDLER,
   DELIVERY_WORKER_HANDLER,
+  MINT_FOLLOWER_HANDLER,
   functionManifest,
   ORDER_EVENTS_HANDLER,
   handlerModules,
@@ -131,11 +132,13 @@ export class PlaqueApiStack extends Stack {
     catalogSnapshots.schedule(functionFor(CATALOG_SNAPSHOT_HANDLER));
 
     const worker = functionFor(DELIVERY_WORKER_HANDLER);
-    const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker });
-    // The worker's dead letters, to the functions whose access reads them: the queue is made with the worker, after
-    // the grants above.
+    const follower = functionFor(MINT_FOLLOWER_HANDLER);
+    const delivery = new Delivery(this, 'Delivery', { stage, table: data.table, worker, follower });
+    // The worker's dead letters and the follower's queue, to the functions whose access names them: the queues are made
+    // with the worker, after the grants above.
     for (const { handler: handlerModule, access } of functionManifest()) {
       if (access.readsDeliveryDeadLetters) delivery.grantDeadLetters(functionFor(handlerModule));
+      if (access.wakesMintFollower) delivery.grantFollowWakeups(functionFor(handlerModule));
     }
     new DeliveryReconciler(this, 'DeliveryReconciler', { table: data.table, reconciler: functionFor(DELIVERY_RECONCILER_HANDLER) });
     new KeyDisabler(this, 'KeyDisabler', { disabler: functionFor(KEY_DISABLER_HANDLER) });
@@ -146,6 +149,10 @@ export class PlaqueApiStack extends Stack {
       table: data.table,
       deadLetterQueue: delivery.deadLetterQueue,
       worker,
+      follower,
+      followQueue: delivery.followQueue,
+      followerDeadLetters: delivery.followerDeadLetters,
+      reconciler: functionFor(DELIVERY_RECONCILER_HANDLER),
       cappedFunctions: [...this.functions.values()].filter((fn) => stage.reservedConcurrency[fn.handlerModule] !== undefined),
     });
 
@@ -179,6 +186,7 @@ export class PlaqueApiStack extends Stack {
     new CfnOutput(this, 'WalletMnemonicSecretArn', { value: secrets.walletMnemonic.secretArn });
     new CfnOutput(this, 'ChainSignerSecretArn', { value: secrets.chainSigner.secretArn });
     new CfnOutput(this, 'DeliveryDlqUrl', { value: delivery.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'MintFollowerDlqUrl', { value: delivery.followerDeadLetters.queueUrl });
     new CfnOutput(this, 'AccessLogGroup', { value: this.httpApi.accessLogs.logGroupName });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'WebhookWakeupDlqUrl', { value: webhooks.wakeupDeadLetters.queueUrl });

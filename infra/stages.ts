@@ -59,8 +59,13 @@ export interface StageConfig {
    */
   reservedConcurrency: Record<string, number>;
   delivery: {
-    /** Stream records handed to one worker invocation. */
+    /** Sold orders handed to one run of the sender: the most one mint transaction takes (lib/delivery/mint-batch.ts). */
     batchSize: number;
+    /**
+     * Seconds the stream mapping gathers sold orders before the sender gets them, unless `batchSize` came first: at most
+     * one block (`chain.blockSeconds`), so a lone order is still minted in the next block or the one after.
+     */
+    batchWindowSeconds: number;
     /** Retries of a failing batch before its records go to the DLQ (bisecting narrows the culprit). */
     retryAttempts: number;
     /** Records older than this are sent to the DLQ instead of retried. */
@@ -79,8 +84,10 @@ export interface StageConfig {
     dlqDepth: number;
     /** Delivery worker errors per 5 minutes. */
     workerErrors: number;
-    /** Age of the oldest unprocessed stream record, in seconds. */
+    /** Age of the oldest unprocessed stream record, in seconds (the sender's and the follower's). */
     workerIteratorAgeSeconds: number;
+    /** Follower invocations that failed per 5 minutes. */
+    followerErrors: number;
     /**
      * Mints the signer's balance still pays for (at the gas price of the latest mint's time, each using that mint's
      * gas): below it the alarm asks for a refill (infra/DEPLOY.md, "Refilling the minting wallet").
@@ -105,6 +112,15 @@ export interface StageConfig {
     confirmations: number | 'finalized';
     /** The chain's block explorer: orders link their mint transaction as `<explorerUrl>/tx/<hash>`. */
     explorerUrl: string;
+    /** Seconds between the chain's blocks: the follower looks at batches in flight four times a block. */
+    blockSeconds: number;
+    /**
+     * The most a mint transaction may offer per gas, in gwei: above it no batch is sent and none replaced, the orders
+     * wait, and the alarm `MintFeesAboveCap` says so (infra/DEPLOY.md).
+     */
+    maxFeeGwei: number;
+    /** Blocks a mint transaction priced below the market stays pending before it is replaced at a higher fee. */
+    replaceAfterBlocks: number;
   };
   /** How a new version of the functions takes traffic (infra/safe-deployments.ts). */
   deployment: DeploymentStrategy;
@@ -143,7 +159,8 @@ const common = {
   authorizerCacheTtlSeconds: 300,
   // e.g. frontendOrigins: ['https://shop.example', 'https://staging.shop.example'] in a stage below.
   frontendOrigins: [],
-  delivery: { batchSize: 10, retryAttempts: 5, maxRecordAgeHours: 6 },
+  // 50 orders a transaction; a window of 4 s, a third of a 12 s block.
+  delivery: { batchSize: 50, batchWindowSeconds: 4, retryAttempts: 5, maxRecordAgeHours: 6 },
   media: { priceClass: PriceClass.PRICE_CLASS_100 },
 } satisfies Partial<StageConfig>;
 
@@ -166,7 +183,8 @@ export const stages: Record<StageName, StageConfig> = {
     reservedConcurrency: {
       'functions/auth/login.ts': 5,
       'functions/auth/request-code.ts': 5,
-      // One signer key means one nonce sequence: mints are sent one at a time.
+      // One signer key means one nonce sequence: one sender at a time (each batch's nonce is also drawn in a
+      // conditional write, so even two could never draw one nonce twice).
       'functions/delivery/deliver-order.ts': 1,
     },
     alarms: {
@@ -177,6 +195,7 @@ export const stages: Record<StageName, StageConfig> = {
       dlqDepth: 1,
       workerErrors: 5,
       workerIteratorAgeSeconds: 15 * 60,
+      followerErrors: 5,
       // Test ether comes from a faucet in small amounts.
       signerMintsLeft: 20,
     },
@@ -186,8 +205,12 @@ export const stages: Record<StageName, StageConfig> = {
       chainId: 11155111,
       explorerUrl: 'https://sepolia.etherscan.io',
       contractAddress: recordedContract('staging', 11155111),
-      // Sepolia: 12 s blocks; three on top (about 40 s) fit in one worker run.
+      // Sepolia: 12 s blocks; three on top (about 40 s) fit in one follower run.
       confirmations: 3,
+      blockSeconds: 12,
+      // Test ether: a high cap, so a busy test network never holds the orders up.
+      maxFeeGwei: 200,
+      replaceAfterBlocks: 3,
     },
     deployment: 'all-at-once',
     mailFrom: 'no-reply@staging.plaques.dev',
@@ -222,6 +245,7 @@ export const stages: Record<StageName, StageConfig> = {
       dlqDepth: 1,
       workerErrors: 1,
       workerIteratorAgeSeconds: 5 * 60,
+      followerErrors: 1,
       // A few days of sales, time to buy and send ether.
       signerMintsLeft: 200,
       email: 'ops@plaques.dev',
@@ -232,8 +256,13 @@ export const stages: Record<StageName, StageConfig> = {
       chainId: 1,
       explorerUrl: 'https://etherscan.io',
       contractAddress: recordedContract('production', 1),
-      // Finality (about 13 minutes): the worker leaves the order MINTING, the reconciler records it once finalized.
+      // Finality (about 13 minutes): the order stays MINTING, and a follower woken by the reconciler records it once
+      // finalized.
       confirmations: 'finalized',
+      blockSeconds: 12,
+      // About 30 000 gas a token: at 60 gwei a mint costs 0.0018 ETH at most.
+      maxFeeGwei: 60,
+      replaceAfterBlocks: 3,
     },
     deployment: 'canary-10-percent-5-minutes',
     mailFrom: 'no-reply@plaques.dev',

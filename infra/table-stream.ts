@@ -36,6 +36,13 @@ export interface TableStreamFeed {
   batchSize: number;
   retryAttempts: number;
   maxRecordAge: Duration;
+  /** How long the mapping gathers records before it invokes, unless `batchSize` came first (default: none). */
+  maxBatchingWindow?: Duration;
+  /**
+   * Batches of one shard processed at once (default 1: each item's changes in the order they happened). Records of one
+   * item (one partition key) still go to the same batch processor, in order.
+   */
+  parallelizationFactor?: number;
 }
 
 /**
@@ -53,7 +60,8 @@ export function feedFromTableStream(fn: ApiFunction, table: dynamodb.ITable, fee
       bisectBatchOnError: true,
       reportBatchItemFailures: true,
       maxRecordAge: feed.maxRecordAge,
-      parallelizationFactor: 1,
+      parallelizationFactor: feed.parallelizationFactor ?? 1,
+      ...(feed.maxBatchingWindow && { maxBatchingWindow: feed.maxBatchingWindow }),
       onFailure: new SqsDlq(feed.deadLetters),
       filters: feed.patterns.map((pattern) => lambda.FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>)),
     }),

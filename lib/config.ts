@@ -168,6 +168,15 @@ export const chainConfig = section({
   CHAIN_CONFIRMATIONS: orElse(matching(/^(\d{1,4}|finalized)$/), '0'),
   /** The chain's block explorer (`https://sepolia.etherscan.io`): orders link their transaction under `<url>/tx/`. */
   CHAIN_EXPLORER_URL: optional(url),
+  /**
+   * The most a mint transaction may offer per gas, in gwei (the stage's `chain.maxFeeGwei`): above it nothing is sent
+   * or replaced and the orders wait (the alarm says so). None locally.
+   */
+  CHAIN_MAX_FEE_GWEI: optional(matching(/^\d{1,7}(\.\d{1,9})?$/)),
+  /** Blocks a mint transaction priced below the market stays pending before it is replaced at a higher fee. */
+  CHAIN_REPLACE_AFTER_BLOCKS: orElse(wholeNumber({ min: 1, max: 1000 }), 3),
+  /** Seconds between the chain's blocks (the stage's `chain.blockSeconds`; 0: a block per transaction, as anvil's default). */
+  CHAIN_BLOCK_SECONDS: orElse(wholeNumber({ min: 0, max: 600 }), 12),
 });
 
 /**
@@ -188,6 +197,13 @@ export const reconcilerConfig = section({
   AWS_REGION: awsRegion,
   /** The delivery worker's dead-letter queue (SQS) in AWS; locally the stream poller's dead-letter folder. */
   DELIVERY_DLQ_URL: optional(url),
+});
+
+/** Mint batches in flight: how the follower is woken (functions/delivery/follow-mints.ts). */
+export const deliveryConfig = section({
+  AWS_REGION: awsRegion,
+  /** The follower's SQS queue in AWS; locally none (the local runtime's follower looks at every batch on every block). */
+  MINT_FOLLOW_QUEUE_URL: optional(url),
 });
 
 /** Order events sent to partners' webhook endpoints. */
@@ -220,6 +236,11 @@ export const localConfig = section({
   PORT: orElse(wholeNumber(), LOCAL_DEFAULT_PORT),
   DYNAMODB_PORT: orElse(wholeNumber(), 8000),
   ANVIL_PORT: orElse(wholeNumber(), 8545),
+  /**
+   * Seconds between the local chain's blocks, to rehearse a public network's pace (`ANVIL_BLOCK_TIME=12`, Ethereum's);
+   * unset: anvil mines a block for every transaction.
+   */
+  ANVIL_BLOCK_TIME: optional(wholeNumber({ min: 1, max: 600 })),
   /** The local runtime's log lines: `text` (readable) or `json` (as in AWS); by default readable at a terminal. */
   LOG_FORMAT: optional(oneOf(['json', 'text'])),
   /**
@@ -244,6 +265,7 @@ export function readEverySection(): void {
     chainConfig,
     collectionConfig,
     reconcilerConfig,
+    deliveryConfig,
     webhookConfig,
     moneyConfig,
     localConfig,

@@ -10,11 +10,13 @@ import {
   type Client,
   ContractFunctionRevertedError,
   createClient,
+  decodeErrorResult,
   defineChain,
   encodeFunctionData,
   getAddress,
   http,
   keccak256,
+  parseEventLogs,
   type Address,
   type Hex,
   type LocalAccount,
@@ -26,12 +28,12 @@ import {
   estimateContractGas,
   getBalance,
   getBlock,
+  estimateMaxPriorityFeePerGas,
   getBlockNumber,
   getContractEvents,
   getGasPrice,
   getTransactionCount,
   getTransactionReceipt,
-  prepareTransactionRequest,
   readContract,
   sendRawTransaction,
   signTransaction,
@@ -59,29 +61,64 @@ export interface ReceiverRefusal {
   detail: string;
 }
 
-export interface MintReceipt {
+interface MintReceipt {
   status: 'success' | 'reverted';
   blockNumber: bigint;
   /** Gas the transaction used (what its sender paid for, at its gas price). */
   gasUsed: bigint;
+  /** Wei per gas the sender paid (the block's base fee plus the tip it gave). */
+  effectiveGasPrice: bigint;
 }
 
-/** A mint signed by the service's signer with an explicit nonce. */
-interface SignedMint {
-  /** The serialized signed transaction: broadcasting it again can never mint twice (its nonce is spent once). */
+/** Why the contract refuses a token: minted already, or anything else (a receiver that refuses, no MINTER_ROLE, ...). */
+export type MintRefusal = { reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+
+/** A mined batch mint (`mintMany`, or a single `mint`): its receipt, and what the contract did with each token. */
+export interface MintBatchReceipt extends MintReceipt {
+  /** Tokens minted by it (TransferSingle from the zero address), with the account each went to. */
+  minted: { tokenId: bigint; to: Address }[];
+  /** Tokens it refused (MintRefused), each with the revert it met; the others were minted all the same. */
+  refused: ({ tokenId: bigint; to: Address } & MintRefusal)[];
+}
+
+/** One token of a batch mint: its id, minted to `to`. */
+interface MintItem {
+  to: Address;
+  tokenId: bigint;
+}
+
+/** What a transaction offers to pay per gas (EIP-1559), in wei. */
+export interface FeeOffer {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/** The market now, in wei per gas: the newest block's base fee, and the tip the node suggests. */
+export interface MarketFees {
+  baseFeePerGas: bigint;
+  priorityFeePerGas: bigint;
+}
+
+/** A transaction signed by the service's signer with an explicit nonce, not sent. */
+interface SignedTransaction {
+  /** The serialized signed transaction: broadcasting it again can never do its work twice (its nonce is spent once). */
   raw: Hex;
   hash: Hex;
   nonce: number;
+  /** The gas limit it carries. */
+  gas: bigint;
+  fees: FeeOffer;
 }
 
-/** A signed mint, or the revert the chain predicts for it (nothing signed then). */
-type SignMintResult = ({ kind: 'signed' } & SignedMint) | { kind: 'reverts'; reason: 'ALREADY_MINTED' | 'NOT_MINTABLE'; detail: string };
+/** A signed batch mint, or the revert the chain predicts for the whole call (nothing signed then). */
+type SignMintBatchResult = ({ kind: 'signed' } & SignedTransaction) | ({ kind: 'reverts' } & MintRefusal);
 
 /**
  * `sent`: the node accepted it now; `known`: the node already holds it (pending); `nonce-used`: its nonce is spent,
- * by this very transaction (mined) or by another one (then this one can never be mined).
+ * by this very transaction (mined) or by another one (then this one can never be mined); `underpriced`: the node refuses
+ * it for its fees (below the base fee now, or too little above a transaction it would replace).
  */
-type BroadcastResult = 'sent' | 'known' | 'nonce-used';
+type BroadcastResult = 'sent' | 'known' | 'nonce-used' | 'underpriced';
 
 /** What reading the contract asks of the chain (lookups, simulated mints): no signer, no transaction is sent. */
 export interface ChainReader {
@@ -105,6 +142,17 @@ export interface ChainReader {
   blockNumber(tag: 'latest' | 'finalized'): Promise<bigint>;
   /** The receipt when the transaction is mined, null when it is not (pending, dropped or unknown). */
   transactionReceipt(hash: Hex): Promise<MintReceipt | null>;
+  /** A mined batch mint with what it did to each token (this contract's events only); null when it is not mined. */
+  mintBatchReceipt(hash: Hex): Promise<MintBatchReceipt | null>;
+  /** Broadcasts a transaction signed earlier (no key needed): whoever follows a stored one may send it again. */
+  sendRawTransaction(raw: Hex): Promise<BroadcastResult>;
+  /**
+   * How many of `account`'s transactions are mined (`latest`: a nonce below it is spent for good), or known to the node,
+   * mined or pending (`pending`: the next nonce it expects).
+   */
+  nonceOf(account: Address, tag: 'latest' | 'pending'): Promise<number>;
+  /** The newest block's base fee and the tip the node suggests now. */
+  marketFees(): Promise<MarketFees>;
   /** The transaction that minted `tokenId` to `to` in recent blocks, when the node can tell (best effort: null otherwise). */
   findMintTransaction(to: Address, tokenId: bigint): Promise<Hex | null>;
 }
@@ -115,7 +163,7 @@ export interface ChainPort extends ChainReader {
   /** Waits until the transaction is mined; 503 CHAIN_UNAVAILABLE when the node does not answer or `timeoutMs` passes. */
   waitForReceipt(hash: Hex, timeoutMs?: number): Promise<MintReceipt>;
 
-  // ---- Delivery: sign with an explicit nonce, record, then broadcast (see lib/delivery/deliver-order.ts) ----
+  // ---- Delivery: sign with an explicit nonce, record, then broadcast (see lib/delivery/send-mints.ts) ----
 
   /** The service's signer (the account that pays for and sends mints). */
   signerAddress(): Promise<Address>;
@@ -124,11 +172,17 @@ export interface ChainPort extends ChainReader {
    * this port runs, so sends from one process never draw the same nonce; `use` must broadcast before it returns.
    */
   exclusiveNonce<T>(use: (nonce: number) => Promise<T>): Promise<T>;
-  /** Signs (does not send) the mint of `tokenId` to `to` with `nonce`; a mint the chain would revert is not signed. */
-  signMint(to: Address, tokenId: bigint, nonce: number): Promise<SignMintResult>;
-  sendRawTransaction(raw: Hex): Promise<BroadcastResult>;
+  /**
+   * Signs (does not send) one `mintMany` of `items` with `nonce` and `fees`, its gas estimated with headroom (the
+   * contract refuses a token on its own, so only a call that would revert whole is not signed).
+   */
+  signMintBatch(items: readonly MintItem[], nonce: number, fees: FeeOffer): Promise<SignMintBatchResult>;
+  /** Signs (does not send) a transfer of nothing to the signer itself with `nonce`: fills a nonce no transaction holds. */
+  signNonceFiller(nonce: number, fees: FeeOffer): Promise<SignedTransaction>;
   /** How many of the signer's transactions are mined: a nonce below it is spent for good. */
   confirmedNonce(): Promise<number>;
+  /** How many of the signer's transactions the node knows, mined or pending: the next nonce it expects. */
+  pendingNonce(): Promise<number>;
   /** The signer's balance now, and the mints it pays for at the chain's gas price now, each using `mintGas`. */
   signerFunds(mintGas: bigint): Promise<SignerFunds>;
 }
@@ -221,10 +275,39 @@ function connect(settings: Omit<ChainSettings, 'signerKey'>) {
 
 type Connection = ReturnType<typeof connect>;
 
+/** The receipt's figures a delivery records. */
+const mintReceiptOf = (receipt: { status: 'success' | 'reverted'; blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint }) => ({
+  status: receipt.status,
+  blockNumber: receipt.blockNumber,
+  gasUsed: receipt.gasUsed,
+  effectiveGasPrice: receipt.effectiveGasPrice,
+});
+
+/** What a MintRefused event's `reason` (the revert the token met, ABI-encoded) says. */
+function refusalIn(reason: Hex): MintRefusal {
+  if (reason === '0x') return { reason: 'NOT_MINTABLE', detail: 'the receiver contract reverted without a reason' };
+  try {
+    const decoded = decodeErrorResult({ abi: plaqueTokenAbi, data: reason });
+    return { reason: decoded.errorName === 'AlreadyMinted' ? 'ALREADY_MINTED' : 'NOT_MINTABLE', detail: decoded.errorName };
+  } catch {
+    return { reason: 'NOT_MINTABLE', detail: `the receiver contract reverted (${reason.slice(0, 74)})` };
+  }
+}
+
 /** The reads of a port; its minter is remembered once it answered, until a simulation finds it lost the role. */
 function readerOn({ chainId, client, contract }: Connection): ChainReader {
   let minter: Promise<Address | null> | undefined;
   const forgetMinter = () => (minter = undefined);
+
+  /** The transaction's receipt; null when it is not mined. */
+  async function receiptOf(hash: Hex) {
+    try {
+      return await getTransactionReceipt(client, { hash });
+    } catch (error) {
+      if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
+      throw chainUnavailable(error);
+    }
+  }
 
   async function simulateFrom(from: Address, tokenId: bigint, to: Address): Promise<MintSimulation | 'not-minter'> {
     try {
@@ -288,13 +371,48 @@ function readerOn({ chainId, client, contract }: Connection): ChainReader {
       read(async () => (tag === 'latest' ? getBlockNumber(client, { cacheTime: 0 }) : (await getBlock(client, { blockTag: tag })).number)),
 
     async transactionReceipt(hash) {
+      const receipt = await receiptOf(hash);
+      return receipt && mintReceiptOf(receipt);
+    },
+
+    async mintBatchReceipt(hash) {
+      const receipt = await receiptOf(hash);
+      if (!receipt) return null;
+      const ours = receipt.logs.filter((log) => log.address.toLowerCase() === contract.address.toLowerCase());
+      const events = parseEventLogs({ abi: plaqueTokenAbi, logs: ours, eventName: ['TransferSingle', 'MintRefused'], strict: true });
+      const minted: MintBatchReceipt['minted'] = [];
+      const refused: MintBatchReceipt['refused'] = [];
+      for (const event of events) {
+        if (event.eventName === 'TransferSingle') {
+          if (event.args.from === zeroAddress) minted.push({ tokenId: event.args.id, to: getAddress(event.args.to) });
+        } else refused.push({ tokenId: event.args.id, to: getAddress(event.args.to), ...refusalIn(event.args.reason) });
+      }
+      return { ...mintReceiptOf(receipt), minted, refused };
+    },
+
+    async sendRawTransaction(raw) {
       try {
-        const receipt = await getTransactionReceipt(client, { hash });
-        return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed };
+        await sendRawTransaction(client, { serializedTransaction: raw });
+        return 'sent';
       } catch (error) {
-        if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return null;
+        const text = rejectionText(error);
+        if (/already known|already imported|known transaction/.test(text)) return 'known';
+        if (/nonce too low|nonce has already been used|oldnonce/.test(text)) return 'nonce-used';
+        if (/underpriced|less than block base fee|fee too low|feecap/.test(text)) return 'underpriced';
         throw chainUnavailable(error);
       }
+    },
+
+    nonceOf: (account, tag) => read(() => getTransactionCount(client, { address: account, blockTag: tag })),
+
+    async marketFees() {
+      return read(async () => {
+        const [block, priorityFeePerGas] = await Promise.all([
+          getBlock(client, { blockTag: 'latest' }),
+          estimateMaxPriorityFeePerGas(client),
+        ]);
+        return { baseFeePerGas: block.baseFeePerGas ?? 0n, priorityFeePerGas };
+      });
     },
 
     async findMintTransaction(to, tokenId) {
@@ -331,6 +449,25 @@ export function createChainPort(settings: ChainSettings): ChainPort {
     return createClient({ account: privateKeyToAccount(key), chain, transport });
   }
 
+  /** Signs an EIP-1559 transaction with everything given (nothing is asked of the node). */
+  async function signWith(
+    wallet: Client<Transport, Chain, LocalAccount>,
+    tx: { to: Address; data: Hex; nonce: number; gas: bigint; fees: FeeOffer },
+  ): Promise<SignedTransaction> {
+    const raw = await signTransaction(wallet, {
+      type: 'eip1559',
+      chainId: chain.id,
+      to: tx.to,
+      data: tx.data,
+      nonce: tx.nonce,
+      gas: tx.gas,
+      maxFeePerGas: tx.fees.maxFeePerGas,
+      maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas,
+      value: 0n,
+    });
+    return { raw, hash: keccak256(raw), nonce: tx.nonce, gas: tx.gas, fees: tx.fees };
+  }
+
   /** The signer's wallet, its key fetched on first use (and again after a failed fetch). */
   function signer(): Promise<ReturnType<typeof walletFor>> {
     wallet ??= settings
@@ -353,56 +490,44 @@ export function createChainPort(settings: ChainSettings): ChainPort {
 
     async waitForReceipt(hash, timeoutMs) {
       const receipt = await read(() => waitForTransactionReceipt(client, { hash, ...(timeoutMs !== undefined && { timeout: timeoutMs }) }));
-      return { status: receipt.status, blockNumber: receipt.blockNumber, gasUsed: receipt.gasUsed };
+      return mintReceiptOf(receipt);
     },
 
     signerAddress: async () => (await signer()).account.address,
 
     exclusiveNonce(use) {
-      return sends(async () => {
-        const address = await port.signerAddress();
-        return use(await read(() => getTransactionCount(client, { address, blockTag: 'pending' })));
-      });
+      return sends(async () => use(await port.pendingNonce()));
     },
 
-    async signMint(to, tokenId, nonce) {
+    async signMintBatch(items, nonce, fees) {
       const wallet = await signer();
+      const args = [items.map((item) => item.to), items.map((item) => item.tokenId)] as const;
       let gas: bigint;
       try {
-        gas = await estimateContractGas(client, { ...contract, functionName: 'mint', args: [to, tokenId, '0x'], account: wallet.account });
+        gas = await estimateContractGas(client, { ...contract, functionName: 'mintMany', args, account: wallet.account });
       } catch (error) {
         const revert = revertOf(error);
         if (!revert) throw chainUnavailable(error);
         return { kind: 'reverts', ...refusalOf(revert) };
       }
-      const request = await read(() =>
-        prepareTransactionRequest(wallet, {
-          to: contract.address,
-          data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'mint', args: [to, tokenId, '0x'] }),
-          nonce,
-          gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
-        }),
-      );
-      const raw = await signTransaction(wallet, request);
-      return { kind: 'signed', raw, hash: keccak256(raw), nonce };
+      const signed = await signWith(wallet, {
+        to: contract.address,
+        data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'mintMany', args }),
+        nonce,
+        gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
+        fees,
+      });
+      return { kind: 'signed', ...signed };
     },
 
-    async sendRawTransaction(raw) {
-      try {
-        await sendRawTransaction(client, { serializedTransaction: raw });
-        return 'sent';
-      } catch (error) {
-        const text = rejectionText(error);
-        if (/already known|already imported|known transaction/.test(text)) return 'known';
-        if (/nonce too low|nonce has already been used|oldnonce/.test(text)) return 'nonce-used';
-        throw chainUnavailable(error);
-      }
+    async signNonceFiller(nonce, fees) {
+      const wallet = await signer();
+      return signWith(wallet, { to: wallet.account.address, data: '0x', nonce, gas: 21_000n, fees });
     },
 
-    async confirmedNonce() {
-      const address = await port.signerAddress();
-      return read(() => getTransactionCount(client, { address, blockTag: 'latest' }));
-    },
+    confirmedNonce: async () => port.nonceOf(await port.signerAddress(), 'latest'),
+
+    pendingNonce: async () => port.nonceOf(await port.signerAddress(), 'pending'),
 
     async signerFunds(mintGas) {
       const signer = await port.signerAddress();
@@ -433,10 +558,15 @@ export function unconfiguredChainPort(missing: string): ChainPort {
     waitForReceipt: async () => fail(),
     signerAddress: async () => fail(),
     exclusiveNonce: async () => fail(),
-    signMint: async () => fail(),
+    signMintBatch: async () => fail(),
+    signNonceFiller: async () => fail(),
     sendRawTransaction: async () => fail(),
     transactionReceipt: async () => fail(),
+    mintBatchReceipt: async () => fail(),
+    nonceOf: async () => fail(),
+    marketFees: async () => fail(),
     confirmedNonce: async () => fail(),
+    pendingNonce: async () => fail(),
     signerFunds: async () => fail(),
     findMintTransaction: async () => fail(),
   };

@@ -1,7 +1,7 @@
 // Deploys PlaqueToken (compiled on demand) and, for the local runtime, remembers where: the first start deploys,
 // later starts reuse the recorded address as long as the chain still holds the contract's code and that code has
-// roles and settable metadata URIs (an older PlaqueToken, Ownable or with a fixed URI, is replaced: the record names
-// it, so stored records can move to the new one).
+// roles, settable metadata URIs and batch mints (an older PlaqueToken, Ownable, with a fixed URI or minting one token a
+// transaction, is replaced: the record names it, so stored records can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
@@ -19,7 +19,7 @@ import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { checkedPublicBase, hasSettableUris, metadataUrisOf } from '#lib/chain/metadata-uris.ts';
-import { ACCESS_CONTROL_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
+import { ACCESS_CONTROL_INTERFACE_ID, BATCH_MINT_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 
 export interface DeployOptions {
   rpcUrl: string;
@@ -156,15 +156,21 @@ export async function deployPlaqueToken(options: DeployOptions): Promise<Address
 export const hasMinterRole = (rpcUrl: string, address: Address): Promise<boolean> =>
   answersInterface(rpcUrl, address, ACCESS_CONTROL_INTERFACE_ID);
 
-/** Whether `address` holds the current PlaqueToken: roles and settable metadata URIs. */
+/** Whether `address` holds a PlaqueToken that mints many tokens a transaction (`mintMany`); false for an older one. */
+const mintsInBatches = (rpcUrl: string, address: Address): Promise<boolean> => answersInterface(rpcUrl, address, BATCH_MINT_INTERFACE_ID);
+
+/** Whether `address` holds the current PlaqueToken: roles, settable metadata URIs and batch mints. */
 const isCurrentPlaqueToken = async (rpcUrl: string, address: Address): Promise<boolean> =>
-  (await hasMinterRole(rpcUrl, address)) && (await hasSettableUris(rpcUrl, address));
+  (await hasMinterRole(rpcUrl, address)) && (await hasSettableUris(rpcUrl, address)) && (await mintsInBatches(rpcUrl, address));
 
 interface DeploymentRecord {
   chainId: number;
   contractAddress: Address;
   deployedAt: string;
-  /** The contract this one replaced (an older PlaqueToken: without roles, or with a fixed URI), until its records moved here. */
+  /**
+   * The contract this one replaced (an older PlaqueToken: without roles, with a fixed URI, or one token a transaction),
+   * until its records moved here.
+   */
   replaced?: Address;
 }
 
@@ -186,7 +192,8 @@ export interface EnsuredPlaqueToken {
 
 /**
  * The recorded contract when the chain still has it as the current PlaqueToken, else a fresh deployment, recorded in
- * `recordFile`. A recorded contract that is still there but older (no MINTER_ROLE, or a URI fixed at deployment) is
+ * `recordFile`. A recorded contract that is still there but older (no MINTER_ROLE, a URI fixed at deployment, or no
+ * `mintMany`) is
  * replaced, and named in the record as `replaced` until `forgetReplacedContract` says its records moved. The tokens
  * minted on it stay there, with the URI it names.
  */

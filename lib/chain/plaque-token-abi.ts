@@ -8,6 +8,16 @@ export const MINTER_ROLE = '0x9f2df0fed2c77648de5860a4cc508cd0818c85b8b8a1ab4cee
 export const plaqueTokenAbi = [
   {
     type: 'function',
+    name: 'mintMany',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { internalType: 'address[]', name: 'to', type: 'address[]' },
+      { internalType: 'uint256[]', name: 'ids', type: 'uint256[]' },
+    ],
+    outputs: [{ internalType: 'uint256', name: 'minted', type: 'uint256' }],
+  },
+  {
+    type: 'function',
     name: 'mint',
     stateMutability: 'nonpayable',
     inputs: [
@@ -42,6 +52,7 @@ export const plaqueTokenAbi = [
     outputs: [{ internalType: 'uint256', name: '', type: 'uint256' }],
   },
   { type: 'error', name: 'AlreadyMinted', inputs: [{ internalType: 'uint256', name: 'id', type: 'uint256' }] },
+  { type: 'error', name: 'ReceiverGasShort', inputs: [{ internalType: 'uint256', name: 'id', type: 'uint256' }] },
   {
     type: 'error',
     name: 'AccessControlUnauthorizedAccount',
@@ -65,6 +76,16 @@ export const plaqueTokenAbi = [
       { indexed: true, internalType: 'address', name: 'to', type: 'address' },
       { indexed: false, internalType: 'uint256', name: 'id', type: 'uint256' },
       { indexed: false, internalType: 'uint256', name: 'value', type: 'uint256' },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'MintRefused',
+    anonymous: false,
+    inputs: [
+      { indexed: true, internalType: 'uint256', name: 'id', type: 'uint256' },
+      { indexed: true, internalType: 'address', name: 'to', type: 'address' },
+      { indexed: false, internalType: 'bytes', name: 'reason', type: 'bytes' },
     ],
   },
 ] as const;

@@ -11,6 +11,12 @@ export const DEFAULT_ADMIN_ROLE = `0x${'00'.repeat(32)}` as const;
 /** ERC-165 interface id of ERC-7572 (`contractURI()`): a contract answering true for it has settable metadata URIs. */
 export const CONTRACT_URI_INTERFACE_ID = '0xe8a3d485' as const;
 
+/**
+ * ERC-165 interface id of PlaqueToken's IPlaqueBatchMint (`mintMany(address[],uint256[])`'s selector): a contract
+ * answering true for it mints many tokens in one transaction, each refused on its own, and keeps no per-id supply.
+ */
+export const BATCH_MINT_INTERFACE_ID = '0x4029a3ce' as const;
+
 const role = { internalType: 'bytes32', name: 'role', type: 'bytes32' } as const;
 const account = { internalType: 'address', name: 'account', type: 'address' } as const;
 const newUri = { internalType: 'string', name: 'newuri', type: 'string' } as const;

@@ -1,13 +1,21 @@
-// An order's delivery bookkeeping on its own item (claims, leases, the signed mint, re-queues): every write is
-// conditional on the state the worker, the reconciler or an operator saw.
+// An order's delivery bookkeeping on its own item (its batch and transaction, re-queues, why it failed): every write
+// is conditional on the state the sender, the follower, the reconciler or an operator saw.
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { orderKey } from '#lib/db/keys.ts';
 import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import { fromItem } from '#lib/db/order-item.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
-import type { DeliveryState, OrderForDelivery, StoredMint } from '#lib/delivery/delivery-state.ts';
+import type { DeliveryState, Failure, FailureKind, OrderForDelivery, OrderMint } from '#lib/delivery/delivery-state.ts';
+import type { MintCost } from '#lib/partner/order.ts';
 
 type Item = Record<string, unknown>;
+
+/** The stored transaction's hash and nonce (orders of the single-mint worker also stored its signed bytes). */
+const mintOf = (stored: unknown): OrderMint | null => {
+  if (!stored || typeof stored !== 'object') return null;
+  const { hash, nonce } = stored as OrderMint;
+  return { hash, nonce };
+};
 
 function deliveryFromItem(item: Item): OrderForDelivery {
   const delivery: DeliveryState = {
@@ -15,7 +23,9 @@ function deliveryFromItem(item: Item): OrderForDelivery {
     leaseUntil: (item.deliveryLeaseUntil as string | undefined) ?? null,
     attempts: (item.deliveryAttempts as number | undefined) ?? 0,
     requeues: (item.deliveryRequeues as number | undefined) ?? 0,
-    mint: (item.mintTx as StoredMint | undefined) ?? null,
+    batchId: (item.mintBatchId as string | undefined) ?? null,
+    mint: mintOf(item.mintTx),
+    failureKind: (item.failureKind as FailureKind | undefined) ?? null,
     requeueReason: (item.requeueReason as string | undefined) ?? null,
   };
   return { order: fromItem(item), delivery };
@@ -55,54 +65,40 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
     return found;
   },
 
-  /** SOLD → MINTING, or a lapsed MINTING attempt → a new one, under `attemptId` until `leaseUntil`; false if the order moved. */
-  claim(orderId: string, from: ClaimFrom, attemptId: string, leaseUntil: string, now: Date): Promise<boolean> {
-    const previous = from.status === 'MINTING' ? from.attemptId : null;
-    return conditionalUpdate(db, {
-      TableName: tableName,
-      Key: orderKey(orderId),
-      UpdateExpression:
-        'SET #status = :minting, deliveryAttemptId = :attempt, deliveryLeaseUntil = :lease, updatedAt = :now ADD deliveryAttempts :one',
-      ConditionExpression:
-        from.status === 'SOLD'
-          ? '#status = :sold'
-          : previous === null
-            ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
-            : '#status = :minting AND deliveryAttemptId = :previous AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':minting': 'MINTING',
-        ':attempt': attemptId,
-        ':lease': leaseUntil,
-        ':now': now.toISOString(),
-        ':one': 1,
-        ...(from.status === 'SOLD' ? { ':sold': 'SOLD' } : previous !== null && { ':previous': previous }),
-      },
-    });
-  },
-
   /**
-   * Records the signed mint before it is broadcast (also as the order's `txHash`), only while `attemptId` still holds
-   * the order: a worker that lost its claim never broadcasts.
+   * SOLD → MINTING in `batch` (or a lapsed single-mint claim → the batch), as one item of the batch's send: the order
+   * names its batch and the batch's transaction (also as its `txHash`).
    */
-  storeMint(orderId: string, attemptId: string, mint: StoredMint, now: Date): Promise<boolean> {
-    return conditionalUpdate(db, {
-      TableName: tableName,
-      Key: orderKey(orderId),
-      UpdateExpression: 'SET mintTx = :mint, txHash = :hash, updatedAt = :now',
-      ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':mint': mint,
-        ':hash': mint.hash,
-        ':now': now.toISOString(),
-        ':minting': 'MINTING',
-        ':attempt': attemptId,
+  batchedItem(orderId: string, from: ClaimFrom, batch: { batchId: string; hash: string; nonce: number }, now: Date): TransactItem {
+    const previous = from.status === 'MINTING' ? from.attemptId : null;
+    return {
+      Update: {
+        TableName: tableName,
+        Key: orderKey(orderId),
+        UpdateExpression:
+          'SET #status = :minting, deliveryAttemptId = :batch, mintBatchId = :batch, mintTx = :mint, txHash = :hash, updatedAt = :now ' +
+          'REMOVE deliveryLeaseUntil, failureKind ADD deliveryAttempts :one',
+        ConditionExpression:
+          from.status === 'SOLD'
+            ? '#status = :sold'
+            : previous === null
+              ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND attribute_not_exists(mintBatchId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
+              : '#status = :minting AND deliveryAttemptId = :previous AND attribute_not_exists(mintBatchId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':minting': 'MINTING',
+          ':batch': batch.batchId,
+          ':mint': { hash: batch.hash, nonce: batch.nonce },
+          ':hash': batch.hash,
+          ':now': now.toISOString(),
+          ':one': 1,
+          ...(from.status === 'SOLD' ? { ':sold': 'SOLD' } : previous !== null && { ':previous': previous }),
+        },
       },
-    });
+    };
   },
 
-  /** Ends the attempt's lease now (it failed and will be retried), so the retry may take the order over at once. */
+  /** Ends a single-mint worker's claim now (the local runtime at start: that worker was killed), so it may be handed on. */
   releaseLease(orderId: string, attemptId: string, now: Date): Promise<boolean> {
     return conditionalUpdate(db, {
       TableName: tableName,
@@ -114,45 +110,108 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
     });
   },
 
-  /** MINTING → FAILED with the reason (and the reverted transaction, if any); false if the attempt lost the order. */
-  recordFailed(orderId: string, attemptId: string, failure: { reason: string; txHash: string | null }, now: Date): Promise<boolean> {
+  /** The batch's transaction replaced by another (same nonce, higher fee): the order names the new one while MINTING. */
+  newTransaction(orderId: string, batchId: string, hash: string, nonce: number, now: Date): Promise<boolean> {
     return conditionalUpdate(db, {
       TableName: tableName,
       Key: orderKey(orderId),
-      UpdateExpression:
-        'SET #status = :failed, failureReason = :reason, txHash = :hash, updatedAt = :now REMOVE mintTx, deliveryLeaseUntil',
-      ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+      UpdateExpression: 'SET mintTx = :mint, txHash = :hash, updatedAt = :now',
+      ConditionExpression: '#status = :minting AND mintBatchId = :batch',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
-        ':failed': 'FAILED',
-        ':reason': failure.reason,
-        ':hash': failure.txHash,
+        ':mint': { hash, nonce },
+        ':hash': hash,
         ':now': now.toISOString(),
         ':minting': 'MINTING',
-        ':attempt': attemptId,
+        ':batch': batchId,
       },
     });
   },
 
-  /** MINTING → DELIVERED with the mint's transaction, as one item of the delivery's transaction. */
-  deliveredItem(orderId: string, attemptId: string, txHash: string | null, now: Date): TransactItem {
+  /**
+   * MINTING in `batchId` → SOLD: the batch cannot mint it (its nonce went to another transaction, or its transaction
+   * reverted); the stream hands it to the sender again for a new batch. False if it is no longer in that batch.
+   */
+  returnToQueue(orderId: string, batchId: string, now: Date, reason: string): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression:
+        'SET #status = :sold, txHash = :null, updatedAt = :now, requeueReason = :why REMOVE mintTx, mintBatchId, deliveryAttemptId ADD deliveryRequeues :one',
+      ConditionExpression: '#status = :minting AND mintBatchId = :batch',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':sold': 'SOLD',
+        ':null': null,
+        ':now': now.toISOString(),
+        ':why': reason,
+        ':one': 1,
+        ':minting': 'MINTING',
+        ':batch': batchId,
+      },
+    });
+  },
+
+  /** MINTING in `batchId` → FAILED with the reason (and the transaction, if any); false if it is no longer in that batch. */
+  recordFailed(orderId: string, batchId: string, failure: Failure & { txHash: string | null }, now: Date): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression:
+        'SET #status = :failed, failureReason = :reason, failureKind = :kind, txHash = :hash, updatedAt = :now REMOVE deliveryLeaseUntil',
+      ConditionExpression: '#status = :minting AND deliveryAttemptId = :batch',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':failed': 'FAILED',
+        ':reason': failure.reason,
+        ':kind': failure.kind,
+        ':hash': failure.txHash,
+        ':now': now.toISOString(),
+        ':minting': 'MINTING',
+        ':batch': batchId,
+      },
+    });
+  },
+
+  /** SOLD → FAILED before any batch (its token cannot be minted by this contract at all); false if it moved. */
+  failUnsent(orderId: string, failure: Failure, now: Date): Promise<boolean> {
+    return conditionalUpdate(db, {
+      TableName: tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: 'SET #status = :failed, failureReason = :reason, failureKind = :kind, txHash = :null, updatedAt = :now',
+      ConditionExpression: '#status = :sold',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':failed': 'FAILED',
+        ':reason': failure.reason,
+        ':kind': failure.kind,
+        ':null': null,
+        ':now': now.toISOString(),
+        ':sold': 'SOLD',
+      },
+    });
+  },
+
+  /** MINTING in `batchId` → DELIVERED with the mint's transaction and its share of the cost, as one item of the delivery's transaction. */
+  deliveredItem(orderId: string, batchId: string, txHash: string | null, cost: MintCost | null, now: Date): TransactItem {
     return {
       Update: {
         TableName: tableName,
         Key: orderKey(orderId),
         UpdateExpression:
-          // The signed mint stays: should the chain take the block back, the reconciler re-queues the order and the
-          // worker broadcasts these very bytes again.
-          'SET #status = :delivered, txHash = :hash, failureReason = :null, updatedAt = :now, deliveredAt = :now REMOVE deliveryLeaseUntil, requeueReason',
-        ConditionExpression: '#status = :minting AND deliveryAttemptId = :attempt',
+          // The batch stays named: should the chain take the block back, the reconciler opens the batch again and its
+          // transaction is broadcast again.
+          'SET #status = :delivered, txHash = :hash, failureReason = :null, mintCost = :cost, updatedAt = :now, deliveredAt = :now REMOVE deliveryLeaseUntil, requeueReason',
+        ConditionExpression: '#status = :minting AND deliveryAttemptId = :batch',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':delivered': 'DELIVERED',
           ':hash': txHash,
           ':null': null,
+          ':cost': cost,
           ':now': now.toISOString(),
           ':minting': 'MINTING',
-          ':attempt': attemptId,
+          ':batch': batchId,
         },
       },
     };
@@ -160,9 +219,10 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
 
   /**
    * A re-queue (by an operator or the reconciler): the order becomes SOLD again, which the table's stream hands to the
-   * worker anew; `reason` says who and why (shown by `ops deliveries`). `failed`: FAILED → SOLD, the failed attempt's
-   * transaction and reason cleared. `stuck`: MINTING whose lease lapsed → SOLD, the stored mint kept so the next worker
-   * resumes it. `waiting`: SOLD → SOLD (a fresh stream record). False if the order is no longer as it was seen.
+   * sender anew; `reason` says who and why (shown by `ops deliveries`). `failed`: FAILED → SOLD, the failed attempt's
+   * transaction and reason cleared. `stuck`: MINTING that nothing follows (its batch no longer in flight, or a lapsed
+   * single-mint claim) → SOLD, for a new batch. `waiting`: SOLD → SOLD (a fresh stream record). False if the order is
+   * no longer as it was seen.
    */
   requeue(
     orderId: string,
@@ -179,7 +239,7 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
         return conditionalUpdate(db, {
           ...base,
           UpdateExpression:
-            'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now, requeueReason = :why REMOVE mintTx, deliveryLeaseUntil ADD deliveryRequeues :one',
+            'SET #status = :sold, failureReason = :null, txHash = :null, updatedAt = :now, requeueReason = :why REMOVE mintTx, mintBatchId, deliveryAttemptId, deliveryLeaseUntil, failureKind ADD deliveryRequeues :one',
           ConditionExpression: '#status = :failed',
           ExpressionAttributeValues: { ':sold': 'SOLD', ':null': null, ':now': at, ':failed': 'FAILED', ':one': 1, ':why': reason },
         });
@@ -187,13 +247,14 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
         return conditionalUpdate(db, {
           ...base,
           UpdateExpression:
-            'SET #status = :sold, updatedAt = :now, requeueReason = :why REMOVE deliveryLeaseUntil ADD deliveryRequeues :one',
+            'SET #status = :sold, txHash = :null, updatedAt = :now, requeueReason = :why REMOVE mintTx, mintBatchId, deliveryLeaseUntil ADD deliveryRequeues :one',
           ConditionExpression:
             seen.attemptId === null
               ? '#status = :minting AND attribute_not_exists(deliveryAttemptId) AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)'
               : '#status = :minting AND deliveryAttemptId = :attempt AND (attribute_not_exists(deliveryLeaseUntil) OR deliveryLeaseUntil <= :now)',
           ExpressionAttributeValues: {
             ':sold': 'SOLD',
+            ':null': null,
             ':now': at,
             ':minting': 'MINTING',
             ':one': 1,
@@ -228,23 +289,34 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
   },
 
   /**
-   * DELIVERED → SOLD for an order whose mint the chain no longer holds (a reorg, or a local chain rolled back), as one
-   * item of the reconciler's transaction: the stored mint is kept, so the worker broadcasts the same bytes again.
+   * DELIVERED → MINTING in its batch again, for an order whose mint the chain no longer holds (a reorg, or a local chain
+   * rolled back), as one item of the reconciler's transaction: the batch is followed again and broadcasts the same
+   * transaction. An order delivered before batches (no batch) goes back to SOLD, for a new batch.
    */
-  undeliveredAgainItem(orderId: string, seen: { attemptId: string | null }, now: Date, reason: string): TransactItem {
+  undeliveredAgainItem(
+    orderId: string,
+    seen: { attemptId: string | null; batchId: string | null },
+    now: Date,
+    reason: string,
+  ): TransactItem {
+    const condition =
+      seen.attemptId === null
+        ? '#status = :delivered AND attribute_not_exists(deliveryAttemptId)'
+        : '#status = :delivered AND deliveryAttemptId = :attempt';
     return {
       Update: {
         TableName: tableName,
         Key: orderKey(orderId),
-        UpdateExpression: 'SET #status = :sold, updatedAt = :now, requeueReason = :why ADD deliveryRequeues :one',
-        ConditionExpression:
-          seen.attemptId === null
-            ? '#status = :delivered AND attribute_not_exists(deliveryAttemptId)'
-            : '#status = :delivered AND deliveryAttemptId = :attempt',
+        UpdateExpression:
+          seen.batchId === null
+            ? 'SET #status = :sold, updatedAt = :now, requeueReason = :why, mintCost = :null, deliveredAt = :null ADD deliveryRequeues :one'
+            : 'SET #status = :minting, updatedAt = :now, requeueReason = :why, mintCost = :null, deliveredAt = :null ADD deliveryRequeues :one',
+        ConditionExpression: condition,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':sold': 'SOLD',
+          ...(seen.batchId === null ? { ':sold': 'SOLD' } : { ':minting': 'MINTING' }),
           ':delivered': 'DELIVERED',
+          ':null': null,
           ':now': now.toISOString(),
           ':why': reason,
           ':one': 1,
@@ -254,5 +326,3 @@ export const deliveryOrderRepo = (db: DynamoDBDocumentClient, tableName: string)
     };
   },
 });
-
-export type DeliveryOrderRepo = ReturnType<typeof deliveryOrderRepo>;

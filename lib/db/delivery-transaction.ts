@@ -1,6 +1,6 @@
 // Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED, the order's undelivered
-// marker removed and its recently-delivered marker written, all or nothing; and an operator's cancellation of a FAILED
-// order. Translates DynamoDB's refusals into what the worker must do next.
+// marker removed, its recently-delivered marker and its cost entry written, all or nothing; and an operator's
+// cancellation of a FAILED order. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { transactWrite, transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
@@ -8,7 +8,7 @@ import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 export interface DeliveryItems {
   order: TransactItem;
   plaque: TransactItem;
-  /** The undelivered marker's removal and the recently-delivered marker (unconditional, after the plaque). */
+  /** The undelivered marker's removal, the recently-delivered marker and the cost entry (unconditional, after the plaque). */
   markers: TransactItem[];
 }
 

@@ -22,6 +22,9 @@ export const ENTITY = {
   migration: 'migration',
   deliveredOrder: 'deliveredOrder',
   deliveryFinding: 'deliveryFinding',
+  deliveryCost: 'deliveryCost',
+  mintBatch: 'mintBatch',
+  signerNonce: 'signerNonce',
   webhook: 'webhook',
   webhookCount: 'webhookCount',
   webhookEvent: 'webhookEvent',
@@ -170,6 +173,27 @@ export const deliveryFindingsIndexKey = (at: string, orderId: string) => ({
   gsi1pk: DELIVERY_FINDINGS_PARTITION,
   gsi1sk: `${at}#${orderId}`,
 });
+/**
+ * A delivered order's share of its mint's cost (written in the delivery's transaction), listed (gsi1) by month, then by
+ * delivery time, for `ops delivery-costs`.
+ */
+export const deliveryCostKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'COST' });
+/** `YYYY-MM` of an ISO time. */
+export const deliveryCostsPartition = (month: string) => `DELIVERYCOSTS#${month}`;
+export const deliveryCostIndexKey = (deliveredAt: string, orderId: string) => ({
+  gsi1pk: deliveryCostsPartition(deliveredAt.slice(0, 7)),
+  gsi1sk: `${deliveredAt}#${orderId}`,
+});
+/** A mint batch: the orders one transaction of a signer mints, one batch per nonce of that signer ever (its id says both). */
+export const mintBatchKey = (batchId: string) => ({ pk: `MINTBATCH#${batchId}`, sk: 'MINTBATCH' });
+/** Batches in flight (gsi1, only while SENT), by signer then nonce: what the follower and the reconciler follow. */
+export const MINT_BATCHES_IN_FLIGHT_PARTITION = 'MINTBATCHES#INFLIGHT';
+export const inFlightBatchIndexKey = (signer: string, nonce: number) => ({
+  gsi1pk: MINT_BATCHES_IN_FLIGHT_PARTITION,
+  gsi1sk: `${signer.toLowerCase()}#${String(nonce).padStart(12, '0')}`,
+});
+/** The next nonce the service draws for a signer's transactions (drawn in the same transaction as its batch). */
+export const signerNonceKey = (signer: string) => ({ pk: `SIGNER#${signer.toLowerCase()}`, sk: 'NONCE' });
 /** One Idempotency-Key of one partner (keys are scoped per partner, so partners never see each other's). */
 export const idempotencyKey = (account: number, key: string) => ({ pk: `IDEMPOTENCY#${account}#${key}`, sk: 'IDEMPOTENCY' });
 /** The service's own account: the owner of every plaque not sold yet. */

@@ -21,6 +21,8 @@ const DELIVERY_ATTRIBUTES = [
   'deliveryAttempts',
   'deliveryRequeues',
   'mintTx',
+  'mintBatchId',
+  'failureKind',
   'requeueReason',
 ] as const;
 
@@ -33,5 +35,6 @@ export function fromItem(item: Item): Order {
   order.plaqueName ??= null;
   order.cancelReason ??= null;
   order.deliveredAt ??= order.status === 'DELIVERED' ? order.updatedAt : null;
+  order.mintCost ??= null;
   return order;
 }

@@ -1,41 +1,42 @@
-// The delivery of a sold order, pure: who may work on it (attempts and leases), what a worker does next with it,
-// what an operator may re-queue, and the reasons a delivery fails.
+// The delivery of a sold order, pure: which batch mints it, what the sender does next with it, what an operator may
+// re-queue, and the reasons a delivery fails.
 import type { Hex } from 'viem';
+import type { MintRefusal } from '#lib/chain/chain-port.ts';
 import type { Order } from '#lib/partner/order.ts';
 
 /**
- * How long a worker's claim on an order lasts when the worker's own deadline is unknown: at least one worker run (the
- * worker Lambda's timeout is 120 s), so a live worker is never overtaken. A worker that fails gracefully gives its
- * lease back at once; only a killed one leaves it to lapse.
+ * How long a claim of the single-mint worker lasted when its deadline was unknown. Orders are minted in batches now
+ * (lib/delivery/send-mints.ts), whose orders no lease holds; a MINTING order with a lease and no batch was claimed by
+ * that worker before an upgrade, and its lease decides when it may be handed on.
  */
 export const DELIVERY_LEASE_MS = 120_000;
-/** A claim outlives its worker's deadline by this much (clock skew between workers). */
-export const LEASE_MARGIN_MS = 5_000;
 
-/** The mint a worker signed for the order, stored before it is broadcast. */
-export interface StoredMint {
-  /** Serialized signed transaction: broadcasting it again can never mint twice. */
-  raw: Hex;
+/** The transaction that mints the order: its batch's, as broadcast now. */
+export interface OrderMint {
   hash: Hex;
   nonce: number;
 }
 
+/** Why a delivery failed, for the operator's next step (`cancel-order` keeps a plaque whose token exists off sale). */
+export type FailureKind = 'ALREADY_MINTED' | 'NOT_MINTABLE' | 'BAD_TOKEN_ID' | 'OTHER_CONTRACT' | 'REVERTED' | 'PLAQUE_MOVED';
+
 /** The order's delivery bookkeeping (on the order item, never shown to partners). */
 export interface DeliveryState {
-  /** The claim of the worker run delivering it (MINTING), or of the last one. */
+  /** The batch that mints it (MINTING) or minted it (DELIVERED); a claim of the single-mint worker on older orders. */
   attemptId: string | null;
-  /** ISO time the claim lapses; another worker may take the order over afterwards. */
+  /** The lapse of a single-mint worker's claim (orders claimed before batches); null for batched orders. */
   leaseUntil: string | null;
-  /** Claims so far (each worker run that started minting counts one). */
+  /** Batches (or claims) that took it up so far. */
   attempts: number;
-  /** Times an operator re-queued the order. */
+  /** Times it was re-queued (by an operator, or when its batch could not mint it). */
   requeues: number;
-  /**
-   * The current mint transaction, once signed; kept when a stuck MINTING order is re-queued and after delivery (a
-   * reorged order is re-queued with it).
-   */
-  mint: StoredMint | null;
-  /** Who re-queued the order last and why (an operator, or the reconciler with what it found). */
+  /** The batch that mints or minted it; null while waiting (SOLD) and for orders delivered before batches. */
+  batchId: string | null;
+  /** Its batch's transaction as broadcast now (hash and nonce), kept after delivery. */
+  mint: OrderMint | null;
+  /** Why it failed (FAILED, and a CANCELLED order that failed before); null for failures recorded before kinds were. */
+  failureKind: FailureKind | null;
+  /** Who re-queued the order last and why (an operator, the reconciler, or a batch that could not mint it). */
   requeueReason: string | null;
 }
 
@@ -49,31 +50,31 @@ export const noDelivery = (): DeliveryState => ({
   leaseUntil: null,
   attempts: 0,
   requeues: 0,
+  batchId: null,
   mint: null,
+  failureKind: null,
   requeueReason: null,
 });
 
 export const leaseHeld = (delivery: DeliveryState, now: Date): boolean =>
   delivery.leaseUntil !== null && Date.parse(delivery.leaseUntil) > now.getTime();
 
-/** The end of a claim taken at `now` by a worker that must stop within `remainingMs` (null: unknown). */
-export const leaseUntil = (now: Date, remainingMs: number | null): string =>
-  new Date(now.getTime() + (remainingMs === null ? DELIVERY_LEASE_MS : remainingMs + LEASE_MARGIN_MS)).toISOString();
-
 /**
- * What a worker does with an order it was told about:
- * - `claim`: SOLD → MINTING under a new attempt;
- * - `take-over`: MINTING whose lease lapsed (its worker died) → a new attempt, resuming its stored mint if any;
- * - `busy`: MINTING under another worker's live lease → leave it to that worker, ask to be told again later;
+ * What the sender does with an order it was told about:
+ * - `send`: SOLD → into a new batch;
+ * - `in-batch`: MINTING in a batch → nothing: the batch's follower records it;
+ * - `take-over`: MINTING under a lapsed claim of the single-mint worker (an order claimed before batches) → a new batch;
+ * - `busy`: MINTING under a live claim of that worker → left to it, or to the sweep once its claim lapses;
  * - `settled`: DELIVERED, FAILED or CANCELLED → nothing to do (a duplicate or late stream record).
  */
-export type DeliveryStep = 'claim' | 'take-over' | 'busy' | 'settled';
+export type DeliveryStep = 'send' | 'in-batch' | 'take-over' | 'busy' | 'settled';
 
 export function nextStep({ order, delivery }: OrderForDelivery, now: Date): DeliveryStep {
   switch (order.status) {
     case 'SOLD':
-      return 'claim';
+      return 'send';
     case 'MINTING':
+      if (delivery.batchId !== null) return 'in-batch';
       return leaseHeld(delivery, now) ? 'busy' : 'take-over';
     case 'DELIVERED':
     case 'FAILED':
@@ -85,19 +86,28 @@ export function nextStep({ order, delivery }: OrderForDelivery, now: Date): Deli
 /**
  * What `retry-delivery` does with an order:
  * - `requeue-failed`: FAILED → SOLD, the failed attempt's transaction and reason cleared;
- * - `requeue-stuck`: MINTING with a lapsed lease → SOLD, its stored mint kept so the next worker resumes it;
+ * - `requeue-stuck`: MINTING that nothing follows (its batch no longer in flight, or a single-mint claim that lapsed)
+ *   → SOLD, sent again in a new batch;
  * - `requeue-waiting`: SOLD (its stream record may have been dead-lettered) → SOLD again, which the stream delivers anew;
- * - otherwise why not.
+ * - otherwise why not. `batchInFlight`: whether the order's batch is still followed.
  */
 export type RequeueDecision = { kind: 'requeue-failed' | 'requeue-stuck' | 'requeue-waiting' } | { kind: 'refused'; reason: string };
 
-export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date): RequeueDecision {
+export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date, batchInFlight: boolean): RequeueDecision {
   switch (order.status) {
     case 'FAILED':
       return { kind: 'requeue-failed' };
     case 'SOLD':
       return { kind: 'requeue-waiting' };
     case 'MINTING':
+      if (delivery.batchId !== null) {
+        return batchInFlight
+          ? {
+              kind: 'refused',
+              reason: `order ${order.orderId} is being minted in batch ${delivery.batchId} (tx ${delivery.mint?.hash ?? 'unknown'}), which is followed until it is mined`,
+            }
+          : { kind: 'requeue-stuck' };
+      }
       return leaseHeld(delivery, now)
         ? {
             kind: 'refused',
@@ -111,16 +121,48 @@ export function requeueDecision({ order, delivery }: OrderForDelivery, now: Date
   }
 }
 
-/** Why an order cannot be delivered, in words for the operator (stored as the order's failureReason). */
-export const failureReasons = {
-  badTokenId: (tokenId: string) => `token id ${tokenId} is not a uint256`,
-  otherContract: (plaqueContract: string, serviceContract: string) =>
-    `the plaque's token lives on contract ${plaqueContract}, not on the service's contract ${serviceContract}`,
-  refused: (reason: 'ALREADY_MINTED' | 'NOT_MINTABLE', detail: string) =>
+/** A failure: the words for the operator (stored as the order's failureReason) and its kind. */
+export interface Failure {
+  reason: string;
+  kind: FailureKind;
+}
+
+/** Why an order cannot be delivered. */
+export const failures = {
+  badTokenId: (tokenId: string): Failure => ({ reason: `token id ${tokenId} is not a uint256`, kind: 'BAD_TOKEN_ID' }),
+  otherContract: (plaqueContract: string, serviceContract: string): Failure => ({
+    reason: `the plaque's token lives on contract ${plaqueContract}, not on the service's contract ${serviceContract}`,
+    kind: 'OTHER_CONTRACT',
+  }),
+  refused: ({ reason, detail }: MintRefusal): Failure =>
     reason === 'ALREADY_MINTED'
-      ? `ALREADY_MINTED: the token was already minted to another account (${detail})`
-      : `NOT_MINTABLE: the contract refuses the mint (${detail})`,
-  reverted: (hash: string, why: string) => `the mint transaction ${hash} reverted: ${why}`,
-  plaqueMoved: (hash: string) =>
-    `the token was minted (tx ${hash}) but the plaque is no longer SOLD under this order; reconcile it by hand`,
+      ? { reason: `ALREADY_MINTED: the token was already minted to another account (${detail})`, kind: 'ALREADY_MINTED' }
+      : { reason: `NOT_MINTABLE: the contract refuses the mint (${detail})`, kind: 'NOT_MINTABLE' },
+  /** The contract minted the rest of the batch and refused this token (MintRefused). */
+  refusedInBatch: (hash: string, { reason, detail }: MintRefusal): Failure =>
+    reason === 'ALREADY_MINTED'
+      ? { reason: `ALREADY_MINTED: the token was already minted to another account (${detail}; tx ${hash})`, kind: 'ALREADY_MINTED' }
+      : {
+          reason: `NOT_MINTABLE: the buyer's wallet refused the token or cannot hold it (${detail}; tx ${hash})`,
+          kind: 'NOT_MINTABLE',
+        },
+  reverted: (hash: string, refusal: MintRefusal | null): Failure => ({
+    reason: `the mint transaction ${hash} reverted: ${refusal ? failures.refused(refusal).reason : 'the contract refused it'}`,
+    kind: refusal?.reason ?? 'REVERTED',
+  }),
+  kept: (reverts: number): Failure => ({
+    reason: `its mint reverted in ${reverts} transactions in a row, though each token alone would be minted; see the signer's balance and role`,
+    kind: 'REVERTED',
+  }),
+  plaqueMoved: (hash: string): Failure => ({
+    reason: `the token was minted (tx ${hash}) but the plaque is no longer SOLD under this order; reconcile it by hand`,
+    kind: 'PLAQUE_MOVED',
+  }),
 } as const;
+
+/**
+ * Whether a FAILED order's token exists on chain already (minted elsewhere): its plaque is not for sale again when the
+ * order is cancelled. Failures recorded before kinds were are read from their words.
+ */
+export const failedAsAlreadyMinted = ({ order, delivery }: OrderForDelivery): boolean =>
+  delivery.failureKind === 'ALREADY_MINTED' || (delivery.failureKind === null && /ALREADY_MINTED/.test(order.failureReason ?? ''));

@@ -8,3 +8,9 @@ export const DELIVERY_FAILED_MESSAGE = 'order delivery failed';
  * pays for at the gas price then (`mintsLeft`), members lib/chain/signer-funds.ts names.
  */
 export const SIGNER_FUNDS_MESSAGE = 'signer funds after mint';
+
+/**
+ * Logged when the market's fees exceed the stage's cap (`chain.maxFeeGwei`): a batch is not sent, or a pending one not
+ * replaced; the orders wait (SOLD, or MINTING with their transaction) until fees fall or the cap is raised.
+ */
+export const MINT_FEES_ABOVE_CAP_MESSAGE = 'mint fees above the stage cap; orders wait';

@@ -1,9 +1,10 @@
-// The delivery reconciler and sweeper, one pass over what no worker is looking at: recently DELIVERED orders checked
-// against the chain (a reorg, or a local chain rolled back by a kill, can take a mint back), undelivered orders whose
-// worker stopped or whose stream record never led anywhere, and dead-lettered stream records. In AWS a scheduled
-// function runs it every minute (functions/delivery/reconcile-deliveries.ts); locally `npm start` runs it at start and
-// on a timer (lib/local/delivery-reconciler.ts). Every write is conditional on what the pass read, so it may run next
-// to the worker, or twice at once.
+// The delivery reconciler and sweeper, one pass over what no sender or follower is looking at: recently DELIVERED
+// orders checked against the chain (a reorg, or a local chain rolled back by a kill, can take a mint back), mint
+// batches in flight (one look each, and a wake-up for the follower in AWS), undelivered orders nothing follows or whose
+// stream record never led anywhere, and dead-lettered stream records. In AWS a scheduled function runs it every minute
+// (functions/delivery/reconcile-deliveries.ts); locally `npm start` runs it at start and on a timer
+// (lib/local/delivery-reconciler.ts). It never signs. Every write is conditional on what the pass read, so it may run
+// next to the sender and the follower, or twice at once.
 import { getAddress } from 'viem';
 import { logger } from '#lib/runtime/logger.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -12,9 +13,12 @@ import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { recordUndelivery } from '#lib/db/delivery-transaction.ts';
+import { deliveryCostRepo } from '#lib/db/delivery-cost-repo.ts';
+import { mintBatchRepo } from '#lib/db/mint-batch-repo.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { leaseHeld, nextStep, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
-import { settleStoredMint, type DeliveryOptions } from '#lib/delivery/deliver-order.ts';
+import { followInFlight, type FollowOptions, type FollowOutcome } from '#lib/delivery/follow-mints.ts';
+import { followQueueOf } from '#lib/delivery/follow-queue.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -38,12 +42,12 @@ export interface ReconcileOptions {
   staleSoldMs?: number;
   deadLetters?: DeadLetterBox;
   /**
-   * No worker can be running (the local runtime at start, the only one on its DATA_DIR): every live claim is a killed
-   * worker's and is ended now rather than when its lease lapses.
+   * No worker can be running (the local runtime at start, the only one on its DATA_DIR): every live claim of a
+   * single-mint worker of an earlier version is a killed one's and is ended now rather than when its lease lapses.
    */
   noWorkerRunning?: boolean;
-  /** How the sweep settles a stored mint (the confirmation depth; tests). */
-  delivery?: DeliveryOptions;
+  /** How batches in flight are looked at (the confirmation depth; tests). The pass never signs. */
+  follow?: Omit<FollowOptions, 'signing'>;
 }
 
 type FindingKind =
@@ -51,7 +55,7 @@ type FindingKind =
   | 'mint-gone'
   /** DELIVERED, the token exists, yet neither its transaction nor the buyer's balance shows it: left to an operator. */
   | 'mint-unaccounted'
-  /** MINTING, its worker's claim lapsed: the stored mint settled, or the order re-queued. */
+  /** MINTING, but nothing follows it (a single-mint claim that lapsed, or a batch no longer in flight): re-queued. */
   | 'claim-lapsed'
   /** MINTING under the claim of a worker that cannot be running any more (noWorkerRunning): the claim ended. */
   | 'claim-ended'
@@ -74,6 +78,8 @@ export interface ReconcileReport {
   checkedDelivered: number;
   /** Undelivered orders looked at. */
   sweptUndelivered: number;
+  /** Mint batches in flight looked at, by what became of them. */
+  batches: Partial<Record<FollowOutcome, number>>;
   /** Dead letters handled (settled). */
   redriven: number;
   findings: Finding[];
@@ -88,10 +94,12 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
   const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const markers = orderMarkerRepo(dbOf(ctx), ctx.tableName);
   const findings = deliveryFindingRepo(dbOf(ctx), ctx.tableName);
+  const batches = mintBatchRepo(dbOf(ctx), ctx.tableName);
   const report: ReconcileReport = {
     startedAt: ctx.now().toISOString(),
     checkedDelivered: 0,
     sweptUndelivered: 0,
+    batches: {},
     redriven: 0,
     findings: [],
     errors: 0,
@@ -118,26 +126,30 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     }
   };
 
-  /** Hands a stopped or forgotten order back to the worker; false when it must be looked at again later. */
+  /** Hands a stopped or forgotten order back to the sender; false when it must be looked at again later. */
   async function handBack(read: OrderForDelivery, kind: FindingKind): Promise<boolean> {
     const { order, delivery } = read;
     const now = ctx.now();
     const step = nextStep(read, now);
     if (step === 'settled') return true;
     if (step === 'busy') return false;
-    if (step === 'claim') {
+    if (step === 'send') {
       const requeued = await orders.requeue(order.orderId, 'waiting', { attemptId: delivery.attemptId }, now, reasonFor(kind));
       found({ orderId: order.orderId, kind, action: requeued ? 'requeued' : 'changed meanwhile', detail: `SOLD since ${order.updatedAt}` });
       return requeued;
     }
-    // MINTING whose claim lapsed: settle what it signed, or hand it back.
-    if (delivery.mint) {
-      const outcome = await settleStoredMint(ctx, order.orderId, options.delivery);
-      found({ orderId: order.orderId, kind, action: outcome, detail: `stored mint ${delivery.mint.hash}` });
-      return outcome !== 'busy';
+    if (step === 'in-batch') {
+      // Its batch's follower records it, unless the batch is no longer in flight (then nothing would).
+      const batch = await batches.get(delivery.batchId!);
+      if (batch?.status === 'SENT') return true;
     }
     const requeued = await orders.requeue(order.orderId, 'stuck', { attemptId: delivery.attemptId }, now, reasonFor(kind));
-    found({ orderId: order.orderId, kind, action: requeued ? 'requeued' : 'changed meanwhile', detail: 'nothing signed yet' });
+    found({
+      orderId: order.orderId,
+      kind,
+      action: requeued ? 'requeued' : 'changed meanwhile',
+      detail: delivery.batchId ? `its batch ${delivery.batchId} is no longer in flight` : 'nothing signed in a batch',
+    });
     return requeued;
   }
 
@@ -157,12 +169,31 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     }
   }
 
-  // 2. Undelivered orders: claims that lapsed (or whose worker is known dead), SOLD orders the stream forgot.
+  // 2. Mint batches in flight: one look each (recorded once mined and deep enough, broadcast again when not mined, dead
+  // when another transaction took the nonce); those still in flight wake the follower (in AWS: a wake-up of its own
+  // lost, or a run that failed, leaves no batch unfollowed for more than a pass).
+  const followed = await followInFlight(ctx, { ...options.follow });
+  for (const outcome of followed.values()) report.batches[outcome] = (report.batches[outcome] ?? 0) + 1;
+  const open = [...followed].filter(([, outcome]) => outcome === 'pending' || outcome === 'awaiting-confirmations').map(([id]) => id);
+  if (open.length > 0) {
+    await followQueueOf(ctx)
+      .wake(open, 0)
+      .catch((error: unknown) => {
+        report.errors++;
+        logger.warn('follower not woken; the next pass tries again', { batchIds: open, error: error as Error });
+      });
+  }
+
+  // 3. Undelivered orders: MINTING that nothing follows, SOLD orders the stream forgot.
   const staleBefore = ctx.now().getTime() - (options.staleSoldMs ?? STALE_SOLD_MS);
   const undelivered = await orders.getManyForDelivery(await markers.undeliveredOrderIds());
   for (const read of undelivered.values()) {
     report.sweptUndelivered++;
     const { order, delivery } = read;
+    if (order.status === 'MINTING' && delivery.batchId !== null) {
+      await guarded(order.orderId, () => handBack(read, 'claim-lapsed'));
+      continue;
+    }
     if (order.status === 'MINTING' && options.noWorkerRunning && leaseHeld(delivery, ctx.now()) && delivery.attemptId !== null) {
       const ended = await guarded(order.orderId, () => orders.releaseLease(order.orderId, delivery.attemptId!, ctx.now()));
       if (ended) {
@@ -177,7 +208,7 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
     }
   }
 
-  // 3. Recently delivered orders against the chain.
+  // 4. Recently delivered orders against the chain.
   const since = new Date(ctx.now().getTime() - (options.deliveredWindowMs ?? DELIVERED_WINDOW_MS));
   const delivered = await orders.getManyForDelivery(await markers.deliveredOrderIdsSince(since));
   for (const read of delivered.values()) {
@@ -196,7 +227,7 @@ function reasonFor(kind: FindingKind): string {
     case 'stale-sold':
       return 're-queued by the reconciler: no worker took it up';
     default:
-      return 're-queued by the reconciler: its worker stopped before minting';
+      return 're-queued by the reconciler: nothing was following its mint';
   }
 }
 
@@ -226,18 +257,33 @@ async function checkDelivered(ctx: AppContext, read: OrderForDelivery, found: (f
     found({ orderId: order.orderId, kind: 'mint-gone', action: 'left', detail: `${reason}; the plaque is no longer MINTED under it` });
     return;
   }
+  // Its batch is followed again first (its transaction broadcast again: its nonce, so it is mined once at most), then
+  // the order goes back to MINTING in it; an order delivered before batches goes back to SOLD, for a new batch.
+  const batches = mintBatchRepo(dbOf(ctx), ctx.tableName);
+  if (delivery.batchId !== null) {
+    const batch = await batches.get(delivery.batchId);
+    if (batch?.status === 'SETTLED') await batches.reopen(batch, ctx.now());
+  }
   const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const now = ctx.now();
   const updatedAt = new Date(Math.max(now.getTime(), Date.parse(plaque.plaque.updatedAt) + 1)).toISOString();
   const outcome = await recordUndelivery(dbOf(ctx), {
-    order: orders.undeliveredAgainItem(order.orderId, { attemptId: delivery.attemptId }, now, reason),
+    order: orders.undeliveredAgainItem(order.orderId, { attemptId: delivery.attemptId, batchId: delivery.batchId }, now, reason),
     plaque: plaques.unmintedItem(plaque.plaque, order.orderId, updatedAt),
-    markers: orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredAgainMarkerItems(order),
+    markers: [
+      ...orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredAgainMarkerItems(order),
+      deliveryCostRepo(dbOf(ctx), ctx.tableName).costRemovalItem(order.orderId),
+    ],
   });
   found({
     orderId: order.orderId,
     kind: 'mint-gone',
-    action: outcome.kind === 'recorded' ? 'requeued' : `not re-queued (${outcome.kind}); the next pass tries again`,
+    action:
+      outcome.kind === 'recorded'
+        ? delivery.batchId
+          ? `its batch ${delivery.batchId} followed again`
+          : 'requeued'
+        : `not re-queued (${outcome.kind}); the next pass tries again`,
     detail: reason,
   });
 }

@@ -1,5 +1,6 @@
 // Which table stream records start a delivery: order items whose new image is SOLD — inserted by a buy, or modified
-// back to SOLD by an operator's re-queue. One constant for the AWS event source mapping and the local poller alike.
+// back to SOLD by a re-queue (an operator's, or a batch's that could not mint it). One constant for the AWS event source
+// mapping and the local poller alike.
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ENTITY } from '#lib/db/keys.ts';
 import { writtenOrderOf } from '#lib/db/stream-images.ts';

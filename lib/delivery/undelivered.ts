@@ -4,6 +4,7 @@ import { conflict, notFound, validationFailed } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { deliveryFindingRepo } from '#lib/db/delivery-finding-repo.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { mintBatchRepo } from '#lib/db/mint-batch-repo.ts';
 import { recordCancellation } from '#lib/db/delivery-transaction.ts';
 import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
@@ -34,6 +35,9 @@ function undeliveredReason({ order, delivery }: OrderForDelivery, now: Date): st
     case 'FAILED':
       return order.failureReason ?? 'failed (no reason recorded)';
     case 'MINTING':
+      if (delivery.batchId !== null) {
+        return `minting in batch ${delivery.batchId}${delivery.mint ? ` (tx ${delivery.mint.hash}, nonce ${delivery.mint.nonce})` : ''}, followed until it is mined`;
+      }
       if (leaseHeld(delivery, now)) {
         return `minting${delivery.mint ? ` (tx ${delivery.mint.hash})` : ''}; a worker holds it until ${delivery.leaseUntil}`;
       }
@@ -82,16 +86,17 @@ export interface Requeued {
 }
 
 /**
- * Hands an order back to the delivery worker by making it SOLD again (the stream delivers it anew): a FAILED one,
- * a MINTING one whose worker stopped (its stored mint is kept and resumed), or a SOLD one whose stream record was
- * dead-lettered. 404 ORDER_NOT_FOUND; 409 NOT_REQUEUEABLE (delivered, or a live worker holds it); 409 ORDER_CHANGED.
+ * Hands an order back to the sender by making it SOLD again (the stream delivers it anew, in a new batch): a FAILED
+ * one, a MINTING one nothing follows (its batch no longer in flight), or a SOLD one whose stream record was
+ * dead-lettered. 404 ORDER_NOT_FOUND; 409 NOT_REQUEUEABLE (delivered, or its batch is in flight); 409 ORDER_CHANGED.
  */
 export async function requeueDelivery(ctx: AppContext, orderId: string): Promise<Requeued> {
   const orders = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
   const read = await orders.getForDelivery(orderId);
   if (!read) throw notFound('ORDER_NOT_FOUND', `order ${orderId} does not exist`);
   const now = ctx.now();
-  const decision = requeueDecision(read, now);
+  const batch = read.delivery.batchId === null ? null : await mintBatchRepo(dbOf(ctx), ctx.tableName).get(read.delivery.batchId);
+  const decision = requeueDecision(read, now, batch?.status === 'SENT');
   if (decision.kind === 'refused') throw conflict('NOT_REQUEUEABLE', decision.reason);
   const kind = decision.kind === 'requeue-failed' ? 'failed' : decision.kind === 'requeue-stuck' ? 'stuck' : 'waiting';
   if (!(await orders.requeue(orderId, kind, { attemptId: read.delivery.attemptId }, now, 're-queued by an operator'))) {

@@ -45,6 +45,11 @@ export interface FunctionAccess {
   readonly readsDeliveryDeadLetters?: true;
   /** Records sales in the partners' ledger at the stage's default commission (COMMISSION_DEFAULT_BPS). */
   readonly chargesCommission?: true;
+  /**
+   * Wakes the follower of mint batches (MINT_FOLLOW_QUEUE_URL): sends messages to the stage's follow queue (SQS), where
+   * the stack grants it once it has made the queue; locally nothing is sent.
+   */
+  readonly wakesMintFollower?: true;
   /** MB; 512 when not given. */
   readonly memorySize?: number;
   /** Seconds; 10 when not given. */
@@ -84,6 +89,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
     if (access.readsKeyUsage) out.readsKeyUsage = true;
     if (access.readsDeliveryDeadLetters) out.readsDeliveryDeadLetters = true;
     if (access.chargesCommission) out.chargesCommission = true;
+    if (access.wakesMintFollower) out.wakesMintFollower = true;
     if (access.memorySize !== undefined) out.memorySize = Math.max(out.memorySize ?? 0, access.memorySize);
     if (access.timeoutSeconds !== undefined) out.timeoutSeconds = Math.max(out.timeoutSeconds ?? 0, access.timeoutSeconds);
   }

@@ -96,8 +96,11 @@ for (const route of routes) {
 /** The REST API's TOKEN authorizer, run before every `jwt` route. */
 export const AUTHORIZER_HANDLER = 'functions/auth/authorizer.ts';
 
-/** The worker that mints sold plaques, fed by the table's stream (not an HTTP route). */
+/** The sender that puts sold plaques into mint batches and sends them, fed by the table's stream (not an HTTP route). */
 export const DELIVERY_WORKER_HANDLER = 'functions/delivery/deliver-order.ts';
+
+/** Follows the mint batches in flight until they are mined and recorded, woken by its queue (not an HTTP route). */
+export const MINT_FOLLOWER_HANDLER = 'functions/delivery/follow-mints.ts';
 
 /** Checks deliveries against the chain and hands on what no worker looks at, on a schedule (not an HTTP route). */
 export const DELIVERY_RECONCILER_HANDLER = 'functions/delivery/reconcile-deliveries.ts';
@@ -139,9 +142,19 @@ const backgroundFunctions = [
   {
     handler: DELIVERY_WORKER_HANDLER,
     trigger: 'table-stream',
-    description: 'Mints sold orders to their buyer wallets',
-    // Mints sold plaques and records the outcome; the stream read permission comes with its event source.
-    access: { table: 'readWrite', chain: true, chainSigner: true, timeoutSeconds: 120 },
+    description: 'Sends sold orders to their buyer wallets, many to a mint transaction',
+    // Draws a nonce, stores the batch with its signed transaction and its orders' move to MINTING, broadcasts it and
+    // wakes the follower; never waits for a block. The stream read permission comes with its event source.
+    access: { table: 'readWrite', chain: true, chainSigner: true, wakesMintFollower: true, timeoutSeconds: 120 },
+  },
+  {
+    handler: MINT_FOLLOWER_HANDLER,
+    trigger: 'queue',
+    description: 'Follows mint batches in flight until they are mined and recorded',
+    // Reads receipts and records the orders of mined batches; broadcasts pending ones again, replaces underpriced ones
+    // and holds empty nonces (so it signs); wakes itself a block later for what is still in flight. The queue read
+    // permission comes with its event source.
+    access: { table: 'readWrite', chain: true, chainSigner: true, wakesMintFollower: true, timeoutSeconds: 120 },
   },
   {
     handler: DELIVERY_RECONCILER_HANDLER,
@@ -150,7 +163,7 @@ const backgroundFunctions = [
     // Reads the chain (receipts, balances, the confirmed block) but never signs: a mint gone from the chain goes back
     // to the worker; hands on the worker's dead letters. Its stream reads are granted with its schedule
     // (infra/delivery-reconciler.ts).
-    access: { table: 'readWrite', chain: true, readsDeliveryDeadLetters: true, timeoutSeconds: 120 },
+    access: { table: 'readWrite', chain: true, readsDeliveryDeadLetters: true, wakesMintFollower: true, timeoutSeconds: 120 },
   },
   {
     handler: CATALOG_SNAPSHOT_HANDLER,

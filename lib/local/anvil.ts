@@ -60,6 +60,21 @@ async function rpc<T>(rpcUrl: string, method: string, timeoutMs = 1000): Promise
   return body.result;
 }
 
+/**
+ * Switches the node from a block per transaction to a block every `seconds` (anvil's `evm_setIntervalMining`), the pace
+ * of a public network: a node started with a state file mines by transaction until then, so the start-up's own
+ * transactions (deployment, metadata addresses, sample tokens) need not wait for blocks.
+ */
+export async function mineEvery(rpcUrl: string, seconds: number): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setIntervalMining', params: [seconds] }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_setIntervalMining: ${body.error.message}`);
+}
+
 async function answers(rpcUrl: string): Promise<boolean> {
   try {
     await rpc(rpcUrl, 'eth_chainId');

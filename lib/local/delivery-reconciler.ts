@@ -5,7 +5,7 @@ import { reconcileDeliveries, type ReconcileReport } from '#lib/delivery/reconci
 import { deadLetterFolder } from '#lib/local/dead-letters.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
-/** Between passes: with the local worker's 35 s claims, an order a kill left behind is handed back within 45 s. */
+/** Between passes: an order a kill left SOLD (its stream record read but not sent) is handed back within 40 s. */
 const RECONCILE_INTERVAL_MS = 10_000;
 /** A SOLD order the local stream has not handed over within this long lost its record (the poller looks every 250 ms). */
 const STALE_SOLD_MS = 30_000;
@@ -44,5 +44,8 @@ export function summarize(report: ReconcileReport | Error): string {
   const by = new Map<string, number>();
   for (const finding of report.findings) by.set(finding.kind, (by.get(finding.kind) ?? 0) + 1);
   const found = [...by].map(([kind, count]) => `${count} ${kind}`).join(', ');
-  return `checked ${report.checkedDelivered} delivered and ${report.sweptUndelivered} undelivered order(s), ${report.redriven} dead letter(s) re-driven${found ? `; found ${found}` : '; nothing to repair'}${report.errors ? `; ${report.errors} left for the next pass` : ''}`;
+  const batches = Object.entries(report.batches)
+    .map(([outcome, count]) => `${count} ${outcome}`)
+    .join(', ');
+  return `checked ${report.checkedDelivered} delivered and ${report.sweptUndelivered} undelivered order(s)${batches ? `, followed the mint batches in flight (${batches})` : ''}, ${report.redriven} dead letter(s) re-driven${found ? `; found ${found}` : '; nothing to repair'}${report.errors ? `; ${report.errors} left for the next pass` : ''}`;
 }

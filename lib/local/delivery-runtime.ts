@@ -1,45 +1,56 @@
-// The delivery worker under `npm start`: the same function module as in AWS, fed the same stream events by a poller of
-// DynamoDB Local's stream with the same filter (checkpoints and dead letters under DATA_DIR/streams, which the local
-// reconciler reads too).
+// Deliveries under `npm start`: the sender, the same function module as in AWS, fed the same stream events by a poller
+// of DynamoDB Local's stream with the same filter (checkpoints and dead letters under DATA_DIR/streams, which the local
+// reconciler reads too), gathering orders until they must go to make the next block; and the follower of the batches in
+// flight, on every block (lib/local/mint-follower.ts).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
 import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
-import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
-
-/** The delivery worker's timeout in AWS (infra), mirrored locally: each invocation gets this long. */
-const WORKER_TIMEOUT_MS = 120_000;
+import { startLocalMintFollower } from '#lib/local/mint-follower.ts';
+import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 
 export interface LocalDeliveriesOptions {
   projectRoot: string;
   dataDir: string;
+  ctx: AppContext;
+  /** Seconds between the local chain's blocks; null: a block per transaction. */
+  blockTimeSeconds: number | null;
   db: DynamoDBDocumentClient;
   dynamoEndpoint: string;
   region: string;
   tableName: string;
 }
 
-/** Starts the poller; the context the worker reads must be installed first (the local server does). */
-export async function startLocalDeliveries(options: LocalDeliveriesOptions): Promise<StreamPoller> {
-  const worker = (await import(pathToFileURL(resolve(options.projectRoot, DELIVERY_WORKER_HANDLER)).href)) as {
-    handler: (event: Parameters<StreamHandler>[0], context: Context) => ReturnType<StreamHandler>;
-  };
-  return startStreamPoller({
+/** Starts the follower and the poller; the context the sender reads must be installed first (the local server does). */
+export async function startLocalDeliveries(options: LocalDeliveriesOptions): Promise<{ stop: () => Promise<void> }> {
+  const worker = (await import(pathToFileURL(resolve(options.projectRoot, DELIVERY_WORKER_HANDLER)).href)) as { handler: StreamHandler };
+  const follower = startLocalMintFollower(options.ctx, options.blockTimeSeconds);
+  const poller = await startStreamPoller({
     db: options.db,
     endpoint: options.dynamoEndpoint,
     region: options.region,
     tableName: options.tableName,
-    handler: (event) => {
-      const deadline = Date.now() + WORKER_TIMEOUT_MS;
-      return worker.handler(event, { functionName: 'deliver-order', getRemainingTimeInMillis: () => deadline - Date.now() } as Context);
-    },
+    handler: (event) => worker.handler(event),
     filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
+    // As the stage's mapping gives them (infra/stages.ts `delivery.batchSize`): a batch's orders at most.
+    batchSize: 50,
+    pollIntervalMs: 100,
+    handOverBy: follower.handOverBy,
     // Like the stage's retryAttempts (5) plus the first attempt.
     maxAttempts: 6,
     stateDir: deliveryStreamDir(options.dataDir),
+  }).catch(async (error: unknown) => {
+    await follower.stop();
+    throw error;
   });
+  return {
+    // The poller first: no sends are handed over while the follower stops.
+    stop: async () => {
+      await poller.stop();
+      await follower.stop();
+    },
+  };
 }

@@ -29,7 +29,7 @@ import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { describeCounts, runPendingMigrations } from '#lib/migrations/run-migrations.ts';
 import { createAppContext } from '#lib/runtime/context.ts';
-import { ANVIL_CHAIN_ID, startAnvil } from '#lib/local/anvil.ts';
+import { ANVIL_CHAIN_ID, mineEvery, startAnvil } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { ensurePlaqueToken, forgetReplacedContract, localContractRecordFile } from '#lib/chain/deploy.ts';
@@ -306,6 +306,19 @@ async function main(): Promise<void> {
     (outcome) => outcome,
   );
 
+  // A block every ANVIL_BLOCK_TIME seconds from here on, a public network's pace (the start-up's own transactions above
+  // were mined at once); unset, a block per transaction. Not kept in the chain's state: every start sets it.
+  const blockTime = localConfig().ANVIL_BLOCK_TIME;
+  await step(
+    'block time',
+    async () => {
+      if (blockTime !== undefined) await mineEvery(anvil.rpcUrl, blockTime);
+      return blockTime;
+    },
+    (seconds) =>
+      seconds === undefined ? 'a block per transaction (ANVIL_BLOCK_TIME sets seconds between blocks)' : `a block every ${seconds} s`,
+  );
+
   // Delivery reconciler: one pass now, before the worker runs (a kill's leftovers: claims ended, mints the chain lost
   // re-queued, dead letters re-driven), then every 10 s (lib/local/delivery-reconciler.ts).
   await step(
@@ -325,11 +338,14 @@ async function main(): Promise<void> {
         throw new Error(`could not listen on port ${localConfig().PORT}: ${error.message}`);
       });
       stoppers.push(server.close);
-      // Delivery: the same worker module as in AWS, fed by its own poller of the stream (lib/local/delivery-runtime.ts;
-      // started after the server, which installs the context the worker reads; stopped before it).
+      // Delivery: the same sender module as in AWS, fed by its own poller of the stream, gathering orders until they must
+      // go to make the next block, and the follower of the batches in flight, on every block (lib/local/delivery-runtime.ts;
+      // started after the server, which installs the context they read; stopped before it).
       const deliveries = await startLocalDeliveries({
         projectRoot: PROJECT_ROOT,
         dataDir,
+        ctx,
+        blockTimeSeconds: blockTime ?? null,
         db,
         dynamoEndpoint: dynamo.endpoint,
         region: coreConfig().AWS_REGION,

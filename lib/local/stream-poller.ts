@@ -34,6 +34,12 @@ export interface StreamPollerOptions {
   /** Folder for checkpoints and dead letters; nothing persisted when absent (tests). */
   stateDir?: string;
   pollIntervalMs?: number;
+  /**
+   * When records gathered for the worker must be handed over at the latest (epoch ms, asked at every poll): until then
+   * they gather up to `batchSize`, as the event source mapping's batching window gathers them. Absent: handed over as
+   * soon as read. Records gathered are not checkpointed until handed over, so a restart reads them again.
+   */
+  handOverBy?: () => number;
 }
 
 export interface StreamPoller {
@@ -296,31 +302,51 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     if (deadLetterDir) writeFileSync(join(deadLetterDir, `${Date.now()}-${failed[0]!.eventID}.json`), JSON.stringify(failed[0]));
   }
 
-  async function pollShard(shardId: string, iterator: string): Promise<number> {
+  /** Records read but not handed over yet, per shard, each with the sequence number read just before it. */
+  const gathered = new Map<string, { record: DynamoDBRecord; before: string | undefined }[]>();
+
+  /** Hands gathered records over: whole batches always, the rest too when `all` (or when the window has passed). */
+  async function handOver(shardId: string, all: boolean): Promise<void> {
+    const waiting = gathered.get(shardId) ?? [];
+    const due = all || !options.handOverBy || Date.now() >= options.handOverBy();
+    while (waiting.length >= batchSize || (due && waiting.length > 0)) {
+      const batch = waiting.splice(0, batchSize);
+      await deliver(batch.map((entry) => entry.record));
+    }
+  }
+
+  async function pollShard(shardId: string, iterator: string, all: boolean): Promise<number> {
     let out: RecordsPage;
     try {
       const position = `${streamArn}|${shardId}|${positions.get(shardId) ?? ''}`;
       out = await sharedPage(position, () => getRecords(options.endpoint, options.region, iterator));
     } catch (error) {
       if (error instanceof IteratorGone) {
+        // Reopened from the checkpoint, which is before anything gathered: those records are read again.
         iterators.delete(shardId);
+        gathered.delete(shardId);
         return 0;
       }
       throw error;
     }
     const records = out.Records ?? [];
-    // Filters name only members the wire record has (eventName, dynamodb…): records are matched before they are copied.
-    const wanted = records
-      .filter((r) => !options.filters?.length || options.filters.some((f) => matchesPattern(r, f)))
-      .map((r) => toLambdaRecord(r, streamArn!, options.region));
+    const waiting = gathered.get(shardId) ?? [];
+    gathered.set(shardId, waiting);
+    let previous = positions.get(shardId) || undefined;
+    for (const read of records) {
+      // Filters name only members the wire record has (eventName, dynamodb…): records are matched before they are copied.
+      if (!options.filters?.length || options.filters.some((f) => matchesPattern(read, f))) {
+        waiting.push({ record: toLambdaRecord(read, streamArn!, options.region), before: previous });
+      }
+      previous = read.dynamodb?.SequenceNumber;
+    }
+    if (previous) positions.set(shardId, previous);
     // The worker gets batches of at most batchSize, as the event source mapping gives them; the read itself takes up to
     // READ_LIMIT records, so catching up after a bulk write (an import) costs a few reads and checkpoints, not thousands.
-    for (let i = 0; i < wanted.length; i += batchSize) await deliver(wanted.slice(i, i + batchSize));
-    const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
-    if (last) {
-      saveCheckpoint(shardId, last);
-      positions.set(shardId, last);
-    }
+    await handOver(shardId, all || !out.NextShardIterator);
+    // Checkpointed up to the first record still gathered (or everything read, when none is).
+    const upTo = waiting.length > 0 ? waiting[0]!.before : previous;
+    if (upTo && upTo !== checkpoints[shardId]) saveCheckpoint(shardId, upTo);
     if (out.NextShardIterator) iterators.set(shardId, out.NextShardIterator);
     else {
       iterators.delete(shardId);
@@ -334,13 +360,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   // One pass at a time: the loop and drain() share iterators, which must not be read twice.
   const serialized = oneAtATime();
 
-  async function pollOnce(): Promise<number> {
+  async function pollOnce(all = false): Promise<number> {
     if (Date.now() - lastDiscovery > 2000 || iterators.size === 0) {
       await discoverShards();
       lastDiscovery = Date.now();
     }
     let seen = 0;
-    for (const [shardId, iterator] of [...iterators]) seen += await pollShard(shardId, iterator);
+    for (const [shardId, iterator] of [...iterators]) seen += await pollShard(shardId, iterator, all);
     return seen;
   }
 
@@ -348,7 +374,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let wake = () => undefined as void;
   const loop = async () => {
     while (running) {
-      const seen = await serialized(pollOnce).catch((error: unknown) => {
+      const seen = await serialized(() => pollOnce()).catch((error: unknown) => {
         logger.error('stream polling failed', { error: error as Error });
         return 0;
       });
@@ -368,7 +394,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       for (;;) {
         const seen = await serialized(() => {
           lastDiscovery = 0;
-          return pollOnce();
+          return pollOnce(true);
         });
         if (seen === 0) return;
       }

@@ -1,6 +1,7 @@
-// Ops commands for deliveries: list the orders not delivered yet with their age and reason, re-queue one, or cancel a
-// FAILED one.
+// Ops commands for deliveries: list the orders not delivered yet with their age and reason, re-queue one, cancel a
+// FAILED one, or sum what delivered orders cost.
 import type { Command } from 'commander';
+import { formatEther } from 'viem';
 import { AppError } from '#lib/errors.ts';
 import {
   cancelOrder,
@@ -10,6 +11,7 @@ import {
   type ReconcilerFinding,
   type UndeliveredOrder,
 } from '#lib/delivery/undelivered.ts';
+import { deliveryCostsByDay, type DeliveryCostRow } from '#lib/delivery/delivery-costs.ts';
 import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
 
 export async function undeliveredOrders(target: TargetOptions): Promise<UndeliveredOrder[]> {
@@ -44,6 +46,18 @@ async function cancelFailedOrder(target: TargetOptions, orderId: string, reason:
   const opened = await openTarget(target);
   try {
     return await cancelOrder(opened.ctx, orderId, reason);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** What orders delivered in the last `days` UTC days (today included) cost, by day and partner. */
+async function deliveryCosts(target: TargetOptions, days: number): Promise<DeliveryCostRow[]> {
+  const opened = await openTarget(target);
+  try {
+    const now = opened.ctx.now();
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+    return await deliveryCostsByDay(opened.ctx, from, now);
   } finally {
     await opened.close();
   }
@@ -117,5 +131,31 @@ export function registerDeliveryCommands(program: Command, target: () => TargetO
         console.error(error.detail ?? error.title);
         process.exitCode = 1;
       }
+    });
+
+  program
+    .command('delivery-costs')
+    .description(
+      "what delivered orders cost the signer, by UTC day and partner: orders, gas (each order's share of its mint transaction), fees in ETH, gas a token",
+    )
+    .option('--days <days>', 'how many UTC days back, today included', '30')
+    .option('--json', 'print them as JSON: [{"date", "partnerId", "orders", "gas", "feeWei", "feeEth", "gasPerToken"}]')
+    .action(async (options: { days: string; json?: boolean }) => {
+      const days = Number(options.days);
+      if (!Number.isInteger(days) || days < 1 || days > 400)
+        throw new Error(`--days must be a whole number from 1 to 400: ${options.days}`);
+      const rows = await deliveryCosts(target(), days);
+      if (options.json) return console.log(JSON.stringify(rows, null, 2));
+      if (rows.length === 0) return console.log(`No order was delivered in the last ${days} day(s).`);
+      console.log('day         partner  orders        gas  gas a token  fees (ETH)');
+      for (const r of rows) {
+        console.log(
+          `${r.date}  ${String(r.partnerId).padStart(7)}  ${String(r.orders).padStart(6)}  ${String(r.gas).padStart(9)}  ${String(r.gasPerToken).padStart(11)}  ${r.feeEth}`,
+        );
+      }
+      const orders = rows.reduce((sum, r) => sum + r.orders, 0);
+      const gas = rows.reduce((sum, r) => sum + r.gas, 0);
+      const fee = rows.reduce((sum, r) => sum + BigInt(r.feeWei), 0n);
+      console.log(`${orders} order(s): ${gas} gas, ${Math.round(gas / orders)} a token, ${formatEther(fee)} ETH.`);
     });
 }

@@ -135,6 +135,7 @@ function prepareSale(ctx: AppContext, partner: Partner, input: BuyInput, current
     createdAt: at,
     updatedAt: at,
     deliveredAt: null,
+    mintCost: null,
   };
   const answer: Sale = { orderId, status: 'SOLD', plaque: presentPlaque(sold, now, stage) };
   return { now, sold, order, answer };

@@ -8,6 +8,21 @@ import type { Shape } from '#lib/schema.ts';
 export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * What a delivered order's mint cost: its share of the transaction that minted it (orders minted together split its
+ * gas evenly) at the price that transaction paid.
+ */
+export interface MintCost {
+  /** Its share of the transaction's gas. */
+  gas: number;
+  /** Wei per gas the transaction paid, decimal. */
+  gasPriceWei: string;
+  /** gas × gasPriceWei, decimal wei. */
+  feeWei: string;
+  /** Orders the transaction delivered, this one among them. */
+  tokensInTransaction: number;
+}
+
 export interface Order {
   orderId: string;
   /** The account that owns the API key the order was placed with. */
@@ -36,6 +51,8 @@ export interface Order {
   updatedAt: string;
   /** When the token was recorded in the buyer's wallet (DELIVERED only). */
   deliveredAt: string | null;
+  /** Its share of its mint transaction's cost (DELIVERED by a mint the service sent; null otherwise). */
+  mintCost: MintCost | null;
 }
 
 /**
@@ -84,4 +101,5 @@ export const presentOrder = (order: Order & { plaqueName: string }, explorerBase
   createdAt: order.createdAt,
   updatedAt: order.updatedAt,
   deliveredAt: order.deliveredAt,
+  mintCost: order.mintCost,
 });

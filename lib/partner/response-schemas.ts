@@ -97,6 +97,21 @@ export const saleSchema = component('Sale', () =>
   }),
 );
 
+// What a delivered order's mint cost the service: its share of the transaction that minted it.
+const mintCostSchema = component('MintCost', () =>
+  z.object({
+    // The order's share of the gas its mint transaction used: orders minted in one transaction split it evenly.
+    gas: z.int().check(z.minimum(0)),
+    // Wei per gas the transaction paid (base fee plus tip), as a decimal string: wei amounts exceed a JSON number's
+    // exact range.
+    gasPriceWei: z.string().check(z.regex(/^\d+$/)),
+    // gas × gasPriceWei: what the order's mint cost the service, in wei, as a decimal string.
+    feeWei: z.string().check(z.regex(/^\d+$/)),
+    // Orders the same transaction delivered, this one among them.
+    tokensInTransaction: z.int().check(z.minimum(1)),
+  }),
+);
+
 export const orderSchema = component('Order', () =>
   z.object({
     orderId: z.string(),
@@ -117,6 +132,9 @@ export const orderSchema = component('Order', () =>
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     deliveredAt: z.nullable(z.iso.datetime()),
+    // What its mint cost, once DELIVERED by a transaction the service sent; null before, and for a token that reached
+    // the buyer otherwise.
+    mintCost: z.nullable(mintCostSchema.schema()),
   }),
 );
 

@@ -65,8 +65,8 @@ export function declaredClients(access: FunctionAccess): ClientName[] {
   if (access.sendsMail) clients.push('ses');
   // Media and the listing's catalogue snapshot are S3 objects in AWS.
   if (access.writesMedia !== undefined || access.catalogSnapshot) clients.push('s3');
-  // The webhook sender's wake-ups and the delivery worker's dead letters are SQS queues in AWS.
-  if (access.webhookQueue || access.readsDeliveryDeadLetters) clients.push('sqs');
+  // The webhook sender's wake-ups, the delivery worker's dead letters and the mint follower's wake-ups are SQS queues in AWS.
+  if (access.webhookQueue || access.readsDeliveryDeadLetters || access.wakesMintFollower) clients.push('sqs');
   if (access.webhookSecrets) clients.push('kms');
   if (access.apiKeys || access.readsKeyUsage) clients.push('apiGateway');
   if (access.walletMnemonic) clients.push('hdWallet');

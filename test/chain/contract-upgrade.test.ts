@@ -1,6 +1,7 @@
-// Local data folders from before roles (an Ownable PlaqueToken) and from before settable metadata URIs (a URI fixed at
-// deployment): the next start replaces the recorded contract with the current one and moves the records that named the
-// old one (nothing lost: minted plaques keep theirs, and their tokens the URI the old contract names).
+// Local data folders from before roles (an Ownable PlaqueToken), from before settable metadata URIs (a URI fixed at
+// deployment) and from before batch mints (one mint a transaction): the next start replaces the recorded contract with
+// the current one and moves the records that named the old one (nothing lost: minted plaques keep theirs, and their
+// tokens the URI the old contract names).
 import { describe, expect, inject, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { createPublicClient, createWalletClient, getAddress, http, type Abi, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole } from '#lib/chain/deploy.ts';
+import { answersInterface } from '#lib/chain/contract-interfaces.ts';
+import { BATCH_MINT_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 import { hasSettableUris, readMetadataUris, setMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
@@ -61,6 +64,63 @@ contract PlaqueToken is ERC1155Supply, AccessControlEnumerable {
     }
 }`;
 
+/**
+ * PlaqueToken as it was before batch mints: roles and settable metadata URIs, one mint a transaction, and a per-id
+ * supply (ERC1155Supply) to refuse a second mint.
+ */
+const ONE_AT_A_TIME_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
+import {ERC1155Supply} from "@openzeppelin/contracts/token/ERC1155/extensions/ERC1155Supply.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
+
+interface IERC7572 {
+    function contractURI() external view returns (string memory);
+
+    event ContractURIUpdated();
+}
+
+contract PlaqueToken is ERC1155Supply, AccessControlEnumerable, IERC7572 {
+    bytes32 public constant MINTER_ROLE = keccak256("MINTER_ROLE");
+
+    event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId);
+
+    error AlreadyMinted(uint256 id);
+
+    string private _contractURI;
+
+    constructor(address admin, address minter, string memory uri_, string memory contractURI_) ERC1155(uri_) {
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(MINTER_ROLE, minter);
+        _contractURI = contractURI_;
+    }
+
+    function mint(address to, uint256 id, bytes calldata data) external onlyRole(MINTER_ROLE) {
+        if (exists(id)) revert AlreadyMinted(id);
+        _mint(to, id, 1, data);
+    }
+
+    function setURI(string calldata newuri) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setURI(newuri);
+        emit BatchMetadataUpdate(0, type(uint256).max);
+    }
+
+    function contractURI() external view returns (string memory) {
+        return _contractURI;
+    }
+
+    function setContractURI(string calldata newuri) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _contractURI = newuri;
+        emit ContractURIUpdated();
+    }
+
+    function supportsInterface(bytes4 interfaceId) public view override(ERC1155, AccessControlEnumerable) returns (bool) {
+        return interfaceId == type(IERC7572).interfaceId || super.supportsInterface(interfaceId);
+    }
+}`;
+
 /** The URI every earlier PlaqueToken was deployed with, whatever the stage. */
 const FIXED_URI = 'https://plaques.dev/tokens/{id}.json';
 const LOCAL_BASE = 'http://127.0.0.1:3000';
@@ -105,6 +165,7 @@ const anOrder = (overrides: Partial<Order>): Order => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deliveredAt: null,
+  mintCost: null,
   ...overrides,
 });
 
@@ -230,5 +291,41 @@ describe('a local data folder with a PlaqueToken whose URI was fixed at deployme
     const oldToken = { address: oldAddress, abi: old.abi } as const;
     expect(await client.readContract({ ...oldToken, functionName: 'balanceOf', args: [account.address, 7n] })).toBe(1n);
     expect(await client.readContract({ ...oldToken, functionName: 'uri', args: [7n] })).toBe(FIXED_URI);
+  });
+});
+
+describe('a local data folder with a PlaqueToken that mints one token a transaction', () => {
+  it('gets the batch-minting contract on the next start; the token minted on the old one stays there', async () => {
+    const { rpcUrl, key, account, old, wallet, client, oldAddress, recordFile } = await anOlderContract(ONE_AT_A_TIME_SOURCE, (account) => [
+      account,
+      account,
+      `${LOCAL_BASE}/tokens/{id}.json`,
+      `${LOCAL_BASE}/contract.json`,
+    ]);
+    const minted = await wallet.writeContract({
+      address: oldAddress,
+      abi: old.abi,
+      functionName: 'mint',
+      args: [account.address, 7n, '0x'],
+      chain: null,
+    });
+    await client.waitForTransactionReceipt({ hash: minted });
+    expect(await hasMinterRole(rpcUrl, oldAddress)).toBe(true);
+    expect(await hasSettableUris(rpcUrl, oldAddress)).toBe(true);
+    expect(await answersInterface(rpcUrl, oldAddress, BATCH_MINT_INTERFACE_ID)).toBe(false);
+
+    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
+    expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
+    expect(await answersInterface(rpcUrl, upgraded.contractAddress, BATCH_MINT_INTERFACE_ID)).toBe(true);
+    // Once current, it is kept.
+    forgetReplacedContract(recordFile);
+    expect(await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE })).toEqual({
+      contractAddress: upgraded.contractAddress,
+      deployed: false,
+      replaced: null,
+    });
+    expect(await client.readContract({ address: oldAddress, abi: old.abi, functionName: 'balanceOf', args: [account.address, 7n] })).toBe(
+      1n,
+    );
   });
 });

@@ -1,5 +1,6 @@
-// The chain port's delivery calls on an anvil node of this file's own (so it may stop mining): signing a mint with an
-// explicit nonce, broadcasting it (again), receipts, the signer's nonces, finding a mint, and serialized sends.
+// The chain port's delivery calls on an anvil node of this file's own (so it may stop mining): signing a batch mint with
+// an explicit nonce and fees, broadcasting it (again), receipts with what became of each token, the signer's nonces,
+// finding a mint, and serialized sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, keccak256, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -37,19 +38,21 @@ const aBuyer = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 const setAutomine = (on: boolean) => rpc.request({ method: 'evm_setAutomine' as never, params: [on] as never });
 const mine = () => rpc.request({ method: 'evm_mine' as never, params: [] as never });
 
+const FEES = { maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+
 async function signed(to: Address, tokenId: bigint) {
-  const result = await chain.exclusiveNonce((nonce) => chain.signMint(to, tokenId, nonce));
+  const result = await chain.exclusiveNonce((nonce) => chain.signMintBatch([{ to, tokenId }], nonce, FEES));
   if (result.kind !== 'signed') throw new Error(`expected a signed mint, got ${result.reason}`);
   return result;
 }
 
-describe('signMint and sendRawTransaction', () => {
-  it('signs a mint with the given nonce without sending it; broadcasting it mints to the buyer', async () => {
+describe('signMintBatch and sendRawTransaction', () => {
+  it('signs a mint with the given nonce and fees without sending it; broadcasting it mints to the buyer', async () => {
     const buyer = aBuyer();
     const tokenId = nextToken++;
     const nonce = await chain.confirmedNonce();
-    const mint = await chain.signMint(buyer, tokenId, nonce);
-    expect(mint).toMatchObject({ kind: 'signed', nonce });
+    const mint = await chain.signMintBatch([{ to: buyer, tokenId }], nonce, FEES);
+    expect(mint).toMatchObject({ kind: 'signed', nonce, fees: FEES });
     if (mint.kind !== 'signed') return;
     expect(mint.hash).toBe(keccak256(mint.raw));
     expect(await chain.transactionReceipt(mint.hash)).toBeNull();
@@ -87,13 +90,45 @@ describe('signMint and sendRawTransaction', () => {
     }
   });
 
-  it('signs nothing for a token id already minted: the chain predicts the revert', async () => {
-    const tokenId = nextToken++;
-    const first = await signed(aBuyer(), tokenId);
+  it('mints a batch to many buyers, and its receipt says which tokens were minted and which refused, and why', async () => {
+    const taken = nextToken++;
+    const first = await signed(aBuyer(), taken);
     await chain.sendRawTransaction(first.raw);
     await chain.waitForReceipt(first.hash, 5_000);
-    const second = await chain.signMint(aBuyer(), tokenId, first.nonce + 1);
-    expect(second).toEqual({ kind: 'reverts', reason: 'ALREADY_MINTED', detail: 'AlreadyMinted' });
+    const [a, b] = [aBuyer(), aBuyer()];
+    const [one, two] = [nextToken++, nextToken++];
+    const items = [
+      { to: a, tokenId: one },
+      { to: b, tokenId: taken },
+      { to: chain.contractAddress, tokenId: two },
+    ];
+    const batch = await chain.exclusiveNonce((nonce) => chain.signMintBatch(items, nonce, FEES));
+    if (batch.kind !== 'signed') throw new Error('not signed');
+    await chain.sendRawTransaction(batch.raw);
+    await chain.waitForReceipt(batch.hash, 5_000);
+    const receipt = await chain.mintBatchReceipt(batch.hash);
+    expect(receipt).toMatchObject({ status: 'success', minted: [{ tokenId: one, to: a }] });
+    expect(receipt!.refused).toEqual([
+      { tokenId: taken, to: b, reason: 'ALREADY_MINTED', detail: 'AlreadyMinted' },
+      // A contract without onERC1155Received cannot hold the token.
+      { tokenId: two, to: chain.contractAddress, reason: 'NOT_MINTABLE', detail: expect.any(String) },
+    ]);
+    expect(receipt!.gasUsed * receipt!.effectiveGasPrice).toBeGreaterThan(0n);
+    expect(await chain.mintBatchReceipt(`0x${'ab'.repeat(32)}`)).toBeNull();
+  });
+
+  it('signs nothing when the whole call would revert: a signer without MINTER_ROLE', async () => {
+    const outsider = createChainPort({
+      rpcUrl: anvil.rpcUrl,
+      chainId: ANVIL_CHAIN_ID,
+      contractAddress: chain.contractAddress,
+      signerKey: fixedSignerKey(generatePrivateKey()),
+    });
+    expect(await outsider.signMintBatch([{ to: aBuyer(), tokenId: nextToken++ }], 0, FEES)).toEqual({
+      kind: 'reverts',
+      reason: 'NOT_MINTABLE',
+      detail: 'AccessControlUnauthorizedAccount',
+    });
   });
 });
 
@@ -109,7 +144,7 @@ describe('exclusiveNonce', () => {
         chain.exclusiveNonce(async (nonce) => {
           overlapped ||= running > 0;
           running++;
-          const mint = await chain.signMint(buyer, tokens[i]!, nonce);
+          const mint = await chain.signMintBatch([{ to: buyer, tokenId: tokens[i]! }], nonce, FEES);
           if (mint.kind !== 'signed') throw new Error('not signed');
           await chain.sendRawTransaction(mint.raw);
           running--;
@@ -159,7 +194,10 @@ describe('reading what happened', () => {
       () => down.confirmedNonce(),
       () => down.sendRawTransaction(mint.raw),
       () => down.exclusiveNonce(async (n) => n),
-      () => down.signMint(aBuyer(), 1n, 0),
+      () => down.signMintBatch([{ to: aBuyer(), tokenId: 1n }], 0, FEES),
+      () => down.marketFees(),
+      () => down.mintBatchReceipt(mint.hash),
+      () => down.nonceOf(aBuyer(), 'pending'),
       () => down.waitForReceipt(mint.hash, 500),
     ]) {
       const failure = await call().catch((error: unknown) => error);

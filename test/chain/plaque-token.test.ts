@@ -1,18 +1,21 @@
-// PlaqueToken on a real anvil node through the chain port: simulated mints, the mint itself, and the ABI the
-// service calls matching what solc compiled.
+// PlaqueToken on a real anvil node through the chain port: simulated mints, the mint itself, many mints in one
+// transaction (each an ordinary TransferSingle, each refused on its own, at the gas the design aims for), and the ABI
+// the service calls matching what solc compiled.
 import { describe, expect, inject, it } from 'vitest';
-import { createPublicClient, createWalletClient, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, http, parseEventLogs, zeroAddress, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { AppError } from '#lib/errors.ts';
 import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
-import { DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { BATCH_MINT_INTERFACE_ID, DEFAULT_ADMIN_ROLE, plaqueTokenAdminAbi } from '#lib/chain/plaque-token-admin-abi.ts';
+import { answersInterface } from '#lib/chain/contract-interfaces.ts';
 import { hasMinterRole } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { freePort } from '#lib/local/child-process.ts';
 import { ownChain, stranger } from '../support/chain.ts';
+import { aReceiver } from '../support/receivers.ts';
 
 const BUYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -123,5 +126,89 @@ describe('PlaqueToken', () => {
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ status: 503, code: 'CHAIN_UNAVAILABLE' });
     expect((failure as AppError).headers['Retry-After']).toBeDefined();
+  });
+});
+
+describe('PlaqueToken.mintMany', () => {
+  const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+  const fresh = (count: number): Address[] => Array.from({ length: count }, () => privateKeyToAccount(generatePrivateKey()).address);
+  const FEES = { maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+
+  async function mintMany(chain: Awaited<ReturnType<typeof ownChain>>['chain'], items: { to: Address; tokenId: bigint }[]) {
+    const signed = await chain.exclusiveNonce((nonce) => chain.signMintBatch(items, nonce, FEES));
+    if (signed.kind !== 'signed') throw new Error(`not signed: ${signed.detail}`);
+    await chain.sendRawTransaction(signed.raw);
+    return client.waitForTransactionReceipt({ hash: signed.hash });
+  }
+
+  it('mints 50 tokens to 50 buyers in one transaction at no more than 35 000 gas a token, one TransferSingle from the zero address each', async () => {
+    const { chain, owner } = await ownChain();
+    expect(await answersInterface(inject('rpcUrl'), chain.contractAddress, BATCH_MINT_INTERFACE_ID)).toBe(true);
+    const buyers = fresh(50);
+    const items = buyers.map((to, i) => ({ to, tokenId: 1_000n + BigInt(i) }));
+    const receipt = await mintMany(chain, items);
+    expect(receipt.status).toBe('success');
+    expect(Number(receipt.gasUsed) / 50).toBeLessThanOrEqual(35_000);
+    const transfers = parseEventLogs({ abi: plaqueTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' });
+    expect(transfers.map((t) => t.args)).toEqual(
+      items.map(({ to, tokenId }) => ({ operator: owner, from: zeroAddress, to, id: tokenId, value: 1n })),
+    );
+    for (const { to, tokenId } of items) expect(await chain.balanceOf(to, tokenId)).toBe(1n);
+    expect(await chain.tokenExists(1_049n)).toBe(true);
+    expect(await chain.tokenExists(1_050n)).toBe(false);
+  });
+
+  it('refuses a token minted already, the zero address and receivers that refuse, each on its own, and mints the rest', async () => {
+    const { chain, owner } = await ownChain();
+    const [taking, refusing] = await Promise.all([aReceiver('TakingReceiver'), aReceiver('RefusingReceiver')]);
+    const [a, b] = fresh(2);
+    await mintMany(chain, [{ to: a!, tokenId: 7n }]);
+    const receipt = await mintMany(chain, [
+      { to: b!, tokenId: 7n },
+      { to: zeroAddress, tokenId: 8n },
+      { to: refusing, tokenId: 9n },
+      { to: taking, tokenId: 10n },
+      { to: b!, tokenId: 11n },
+    ]);
+    expect(receipt.status).toBe('success');
+    const refused = parseEventLogs({ abi: plaqueTokenAbi, logs: receipt.logs, eventName: 'MintRefused' }).map((e) => e.args.id);
+    expect(refused).toEqual([7n, 8n, 9n]);
+    // The receiver contract that takes tokens got its TransferSingle with the minter as operator, like a buyer's wallet.
+    const transfers = parseEventLogs({ abi: plaqueTokenAbi, logs: receipt.logs, eventName: 'TransferSingle' }).map((t) => t.args);
+    expect(transfers).toEqual([
+      { operator: owner, from: zeroAddress, to: taking, id: 10n, value: 1n },
+      { operator: owner, from: zeroAddress, to: b, id: 11n, value: 1n },
+    ]);
+    expect(await chain.balanceOf(a!, 7n)).toBe(1n);
+    expect(await chain.balanceOf(b!, 7n)).toBe(0n);
+    expect(await chain.tokenExists(8n)).toBe(false);
+    expect(await chain.tokenExists(9n)).toBe(false);
+    expect(await chain.balanceOf(taking, 10n)).toBe(1n);
+  });
+
+  it('lets nobody but a minter mint many, and nobody but the contract itself call its receiver step', async () => {
+    const { chain } = await ownChain();
+    const other = await stranger();
+    await expect(
+      other.wallet.writeContract({
+        address: chain.contractAddress,
+        abi: plaqueTokenAbi,
+        functionName: 'mintMany',
+        args: [[other.address], [1n]],
+        chain: null,
+      }),
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
+    const abi = loadPlaqueTokenArtifact().abi;
+    await expect(
+      other.wallet.writeContract({
+        address: chain.contractAddress,
+        abi,
+        functionName: 'mintToReceiver',
+        args: [other.address, 2n],
+        chain: null,
+      }),
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
+    expect(await chain.tokenExists(1n)).toBe(false);
+    expect(await chain.tokenExists(2n)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Test helpers for delivery: a chain of the file's own, sold orders made through the partner workflow, mint events
-// counted on chain, a chain port with injected faults, stream records shaped like Lambda's, and the delivery worker
-// polling a file's table as `npm start` runs it.
+// counted on chain, a chain port with injected faults, stream records shaped like Lambda's, and the sender polling a
+// file's table with the follower on every block, as `npm start` runs them.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createPublicClient, http, type Address } from 'viem';
@@ -16,24 +16,42 @@ import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
+import { orderKey } from '#lib/db/keys.ts';
+import { mintBatchRepo } from '#lib/db/mint-batch-repo.ts';
+import { followInFlight } from '#lib/delivery/follow-mints.ts';
+import { followSigning } from '#lib/delivery/follow-signing.ts';
+import { sendMints, type SendReport } from '#lib/delivery/send-mints.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
+import { startLocalMintFollower } from '#lib/local/mint-follower.ts';
 import { ownChain, type OwnChain } from '../support/chain.ts';
 import { aPartner, aWallet, storePlaque } from '../partner/fixtures.ts';
 
-/** The delivery worker fed by the context's table stream, as `npm start` runs it, polled quickly; stop it after the file. */
-export function startDeliveryWorker(ctx: AppContext): Promise<StreamPoller> {
-  return startStreamPoller({
+/**
+ * The sender fed by the context's table stream and the follower of its batches, as `npm start` runs them (a block per
+ * transaction), polled quickly; stop it after the file.
+ */
+export async function startDeliveryWorker(ctx: AppContext): Promise<StreamPoller> {
+  const follower = startLocalMintFollower(ctx, null);
+  const poller = await startStreamPoller({
     db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,
     handler: (event) => deliveryWorker(event),
     filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
+    batchSize: 50,
     pollIntervalMs: 50,
   });
+  return {
+    drain: poller.drain,
+    stop: async () => {
+      await poller.stop();
+      await follower.stop();
+    },
+  };
 }
 
 /** A contract and signer of the test file's own on the run's anvil, polled quickly for receipts. */
@@ -61,10 +79,14 @@ export interface SoldOrder {
   tokenId: bigint;
 }
 
-/** A plaque held and bought through the partner workflow's domain functions: its order is SOLD. */
-export async function aSoldOrder(ctx: AppContext, seller: Partner, overrides: Partial<StoredPlaque> = {}): Promise<SoldOrder> {
+/** A plaque held and bought through the partner workflow's domain functions: its order is SOLD (to `wallet`, else a fresh one). */
+export async function aSoldOrder(
+  ctx: AppContext,
+  seller: Partner,
+  overrides: Partial<StoredPlaque> = {},
+  wallet: Address = aWallet() as Address,
+): Promise<SoldOrder> {
   const plaque = await storePlaque(ctx, overrides);
-  const wallet = aWallet() as Address;
   const { reservationId } = await preparePlaque(ctx, seller, plaque.id, wallet);
   const once = await claimOnce(ctx, seller.partnerId, `key-${randomUUID()}`, `buy ${plaque.id}`);
   const { orderId } = await buyPlaque(ctx, seller, { plaqueId: plaque.id, reservationId, buyerWallet: wallet }, once);
@@ -72,8 +94,8 @@ export async function aSoldOrder(ctx: AppContext, seller: Partner, overrides: Pa
 }
 
 /** TransferSingle events that minted `tokenId` on the contract, over the whole chain: how many times it was minted. */
-export async function mintsOf(chain: ChainPort, tokenId: bigint): Promise<number> {
-  const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+export async function mintsOf(chain: ChainPort, tokenId: bigint, rpcUrl: string = inject('rpcUrl')): Promise<number> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
   const logs = await client.getContractEvents({
     address: chain.contractAddress,
     abi: plaqueTokenAbi,
@@ -117,4 +139,46 @@ export function anOrderRecord(
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     },
   };
+}
+
+/**
+ * Sends the orders (in batches) and follows the batches in flight until none is left: on a chain that mines every
+ * transaction at once (the run's anvil), the orders are recorded when it returns.
+ */
+export async function deliverNow(ctx: AppContext, ...orderIds: string[]): Promise<SendReport> {
+  const report = await sendMints(ctx, orderIds);
+  for (const batch of report.batches) await ctx.chain!.waitForReceipt(batch.txHash as `0x${string}`, 10_000).catch(() => undefined);
+  for (let look = 0; look < 20; look++) {
+    await followInFlight(ctx, { signing: followSigning });
+    if ((await mintBatchRepo(dbOf(ctx), ctx.tableName).inFlightIds()).length === 0) return report;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('mint batches still in flight after 20 looks');
+}
+
+/**
+ * An order claimed by the single-mint worker of an earlier version (MINTING, no batch), its claim lapsing `leaseMs`
+ * from now (negative: lapsed), with the signed mint that worker stored, if any.
+ */
+export async function claimedBySingleMintWorker(
+  ctx: AppContext,
+  orderId: string,
+  leaseMs: number,
+  mint?: { raw: string; hash: string; nonce: number },
+): Promise<void> {
+  await dbOf(ctx).send(
+    new UpdateCommand({
+      TableName: ctx.tableName,
+      Key: orderKey(orderId),
+      UpdateExpression: `SET #status = :minting, deliveryAttemptId = :attempt, deliveryLeaseUntil = :lease${mint ? ', mintTx = :mint, txHash = :hash' : ''} ADD deliveryAttempts :one`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':minting': 'MINTING',
+        ':attempt': 'att_earlier',
+        ':lease': new Date(Date.now() + leaseMs).toISOString(),
+        ':one': 1,
+        ...(mint && { ':mint': mint, ':hash': mint.hash }),
+      },
+    }),
+  );
 }

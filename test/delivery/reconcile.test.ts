@@ -1,7 +1,7 @@
 // The delivery reconciler and sweeper on DynamoDB Local and an anvil node of this file's own (its chain is rolled back
-// here, as a kill of the local runtime or a reorg does): mints the chain lost are re-queued and minted again once,
-// lapsed and dead claims are handed on, forgotten and dead-lettered orders go back to the worker, and a mint is
-// recorded DELIVERED only once it is as deep as the stage requires.
+// here, as a kill of the local runtime or a reorg does): a batch whose mint the chain lost is followed again and mints
+// once more, once; batches in flight are looked at without signing (and their follower woken); orders nothing follows,
+// forgotten and dead-lettered orders go back to the sender; and a batch is recorded only once it is as deep as required.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, http, type Hex } from 'viem';
 import { ANVIL_CHAIN_ID, startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
@@ -11,15 +11,17 @@ import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
+import { mintBatchRepo } from '#lib/db/mint-batch-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { deliverOrder, settleStoredMint } from '#lib/delivery/deliver-order.ts';
 import { DELIVERY_LEASE_MS } from '#lib/delivery/delivery-state.ts';
+import { followInFlight } from '#lib/delivery/follow-mints.ts';
+import { sendMints } from '#lib/delivery/send-mints.ts';
 import { reconcileDeliveries, type DeadLetter, type DeadLetterBox } from '#lib/delivery/reconcile.ts';
 import { listUndeliveredOrders } from '#lib/delivery/undelivered.ts';
 import type { Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
-import { aSeller, aSoldOrder, withFaults } from './fixtures.ts';
+import { aSeller, aSoldOrder, claimedBySingleMintWorker, withFaults } from './fixtures.ts';
 import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 let anvil: RunningAnvil;
@@ -80,12 +82,21 @@ function letters(initial: DeadLetter[]): DeadLetterBox & { left: DeadLetter[] } 
   return box;
 }
 
+/** Sends the orders in one batch and follows it until it is recorded (anvil mines every transaction at once). */
+async function deliver(...orderIds: string[]): Promise<string> {
+  const { batches } = await sendMints(ctx, orderIds);
+  await chain.waitForReceipt(batches[0]!.txHash as Hex, 10_000);
+  await followInFlight(ctx);
+  return batches[0]!.batchId;
+}
+
 describe('delivered orders against the chain', () => {
-  it('re-queues an order whose mint the chain rolled back, and the worker mints it again from the same bytes, once', async () => {
+  it('follows a batch again whose mint the chain rolled back: its transaction is broadcast again and mints once', async () => {
     const sold = await aSoldOrder(ctx, seller);
     const snapshot = await rpc<Hex>('evm_snapshot');
-    expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
+    const batchId = await deliver(sold.orderId);
     const delivered = await readOrder(sold.orderId);
+    expect(delivered.order.status).toBe('DELIVERED');
     expect(await walletPlaqueIds(sold.wallet)).toEqual([sold.plaque.id]);
 
     // Nothing to repair while the token is there.
@@ -96,21 +107,25 @@ describe('delivered orders against the chain', () => {
     expect(await chain.tokenExists(sold.tokenId)).toBe(false);
 
     const report = await reconcileDeliveries(ctx);
-    expect(report.findings).toEqual([expect.objectContaining({ orderId: sold.orderId, kind: 'mint-gone', action: 'requeued' })]);
-    const requeued = await readOrder(sold.orderId);
-    expect(requeued.order.status).toBe('SOLD');
-    expect(requeued.delivery.mint).toEqual(delivered.delivery.mint);
-    expect(requeued.delivery.requeueReason).toContain('not on chain');
+    expect(report.findings).toEqual([
+      expect.objectContaining({ orderId: sold.orderId, kind: 'mint-gone', action: `its batch ${batchId} followed again` }),
+    ]);
+    const again = await readOrder(sold.orderId);
+    expect(again.order).toMatchObject({ status: 'MINTING', txHash: delivered.order.txHash, mintCost: null });
+    expect(again.delivery).toMatchObject({ batchId, requeueReason: expect.stringContaining('not on chain') });
+    expect((await mintBatchRepo(dbOf(ctx), ctx.tableName).get(batchId))?.status).toBe('SENT');
     expect((await readPlaque(sold.plaque.id)).status).toBe('SOLD');
     // No longer listed under the buyer's wallet: taken off by the same write.
     expect(await walletPlaqueIds(sold.wallet)).toEqual([]);
-    // `ops deliveries` shows it again, with what the reconciler found.
+    // `ops deliveries` shows it again.
     expect(await listUndeliveredOrders(ctx)).toEqual([
-      expect.objectContaining({ orderId: sold.orderId, status: 'SOLD', reason: expect.stringContaining('not on chain') }),
+      expect.objectContaining({ orderId: sold.orderId, status: 'MINTING', reason: expect.stringContaining(batchId) }),
     ]);
 
-    // The stream hands the SOLD order to the worker: it broadcasts the stored transaction again (same hash).
-    expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
+    // The next pass broadcasts the batch's transaction again (same hash); the one after records it.
+    await reconcileDeliveries(ctx);
+    await chain.waitForReceipt(delivered.order.txHash as Hex, 10_000);
+    await reconcileDeliveries(ctx);
     expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'DELIVERED', txHash: delivered.order.txHash });
     expect((await readPlaque(sold.plaque.id)).status).toBe('MINTED');
     expect(await walletPlaqueIds(sold.wallet)).toEqual([sold.plaque.id]);
@@ -121,17 +136,76 @@ describe('delivered orders against the chain', () => {
 
   it('leaves a delivered token its buyer moved on: the transaction still shows the mint', async () => {
     const sold = await aSoldOrder(ctx, seller);
-    expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
+    await deliver(sold.orderId);
     const moved = withFaults(chain, { balanceOf: async () => 0n });
     expect((await reconcileDeliveries({ ...ctx, chain: moved })).findings).toEqual([]);
   });
 });
 
-describe('the sweep', () => {
-  it('hands a MINTING order back once its claim lapsed: re-queued when nothing was signed', async () => {
+describe('batches in flight', () => {
+  it('broadcasts a stored batch nobody sent, records it on the next pass, and signs nothing', async () => {
     const sold = await aSoldOrder(ctx, seller);
-    const now = new Date();
-    await orders().claim(sold.orderId, { status: 'SOLD' }, 'att_killed', new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(), now);
+    const killed = withFaults(chain, { sendRawTransaction: async () => Promise.reject(new Error('killed before the broadcast')) });
+    const { batches } = await sendMints({ ...ctx, chain: killed }, [sold.orderId]);
+    const unsigned = withFaults(chain, {
+      signMintBatch: async () => Promise.reject(new Error('the reconciler signs nothing')),
+      signNonceFiller: async () => Promise.reject(new Error('the reconciler signs nothing')),
+    });
+    const first = await reconcileDeliveries({ ...ctx, chain: unsigned });
+    expect(first.batches).toEqual({ pending: 1 });
+    await chain.waitForReceipt(batches[0]!.txHash as Hex, 10_000);
+    expect((await reconcileDeliveries({ ...ctx, chain: unsigned })).batches).toEqual({ settled: 1 });
+    expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'DELIVERED', txHash: batches[0]!.txHash });
+  });
+
+  it('wakes the follower for every batch it leaves in flight, and for none once they are recorded', async () => {
+    await rpc('evm_setAutomine', [false]);
+    const woken: { batchIds: readonly string[]; delaySeconds: number }[] = [];
+    const waking = {
+      ...ctx,
+      followQueue: { wake: async (batchIds: readonly string[], delaySeconds: number) => void woken.push({ batchIds, delaySeconds }) },
+    };
+    try {
+      const sold = await aSoldOrder(ctx, seller);
+      const { batches } = await sendMints(waking, [sold.orderId]);
+      // The sender woke it for a look a block later.
+      expect(woken).toEqual([{ batchIds: [batches[0]!.batchId], delaySeconds: expect.any(Number) }]);
+      await reconcileDeliveries(waking);
+      expect(woken[1]).toEqual({ batchIds: [batches[0]!.batchId], delaySeconds: 0 });
+      await rpc('anvil_mine', ['0x1']);
+      await reconcileDeliveries(waking);
+      expect(woken).toHaveLength(2);
+      expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+  });
+
+  it('hands back an order MINTING in a batch no longer in flight', async () => {
+    const sold = await aSoldOrder(ctx, seller);
+    await rpc('evm_setAutomine', [false]);
+    const { batches } = await sendMints(ctx, [sold.orderId]);
+    // Its nonce went to another transaction, and the batch was found dead, but its order was left MINTING.
+    await rpc('anvil_dropTransaction', [batches[0]!.txHash]);
+    const other = await chain.signNonceFiller(batches[0]!.nonce, { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n });
+    await chain.sendRawTransaction(other.raw);
+    await rpc('evm_setAutomine', [true]);
+    await rpc('anvil_mine', ['0x1']);
+    await mintBatchRepo(dbOf(ctx), ctx.tableName).markDead(batches[0]!.batchId, new Date());
+    const report = await reconcileDeliveries(ctx);
+    expect(report.findings.filter((f) => f.orderId === sold.orderId)).toEqual([
+      expect.objectContaining({ kind: 'claim-lapsed', action: 'requeued' }),
+    ]);
+    expect((await readOrder(sold.orderId)).order.status).toBe('SOLD');
+    await deliver(sold.orderId);
+    expect(await mintsOf(sold.tokenId)).toBe(1);
+  });
+});
+
+describe('the sweep', () => {
+  it('hands on an order claimed by a single-mint worker of an earlier version once its claim lapsed', async () => {
+    const sold = await aSoldOrder(ctx, seller);
+    await claimedBySingleMintWorker(ctx, sold.orderId, DELIVERY_LEASE_MS);
 
     expect((await reconcileDeliveries(ctx)).findings.filter((f) => f.orderId === sold.orderId)).toEqual([]);
     skewMs = DELIVERY_LEASE_MS + 1_000;
@@ -140,57 +214,23 @@ describe('the sweep', () => {
       expect.objectContaining({ kind: 'claim-lapsed', action: 'requeued' }),
     ]);
     expect((await readOrder(sold.orderId)).order.status).toBe('SOLD');
-  });
-
-  it('records a lapsed order whose stored mint was mined, and re-queues one whose mint never went out', async () => {
-    const mined = await aSoldOrder(ctx, seller);
-    const unsent = await aSoldOrder(ctx, seller);
-    const killedAfter = (method: 'waitForReceipt' | 'sendRawTransaction') =>
-      withFaults(chain, {
-        [method]: async (real: (...args: never[]) => Promise<unknown>, ...args: never[]) => {
-          if (method === 'sendRawTransaction') throw new Error('killed before the broadcast');
-          await real(...args);
-          throw new Error('killed after the broadcast');
-        },
-      });
-    // Each worker fails after storing its mint (one after the broadcast, one before); the sweep sees them once their
-    // claims lapse (a failing worker gives its claim back, a killed one does not: the clock is moved past the lease).
-    for (const [sold, port] of [
-      [mined, killedAfter('waitForReceipt')],
-      [unsent, killedAfter('sendRawTransaction')],
-    ] as const) {
-      await expect(deliverOrder({ ...ctx, chain: port }, sold.orderId)).rejects.toThrow(/killed/);
-      const read = await readOrder(sold.orderId);
-      expect(read.delivery.mint).not.toBeNull();
-    }
-    skewMs = DELIVERY_LEASE_MS + 1_000;
-    const report = await reconcileDeliveries(ctx);
-    const actions = Object.fromEntries(report.findings.map((f) => [f.orderId, f.action]));
-    expect(actions[mined.orderId]).toBe('delivered');
-    expect(actions[unsent.orderId]).toBe('requeued');
-    expect((await readOrder(mined.orderId)).order.status).toBe('DELIVERED');
-    const requeued = await readOrder(unsent.orderId);
-    expect(requeued.order.status).toBe('SOLD');
-    expect(requeued.delivery.mint).not.toBeNull();
     skewMs = 0;
-    expect(await deliverOrder(ctx, unsent.orderId)).toBe('delivered');
-    expect(await mintsOf(unsent.tokenId)).toBe(1);
-    expect(await mintsOf(mined.tokenId)).toBe(1);
+    await deliver(sold.orderId);
   });
 
   it('ends at once the live claims of workers that cannot be running any more (the local runtime at start)', async () => {
     const sold = await aSoldOrder(ctx, seller);
-    const now = new Date();
-    await orders().claim(sold.orderId, { status: 'SOLD' }, 'att_killed', new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(), now);
+    await claimedBySingleMintWorker(ctx, sold.orderId, DELIVERY_LEASE_MS);
     const report = await reconcileDeliveries(ctx, { noWorkerRunning: true });
     expect(report.findings.filter((f) => f.orderId === sold.orderId).map((f) => [f.kind, f.action])).toEqual([
       ['claim-ended', 'claim ended'],
       ['claim-lapsed', 'requeued'],
     ]);
     expect((await readOrder(sold.orderId)).order.status).toBe('SOLD');
+    await deliver(sold.orderId);
   });
 
-  it('re-queues a SOLD order no worker took up for longer than a stream record takes, and leaves a fresh one', async () => {
+  it('re-queues a SOLD order no sender took up for longer than a stream record takes, and leaves a fresh one', async () => {
     const sold = await aSoldOrder(ctx, seller);
     expect((await reconcileDeliveries(ctx)).findings.filter((f) => f.orderId === sold.orderId)).toEqual([]);
     skewMs = 3 * 60_000;
@@ -201,30 +241,38 @@ describe('the sweep', () => {
     const read = await readOrder(sold.orderId);
     expect(read).toMatchObject({ order: { status: 'SOLD' }, delivery: { requeues: 1 } });
     skewMs = 0;
-    expect(await deliverOrder(ctx, sold.orderId)).toBe('delivered');
+    await deliver(sold.orderId);
+    expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
   });
 
-  it('re-drives dead-lettered orders, and keeps a letter whose order a live worker holds', async () => {
+  it('re-drives dead-lettered orders, settles a letter whose order is in a batch in flight, and keeps one a live claim holds', async () => {
     const waiting = await aSoldOrder(ctx, seller);
     const held = await aSoldOrder(ctx, seller);
-    const now = new Date();
-    await orders().claim(held.orderId, { status: 'SOLD' }, 'att_live', new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(), now);
+    const inBatch = await aSoldOrder(ctx, seller);
+    await claimedBySingleMintWorker(ctx, held.orderId, DELIVERY_LEASE_MS);
+    await rpc('evm_setAutomine', [false]);
+    await sendMints(ctx, [inBatch.orderId]);
     const box = letters([
       { id: 'a', orderIds: [waiting.orderId] },
       { id: 'b', orderIds: [held.orderId] },
       { id: 'c', orderIds: [] },
+      { id: 'd', orderIds: [inBatch.orderId] },
     ]);
     const report = await reconcileDeliveries(ctx, { deadLetters: box });
-    expect(report.redriven).toBe(2);
+    expect(report.redriven).toBe(3);
     expect(box.left.map((letter) => letter.id)).toEqual(['b']);
     expect(report.findings.filter((f) => f.orderId === waiting.orderId)).toEqual([
       expect.objectContaining({ kind: 'dead-lettered', action: 'requeued' }),
     ]);
     expect((await readOrder(waiting.orderId)).delivery.requeueReason).toContain('dead-lettered');
     // Clean up: the held order's claim ends, the next pass hands it on and settles its letter.
+    await rpc('evm_setAutomine', [true]);
+    await rpc('anvil_mine', ['0x1']);
     skewMs = DELIVERY_LEASE_MS + 1_000;
     expect((await reconcileDeliveries(ctx, { deadLetters: box })).redriven).toBe(1);
     expect(box.left).toEqual([]);
+    skewMs = 0;
+    await followInFlight(ctx);
   });
 });
 
@@ -243,45 +291,32 @@ describe('confirmation depth', () => {
     expect(await slow.blockNumber('latest')).toBe(before + 3n);
   });
 
-  it('keeps the order MINTING with its transaction until the mint is as deep as required, then records it', async () => {
+  it('keeps the orders MINTING with their transaction until the batch is as deep as required, then records them', async () => {
     const sold = await aSoldOrder(ctx, seller);
-    expect(await deliverOrder(ctx, sold.orderId, { confirmations: 2, confirmationWaitMs: 0 })).toBe('awaiting-confirmations');
-    const waiting = await readOrder(sold.orderId);
-    expect(waiting.order).toMatchObject({ status: 'MINTING', txHash: waiting.delivery.mint!.hash });
-    // Its claim is given back, so the sweep may take it at once.
-    expect(Date.parse(waiting.delivery.leaseUntil!)).toBeLessThanOrEqual(Date.now());
+    const { batches } = await sendMints(ctx, [sold.orderId]);
+    await chain.waitForReceipt(batches[0]!.txHash as Hex, 10_000);
+    expect((await reconcileDeliveries(ctx, { follow: { confirmations: 2 } })).batches).toEqual({ 'awaiting-confirmations': 1 });
+    expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'MINTING', txHash: batches[0]!.txHash });
     expect((await readPlaque(sold.plaque.id)).status).toBe('SOLD');
-
-    expect(await settleStoredMint(ctx, sold.orderId, { confirmations: 2 })).toBe('awaiting-confirmations');
     await rpc('anvil_mine', ['0x2']);
-    expect(await settleStoredMint(ctx, sold.orderId, { confirmations: 2 })).toBe('delivered');
-    expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'DELIVERED', txHash: waiting.delivery.mint!.hash });
+    expect((await reconcileDeliveries(ctx, { follow: { confirmations: 2 } })).batches).toEqual({ settled: 1 });
+    expect((await readOrder(sold.orderId)).order).toMatchObject({ status: 'DELIVERED', txHash: batches[0]!.txHash });
     expect(await mintsOf(sold.tokenId)).toBe(1);
   });
 
-  it('waits within its run for the depth when blocks keep coming', async () => {
-    const sold = await aSoldOrder(ctx, seller);
-    const miner = setInterval(() => void rpc('anvil_mine', ['0x1']).catch(() => undefined), 100);
-    try {
-      expect(await deliverOrder(ctx, sold.orderId, { confirmations: 3, confirmationWaitMs: 20_000, confirmationPollMs: 50 })).toBe(
-        'delivered',
-      );
-    } finally {
-      clearInterval(miner);
-    }
-    expect((await readOrder(sold.orderId)).order.status).toBe('DELIVERED');
-  });
-
-  it('follows the mint again when its block is taken back before it was deep enough', async () => {
+  it('follows the batch again when its block is taken back before it was deep enough', async () => {
     const sold = await aSoldOrder(ctx, seller);
     const snapshot = await rpc<Hex>('evm_snapshot');
-    expect(await deliverOrder(ctx, sold.orderId, { confirmations: 1, confirmationWaitMs: 0 })).toBe('awaiting-confirmations');
-    const { mint } = (await readOrder(sold.orderId)).delivery;
+    const { batches } = await sendMints(ctx, [sold.orderId]);
+    await chain.waitForReceipt(batches[0]!.txHash as Hex, 10_000);
+    expect((await reconcileDeliveries(ctx, { follow: { confirmations: 1 } })).batches).toEqual({ 'awaiting-confirmations': 1 });
     await rpc('evm_revert', [snapshot]);
-    // The sweep finds the mint gone from the chain: back to the worker, which broadcasts the same bytes again.
-    expect(await settleStoredMint(ctx, sold.orderId, { confirmations: 1 })).toBe('requeued');
-    expect(await deliverOrder(ctx, sold.orderId, { confirmations: 0 })).toBe('delivered');
-    expect((await readOrder(sold.orderId)).order.txHash).toBe(mint!.hash);
+    // Not on chain any more: broadcast again (the same bytes), mined at once by anvil, then deep enough.
+    expect((await reconcileDeliveries(ctx, { follow: { confirmations: 1 } })).batches).toEqual({ pending: 1 });
+    await chain.waitForReceipt(batches[0]!.txHash as Hex, 10_000);
+    await rpc('anvil_mine', ['0x1']);
+    expect((await reconcileDeliveries(ctx, { follow: { confirmations: 1 } })).batches).toEqual({ settled: 1 });
+    expect((await readOrder(sold.orderId)).order.txHash).toBe(batches[0]!.txHash);
     expect(await mintsOf(sold.tokenId)).toBe(1);
   });
 });

@@ -70,6 +70,7 @@ describe('the commands the docs name', () => {
         'feature',
         'unfeature',
         'deliveries',
+        'delivery-costs',
         'retry-delivery',
         'cancel-order',
         'migrate',

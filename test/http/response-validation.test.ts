@@ -25,6 +25,7 @@ const anOrderView = {
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   deliveredAt: null,
+  mintCost: null,
 };
 
 const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({

@@ -33,6 +33,7 @@ function placeholder(name: string): string {
     API_KEY_USAGE_PLAN_ID: 'abc123',
     WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-webhook-wakeups',
     DELIVERY_DLQ_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-delivery-dlq',
+    MINT_FOLLOW_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/plaqueapi-test-mint-follow',
     WEBHOOK_KEY_ARN: 'arn:aws:kms:us-east-1:000000000000:key/00000000-0000-0000-0000-000000000000',
     CORS_ALLOW_ORIGINS: 'https://d222222abcdef8.cloudfront.net',
     // A stage without a custom domain issues tokens as its stage URL.

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '#lib/db/table.ts';
 import { stages } from '../../infra/stages.ts';
 import { logicalIdOf, resourcesOf, synthStage } from './synth.ts';
-import { DELIVERY_FAILED_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
+import { DELIVERY_FAILED_MESSAGE, MINT_FEES_ABOVE_CAP_MESSAGE, SIGNER_FUNDS_MESSAGE } from '#lib/delivery/log-events.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
@@ -249,10 +249,23 @@ describe('delivery dead letters and alarms', () => {
       Threshold: thresholds.workerIteratorAgeSeconds * 1000,
     });
     expect(alarm('TableThrottles')).toMatchObject({ Threshold: thresholds.tableThrottles });
-    // FAILED orders come from successful invocations: they are counted from the worker's log line.
+    // FAILED orders come from successful invocations: they are counted from the log line of the sender, the follower
+    // and the reconciler, whichever recorded it.
     expect(alarm('DeliveryFailedOrders')).toMatchObject({ MetricName: 'FailedDeliveries', Threshold: 1 });
     const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).map((f) => f.Properties!);
-    expect(filters).toContainEqual(expect.objectContaining({ FilterPattern: `{ $.message = "${DELIVERY_FAILED_MESSAGE}" }` }));
+    expect(filters.filter((f) => f['FilterPattern'] === `{ $.message = "${DELIVERY_FAILED_MESSAGE}" }`)).toHaveLength(3);
+    // Fees above the stage's cap hold the orders: the sender's and the follower's line raise it.
+    expect(alarm('MintFeesAboveCap')).toMatchObject({ MetricName: 'MintFeesAboveCap', Threshold: 1 });
+    expect(filters.filter((f) => f['FilterPattern'] === `{ $.message = "${MINT_FEES_ABOVE_CAP_MESSAGE}" }`)).toHaveLength(2);
+    expect(alarm('MintFollowerErrors')).toMatchObject({ MetricName: 'Errors', Threshold: thresholds.followerErrors });
+    expect(alarm('MintFollowQueueAge')).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Threshold: thresholds.workerIteratorAgeSeconds,
+    });
+    expect(alarm('MintFollowerDlqDepth')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: thresholds.dlqDepth,
+    });
     for (const module of Object.keys(stages[name].reservedConcurrency)) {
       const id = module.replace(/^functions\//, '').replace(/\.ts$/, '');
       expect(
@@ -272,7 +285,7 @@ describe('delivery dead letters and alarms', () => {
   });
 
   it.each(['staging', 'production'] as const)(
-    "alarms when the minting wallet pays for fewer mints than %s's threshold, from the worker's line after each mint",
+    "alarms when the minting wallet pays for fewer mints than %s's threshold, from the follower's line after each mined batch",
     (name) => {
       const { template } = synthStage(name);
       const found = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).find((a) =>

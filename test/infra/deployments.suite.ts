@@ -113,8 +113,9 @@ describe.each(['staging', 'production'] as const)('%s deployments', (stageName) 
       expect(target!.resource.Properties!['Name'], what).toBe(LIVE_ALIAS);
     };
     const mappings = Object.entries(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
-    // The delivery worker's, the webhook event maker's and the code mail sender's stream mappings, the sender's queue.
-    expect(mappings.length).toBeGreaterThanOrEqual(4);
+    // The delivery worker's, the webhook event maker's and the code mail sender's stream mappings, the webhook sender's
+    // and the mint follower's queues.
+    expect(mappings.length).toBeGreaterThanOrEqual(5);
     for (const [id, mapping] of mappings) expectLiveAlias(mapping.Properties!['FunctionName'], id);
     const rules = Object.entries(resourcesOf(template, 'AWS::Events::Rule'));
     let scheduled = 0;

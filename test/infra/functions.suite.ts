@@ -12,6 +12,7 @@ import {
   functionManifest,
   KEY_DISABLER_HANDLER,
   handlerModules,
+  MINT_FOLLOWER_HANDLER,
   ORDER_EVENTS_HANDLER,
   routes,
   WEBHOOK_SENDER_HANDLER,
@@ -39,6 +40,7 @@ const allModules = [
   AUTHORIZER_HANDLER,
   CODE_MAIL_HANDLER,
   DELIVERY_WORKER_HANDLER,
+  MINT_FOLLOWER_HANDLER,
   DELIVERY_RECONCILER_HANDLER,
   CATALOG_SNAPSHOT_HANDLER,
   ORDER_EVENTS_HANDLER,
@@ -59,13 +61,20 @@ function expectedEnv(
 ): string[] {
   return [
     ...(access.readsDeliveryDeadLetters ? [ENV.deliveryDlqUrl] : []),
+    ...(access.wakesMintFollower ? [ENV.mintFollowQueueUrl] : []),
     ...(module !== undefined && handlerModules().includes(module) ? [ENV.corsAllowOrigins] : []),
     ...(access.table ? [ENV.tableName] : []),
     ...(access.jwtKeys ? [ENV.jwtKeysSecretArn, ENV.jwtIssuer, ENV.jwtAudience] : []),
     ...(access.walletMnemonic ? [ENV.walletMnemonicSecretArn] : []),
-    ...(access.chainSigner ? [ENV.chainSignerSecretArn] : []),
+    ...(access.chainSigner ? [ENV.chainSignerSecretArn, ENV.chainMaxFeeGwei, ENV.chainReplaceAfterBlocks] : []),
     ...(access.chain
-      ? [ENV.chainRpcUrl, ENV.chainId, ENV.chainConfirmations, ...(stage.chain.contractAddress ? [ENV.contractAddress] : [])]
+      ? [
+          ENV.chainRpcUrl,
+          ENV.chainId,
+          ENV.chainConfirmations,
+          ENV.chainBlockSeconds,
+          ...(stage.chain.contractAddress ? [ENV.contractAddress] : []),
+        ]
       : access.namesContract && stage.chain.contractAddress
         ? [ENV.contractAddress]
         : []),
@@ -173,12 +182,17 @@ describe.each(stageNames)('%s functions', (stageName) => {
   it('sets chain, mail, JWT and commission settings from the stage config', () => {
     const { template } = synthStage(stageName);
     const fns = functionsByModule(template);
-    expect(fns.get(DELIVERY_WORKER_HANDLER)!.properties['Environment'].Variables).toMatchObject({
-      CHAIN_RPC_URL: stage.chain.rpcUrl,
-      CHAIN_ID: String(stage.chain.chainId),
-      CHAIN_CONFIRMATIONS: String(stage.chain.confirmations),
-      ...(stage.chain.contractAddress && { CONTRACT_ADDRESS: stage.chain.contractAddress }),
-    });
+    for (const module of [DELIVERY_WORKER_HANDLER, MINT_FOLLOWER_HANDLER]) {
+      expect(fns.get(module)!.properties['Environment'].Variables).toMatchObject({
+        CHAIN_RPC_URL: stage.chain.rpcUrl,
+        CHAIN_ID: String(stage.chain.chainId),
+        CHAIN_CONFIRMATIONS: String(stage.chain.confirmations),
+        CHAIN_BLOCK_SECONDS: String(stage.chain.blockSeconds),
+        CHAIN_MAX_FEE_GWEI: String(stage.chain.maxFeeGwei),
+        CHAIN_REPLACE_AFTER_BLOCKS: String(stage.chain.replaceAfterBlocks),
+        ...(stage.chain.contractAddress && { CONTRACT_ADDRESS: stage.chain.contractAddress }),
+      });
+    }
     expect(fns.get('functions/partner/get-order.ts')!.properties['Environment'].Variables).toMatchObject({
       CHAIN_EXPLORER_URL: stage.chain.explorerUrl,
     });
@@ -325,7 +339,7 @@ describe.each(stageNames)('%s functions', (stageName) => {
     }
   });
 
-  it('feeds the delivery worker order inserts from the table stream, with bounded retries, bisection and a DLQ', () => {
+  it('feeds the sender sold orders from the table stream, 50 at most, gathered under a block, with bounded retries, bisection and a DLQ', () => {
     const { stack, template } = synthStage(stageName);
     // The stream feeds the worker's live alias: a new version takes the records once the deployment moved it.
     const alias = logicalIdOf(stack.functions.get(DELIVERY_WORKER_HANDLER)!.live);
@@ -340,6 +354,8 @@ describe.each(stageNames)('%s functions', (stageName) => {
       EventSourceArn: { 'Fn::GetAtt': [table, 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: stage.delivery.batchSize,
+      MaximumBatchingWindowInSeconds: stage.delivery.batchWindowSeconds,
+      ParallelizationFactor: 1,
       MaximumRetryAttempts: stage.delivery.retryAttempts,
       BisectBatchOnFunctionError: true,
       MaximumRecordAgeInSeconds: stage.delivery.maxRecordAgeHours * 3600,
@@ -353,6 +369,44 @@ describe.each(stageNames)('%s functions', (stageName) => {
       dynamodb: { NewImage: { entity: { S: [ENTITY.order] }, status: { S: ['SOLD'] } } },
     });
     expect(mapping['FilterCriteria'].Filters).toHaveLength(DELIVERY_STREAM_FILTERS.length);
+    // A mint transaction's worth of orders, gathered at most a block: a lone order is not held up for company.
+    expect(stage.delivery.batchSize).toBe(50);
+    expect(stage.delivery.batchWindowSeconds).toBeLessThanOrEqual(stage.chain.blockSeconds);
+  });
+
+  it('runs one sender at a time: one signer, one sequence of nonces', () => {
+    const { template } = synthStage(stageName);
+    expect(functionsByModule(template).get(DELIVERY_WORKER_HANDLER)!.properties['ReservedConcurrentExecutions']).toBe(1);
+  });
+
+  it('wakes the follower from its encrypted queue (ten at once at most), with a DLQ, sent to by the sender, the follower and the reconciler alone', () => {
+    const { stack, template } = synthStage(stageName);
+    const queue = logicalIdOf(stack.node.findChild('Delivery').node.findChild('FollowQueue'));
+    const dlq = logicalIdOf(stack.node.findChild('Delivery').node.findChild('FollowerDeadLetters'));
+    const alias = logicalIdOf(stack.functions.get(MINT_FOLLOWER_HANDLER)!.live);
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter((m) =>
+      JSON.stringify(m.Properties!['FunctionName']).includes(`"Ref":"${alias}"`),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]!.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] },
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 10 },
+    });
+    const queueProps = resourcesOf(template, 'AWS::SQS::Queue')[queue]!.Properties!;
+    expect(queueProps).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 720,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    for (const [module, fn] of functionsByModule(template)) {
+      const sends = roleStatements(template, fn.properties['Role']['Fn::GetAtt'][0]).some(
+        (s) => asArray<string>(s['Action']).includes('sqs:SendMessage') && JSON.stringify(s['Resource']).includes(`"${queue}"`),
+      );
+      expect(sends, module).toBe([DELIVERY_WORKER_HANDLER, MINT_FOLLOWER_HANDLER, DELIVERY_RECONCILER_HANDLER].includes(module));
+      expect(fn.properties['Environment'].Variables[ENV.mintFollowQueueUrl] !== undefined, module).toBe(sends);
+    }
   });
 });
 

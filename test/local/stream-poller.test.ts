@@ -15,7 +15,10 @@ afterEach(async () => {
   for (const poller of pollers.splice(0)) await poller.stop();
 });
 
-async function setup(handler: StreamHandler, extra: { stateDir?: string; filters?: never[]; batchSize?: number } = {}) {
+async function setup(
+  handler: StreamHandler,
+  extra: { stateDir?: string; filters?: never[]; batchSize?: number; handOverBy?: () => number } = {},
+) {
   const ctx = await freshTable();
   const poller = await startStreamPoller({
     db: dbOf(ctx),
@@ -235,4 +238,63 @@ describe('local stream poller', () => {
     expect(first).toEqual(['ORDER#1']);
     expect(second).toEqual(['ORDER#2']);
   });
+
+  it('gathers records until the hand-over time, or a whole batch, then hands them over in one event', async () => {
+    const events: string[][] = [];
+    let handOverAt = Date.now() + 60_000;
+    const { put } = await setup(async (event) => void events.push(event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), {
+      batchSize: 5,
+      handOverBy: () => handOverAt,
+    });
+    for (let i = 0; i < 7; i++) await put(`ORDER#${i}`, 'order');
+    // A whole batch goes at once; the two left wait for the hand-over time.
+    await eventually(() => events.length === 1);
+    expect(events).toEqual([['ORDER#0', 'ORDER#1', 'ORDER#2', 'ORDER#3', 'ORDER#4']]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events).toHaveLength(1);
+    handOverAt = Date.now();
+    await eventually(() => events.length === 2);
+    expect(events[1]).toEqual(['ORDER#5', 'ORDER#6']);
+  });
+
+  it('does not checkpoint records it gathered but did not hand over: a restart reads them again', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'plaque-stream-'));
+    const first: string[] = [];
+    const { ctx, poller, put } = await setup(async (event) => void first.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), {
+      stateDir,
+      batchSize: 50,
+      handOverBy: () => Date.now() + 60_000,
+    });
+    await put('ORDER#1', 'order');
+    await put('PLAQUE#1', 'plaque');
+    await put('ORDER#2', 'order');
+    // Read and gathered, never handed over: the poller stops (as a kill would) before the window ends.
+    await new Promise((r) => setTimeout(r, 500));
+    await poller.stop();
+    pollers.pop();
+    expect(first).toEqual([]);
+
+    const second: string[] = [];
+    const again = await startStreamPoller({
+      db: dbOf(ctx),
+      endpoint: inject('dynamoEndpoint'),
+      region: 'us-east-1',
+      tableName: ctx.tableName,
+      handler: async (event) => void second.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)),
+      filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['order'] } } } }],
+      stateDir,
+      pollIntervalMs: 50,
+    });
+    pollers.push(again);
+    await again.drain();
+    expect(second).toEqual(['ORDER#1', 'ORDER#2']);
+  });
 });
+
+/** Waits until `condition` holds (checked every 20 ms, for at most 20 s). */
+async function eventually(condition: () => boolean): Promise<void> {
+  for (const until = Date.now() + 20_000; !condition();) {
+    if (Date.now() > until) throw new Error('condition never held');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -467,7 +467,11 @@ describe('rotate-signer', () => {
       createChainPort({ rpcUrl: rpcUrl(), chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(key) });
     expect(await port(newKey).minterAddress()).toBe(newSigner);
     expect(await port(newKey).waitForReceipt(await port(newKey).sendMint(newSigner, 1n))).toMatchObject({ status: 'success' });
-    expect(await port(oldKey).signMint(oldSigner, 2n, 0)).toMatchObject({ kind: 'reverts', reason: 'NOT_MINTABLE' });
+    const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+    expect(await port(oldKey).signMintBatch([{ to: oldSigner, tokenId: 2n }], 0, fees)).toMatchObject({
+      kind: 'reverts',
+      reason: 'NOT_MINTABLE',
+    });
 
     // Run again with the same key: everything is done already; the old signer's key is now needed as the admin's.
     await expect(

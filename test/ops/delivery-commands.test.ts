@@ -4,12 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import type { Hex } from 'viem';
+import { formatEther, type Hex } from 'viem';
 import { AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
-import { deliverOrder } from '#lib/delivery/deliver-order.ts';
+import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { reconcileDeliveries } from '#lib/delivery/reconcile.ts';
+import { sendMints } from '#lib/delivery/send-mints.ts';
 import { cancelOrder, requeueDelivery } from '#lib/delivery/undelivered.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { formatAge, retryDelivery, undeliveredOrders } from '#lib/ops/delivery-commands.ts';
@@ -18,7 +19,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
 import { aWallet } from '../partner/fixtures.ts';
-import { aSeller, aSoldOrder, deliveryChain, type SoldOrder } from '../delivery/fixtures.ts';
+import { aSeller, aSoldOrder, claimedBySingleMintWorker, deliverNow, deliveryChain, type SoldOrder } from '../delivery/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -48,15 +49,16 @@ beforeAll(async () => {
   waiting = await aSoldOrder(ctx, seller);
   failed = await aSoldOrder(ctx, seller);
   await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, failed.tokenId));
-  expect(await deliverOrder(ctx, failed.orderId)).toBe('failed');
-  const now = new Date();
+  await deliverNow(ctx, failed.orderId);
+  expect((await orders().getForDelivery(failed.orderId))!.order.status).toBe('FAILED');
+  // Claimed by a single-mint worker of an earlier version: one stopped (its claim lapsed), one still at work.
   stuck = await aSoldOrder(ctx, seller);
-  await orders().claim(stuck.orderId, { status: 'SOLD' }, 'att_dead', new Date(now.getTime() - 1_000).toISOString(), now);
-  await orders().storeMint(stuck.orderId, 'att_dead', { raw: '0x01', hash: `0x${'cd'.repeat(32)}`, nonce: 999 }, now);
+  await claimedBySingleMintWorker(ctx, stuck.orderId, -1_000, { raw: '0x01', hash: `0x${'cd'.repeat(32)}`, nonce: 999 });
   busy = await aSoldOrder(ctx, seller);
-  await orders().claim(busy.orderId, { status: 'SOLD' }, 'att_live', new Date(now.getTime() + 600_000).toISOString(), now);
+  await claimedBySingleMintWorker(ctx, busy.orderId, 600_000);
   delivered = await aSoldOrder(ctx, seller);
-  expect(await deliverOrder(ctx, delivered.orderId)).toBe('delivered');
+  await deliverNow(ctx, delivered.orderId);
+  expect((await orders().getForDelivery(delivered.orderId))!.order.status).toBe('DELIVERED');
 });
 
 describe('deliveries', () => {
@@ -71,7 +73,12 @@ describe('deliveries', () => {
       attempts: 0,
       reason: 'waiting for the delivery worker',
     });
-    expect(f).toMatchObject({ status: 'FAILED', attempts: 1, txHash: null, reason: expect.stringContaining('ALREADY_MINTED') });
+    expect(f).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      txHash: expect.stringMatching(/^0x/),
+      reason: expect.stringContaining('ALREADY_MINTED'),
+    });
     expect(s).toMatchObject({
       status: 'MINTING',
       reason: expect.stringMatching(/^stuck minting \(tx 0xcdcd.*retry-delivery re-queues it$/),
@@ -92,21 +99,31 @@ describe('retry-delivery', () => {
   it('re-queues a FAILED order as SOLD, clearing the failed attempt', async () => {
     const order = await aSoldOrder(ctx, seller);
     await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
-    await deliverOrder(ctx, order.orderId);
+    await deliverNow(ctx, order.orderId);
     expect(await retryDelivery(target, order.orderId)).toEqual({ orderId: order.orderId, was: 'FAILED' });
     const { order: requeued, delivery } = (await orders().getForDelivery(order.orderId))!;
     expect(requeued).toMatchObject({ status: 'SOLD', failureReason: null, txHash: null });
-    expect(delivery).toMatchObject({ requeues: 1, mint: null, attempts: 1 });
+    expect(delivery).toMatchObject({ requeues: 1, mint: null, batchId: null, failureKind: null, attempts: 1 });
   });
 
-  it('re-queues a MINTING order whose worker stopped, keeping its stored mint for the next worker to follow', async () => {
+  it('re-queues a MINTING order nothing follows any more, for a new batch', async () => {
     expect(await retryDelivery(target, stuck.orderId)).toEqual({ orderId: stuck.orderId, was: 'MINTING' });
     const { order, delivery } = (await orders().getForDelivery(stuck.orderId))!;
-    expect(order.status).toBe('SOLD');
-    expect(delivery.mint).toMatchObject({ hash: `0x${'cd'.repeat(32)}`, nonce: 999 });
+    expect(order).toMatchObject({ status: 'SOLD', txHash: null });
+    expect(delivery).toMatchObject({ mint: null, batchId: null });
+    await deliverNow(ctx, stuck.orderId);
+    expect((await orders().getForDelivery(stuck.orderId))!.order.status).toBe('DELIVERED');
   });
 
-  it('refuses an order a live worker holds, a delivered one and an unknown one', async () => {
+  it('refuses an order whose batch is in flight, one a live claim holds, a delivered one and an unknown one', async () => {
+    const inFlight = await aSoldOrder(ctx, seller);
+    const sent = await sendMints(ctx, [inFlight.orderId]);
+    expect(await refusal(retryDelivery(target, inFlight.orderId))).toMatchObject({
+      status: 409,
+      code: 'NOT_REQUEUEABLE',
+      detail: expect.stringContaining(`batch ${sent.batches[0]!.batchId}`),
+    });
+    await deliverNow(ctx);
     expect(await refusal(retryDelivery(target, busy.orderId))).toMatchObject({ status: 409, code: 'NOT_REQUEUEABLE' });
     expect(await refusal(retryDelivery(target, delivered.orderId))).toMatchObject({ status: 409, code: 'NOT_REQUEUEABLE' });
     expect(await refusal(retryDelivery(target, 'ord_unknown'))).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
@@ -118,7 +135,8 @@ describe('retry-delivery', () => {
 async function aFailedOrder(): Promise<SoldOrder> {
   const order = await aSoldOrder(ctx, seller);
   await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
-  expect(await deliverOrder(ctx, order.orderId)).toBe('failed');
+  await deliverNow(ctx, order.orderId);
+  expect((await orders().getForDelivery(order.orderId))!.order.status).toBe('FAILED');
   return order;
 }
 
@@ -175,11 +193,41 @@ describe('cancel-order', () => {
 });
 
 describe('npm run ops', () => {
+  it('sums what delivered orders cost by UTC day and partner, each its share of its mint transaction', async () => {
+    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const extra = await Promise.all([aSoldOrder(ctx, seller), aSoldOrder(ctx, seller)]);
+    await deliverNow(ctx, ...extra.map((o) => o.orderId));
+    const delivered = (await partnerOrderRepo(dbOf(ctx), ctx.tableName).listByPartner(seller.partnerId)).filter(
+      (o) => o.status === 'DELIVERED' && o.mintCost !== null && o.deliveredAt!.slice(0, 10) === new Date().toISOString().slice(0, 10),
+    );
+    expect(delivered.length).toBeGreaterThanOrEqual(3);
+    const gas = delivered.reduce((sum, o) => sum + o.mintCost!.gas, 0);
+    const fee = delivered.reduce((sum, o) => sum + BigInt(o.mintCost!.feeWei), 0n);
+    const rows = JSON.parse((await run(process.execPath, [...args, 'delivery-costs', '--days', '1', '--json'], { env })).stdout);
+    expect(rows).toEqual([
+      {
+        date: new Date().toISOString().slice(0, 10),
+        partnerId: seller.partnerId,
+        orders: delivered.length,
+        gas,
+        feeWei: fee.toString(),
+        feeEth: formatEther(fee),
+        gasPerToken: Math.round(gas / delivered.length),
+      },
+    ]);
+    const printed = (await run(process.execPath, [...args, 'delivery-costs'], { env })).stdout;
+    expect(printed).toContain('day         partner  orders        gas  gas a token  fees (ETH)');
+    expect(printed).toContain(`${delivered.length} order(s): ${gas} gas`);
+  }, 60_000);
+
   it('lists undelivered orders and re-queues a failed one from the command line, exiting 1 on a refusal', async () => {
     const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const listed = (await run(process.execPath, [...args, 'deliveries'], { env })).stdout;
-    expect(listed).toMatch(new RegExp(`${failed.orderId}  FAILED   plaque ${failed.plaque.id}  age \\d+s  attempts 1  ALREADY_MINTED`));
+    expect(listed).toMatch(
+      new RegExp(`${failed.orderId}  FAILED   plaque ${failed.plaque.id}  age (\\d+m )?\\d+s  attempts 1  ALREADY_MINTED`),
+    );
     expect(listed).toContain(`${waiting.orderId}  SOLD     plaque ${waiting.plaque.id}`);
     expect(listed).not.toContain(delivered.orderId);
     expect(listed).toMatch(/\d+ order\(s\) not delivered\./);
@@ -216,13 +264,12 @@ describe('npm run ops', () => {
     const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const stopped = await aSoldOrder(ctx, seller);
-    const now = new Date();
-    await orders().claim(stopped.orderId, { status: 'SOLD' }, 'att_dead', new Date(now.getTime() - 1_000).toISOString(), now);
+    await claimedBySingleMintWorker(ctx, stopped.orderId, -1_000);
     const report = await reconcileDeliveries(ctx);
     expect(report.findings).toContainEqual(expect.objectContaining({ orderId: stopped.orderId, kind: 'claim-lapsed', action: 'requeued' }));
     const listed = (await run(process.execPath, [...args, 'deliveries'], { env })).stdout;
     expect(listed).toContain('The reconciler, last 24 h:');
-    expect(listed).toMatch(new RegExp(`${stopped.orderId}  claim-lapsed  requeued  nothing signed yet`));
-    expect(listed).toMatch(new RegExp(`${stopped.orderId}  SOLD .*re-queued by the reconciler: its worker stopped`));
+    expect(listed).toMatch(new RegExp(`${stopped.orderId}  claim-lapsed  requeued  nothing signed in a batch`));
+    expect(listed).toMatch(new RegExp(`${stopped.orderId}  SOLD .*re-queued by the reconciler: nothing was following its mint`));
   }, 60_000);
 });

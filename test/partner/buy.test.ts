@@ -89,6 +89,7 @@ describe('POST /partner/plaques/{id}/buy', () => {
       cancelReason: null,
       plaqueName: plaque.name,
       deliveredAt: null,
+      mintCost: null,
     });
   });
 
@@ -277,6 +278,7 @@ describe('GET /partner/orders/{orderId}', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: reply.json.createdAt,
       deliveredAt: null,
+      mintCost: null,
     });
     const secondKey = await createApiKey(ctx, partner.userId, 'second');
     expect((await getOrder(orderId, secondKey.apiKey)).json).toEqual(reply.json);

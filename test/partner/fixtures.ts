@@ -87,9 +87,14 @@ export async function call(baseUrl: string, method: string, path: string, option
 export { intercept, interceptTransactions } from '../support/faults.ts';
 
 /** A plaque held for `partner` through the API: what a buy needs. */
-export async function aHeldPlaque(ctx: AppContext, baseUrl: string, partner: TestPartner, overrides: Partial<StoredPlaque> = {}) {
+export async function aHeldPlaque(
+  ctx: AppContext,
+  baseUrl: string,
+  partner: TestPartner,
+  overrides: Partial<StoredPlaque> = {},
+  wallet: string = aWallet(),
+) {
   const plaque = await storePlaque(ctx, overrides);
-  const wallet = aWallet();
   const reply = await call(baseUrl, 'POST', `/partner/plaques/${plaque.id}/prepare`, {
     key: partner.apiKey,
     body: { buyerWallet: wallet },

@@ -14,7 +14,8 @@ const HASH = `0x${'ab'.repeat(32)}`;
 
 describe('presentOrder', () => {
   it('answers exactly the members of the published Order schema, and none of the bookkeeping', () => {
-    const order = anOrder({ status: 'DELIVERED', txHash: HASH, deliveredAt: '2026-03-01T12:00:05.000Z' });
+    const mintCost = { gas: 31_000, gasPriceWei: '1000000000', feeWei: '31000000000000', tokensInTransaction: 50 };
+    const order = anOrder({ status: 'DELIVERED', txHash: HASH, deliveredAt: '2026-03-01T12:00:05.000Z', mintCost });
     expect(presentOrder({ ...order, plaqueName: 'ABC-0007' }, 'https://sepolia.etherscan.io')).toEqual({
       orderId: order.orderId,
       status: 'DELIVERED',
@@ -31,6 +32,7 @@ describe('presentOrder', () => {
       createdAt: order.createdAt,
       updatedAt: order.updatedAt,
       deliveredAt: '2026-03-01T12:00:05.000Z',
+      mintCost,
     });
   });
 
@@ -57,13 +59,14 @@ describe('presentOrder', () => {
   });
 });
 
-describe('orders stored before the name and delivery time were recorded with them', () => {
-  it("reads the plaque's name from the plaque, and the delivery time from the last change", async () => {
+describe('orders stored before the name, delivery time and cost were recorded with them', () => {
+  it("reads the plaque's name from the plaque, the delivery time from the last change, and no cost", async () => {
     const ctx = await freshTable({ explorerBaseUrl: null });
     const plaque = await storePlaque(ctx);
     const {
       plaqueName: _n,
       deliveredAt: _d,
+      mintCost: _c,
       ...old
     } = toItem(anOrder({ plaqueId: plaque.id, partnerId: 5, status: 'DELIVERED', txHash: HASH, updatedAt: '2026-03-01T12:00:09.000Z' }));
     await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: old }));
@@ -71,7 +74,7 @@ describe('orders stored before the name and delivery time were recorded with the
     expect(items.find((i) => i.orderId === old.orderId)).not.toHaveProperty('plaqueName');
 
     const stored = await partnerOrderRepo(dbOf(ctx), ctx.tableName).get(old.orderId as string);
-    expect(stored).toMatchObject({ plaqueName: null, deliveredAt: '2026-03-01T12:00:09.000Z' });
+    expect(stored).toMatchObject({ plaqueName: null, deliveredAt: '2026-03-01T12:00:09.000Z', mintCost: null });
     const shown = await getOrder(ctx, { partnerId: 5, apiKeyId: 'key_1' }, old.orderId as string);
     expect(shown).toMatchObject({ plaqueName: plaque.name, deliveredAt: '2026-03-01T12:00:09.000Z', explorerUrl: null, tokenUrl: null });
   });

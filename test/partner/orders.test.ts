@@ -96,6 +96,7 @@ describe('GET /partner/orders', () => {
       createdAt: mine[1]!.createdAt,
       updatedAt: mine[1]!.updatedAt,
       deliveredAt: mine[1]!.updatedAt,
+      mintCost: null,
     });
   });
 

@@ -69,6 +69,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-03-01T12:00:00.000Z',
     updatedAt: '2026-03-01T12:00:00.000Z',
     deliveredAt: null,
+    mintCost: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ const anOrder = (status: OrderStatus): Order => ({
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   deliveredAt: null,
+  mintCost: null,
 });
 
 describe('paging through orders', () => {

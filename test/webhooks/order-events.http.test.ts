@@ -5,14 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { handler as deliveryWorker } from '#functions/delivery/deliver-order.ts';
 import { handler as orderEvents } from '#functions/webhooks/order-events.ts';
 import { handler as sendWebhooks } from '#functions/webhooks/send-webhooks.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
 import { transactWrite } from '#lib/db/transaction.ts';
-import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.ts';
 import { startLocalWakeupQueue, type LocalWakeupQueue } from '#lib/local/webhook-queue.ts';
@@ -20,7 +18,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import { localQueueDir } from '#lib/webhooks/queue.ts';
 import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { freshTable } from '../support/db.ts';
-import { deliveryChain } from '../delivery/fixtures.ts';
+import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { aHeldPlaque, aPartner, call, type TestPartner } from '../partner/fixtures.ts';
 import {
   aSignedInPartner,
@@ -54,12 +52,7 @@ const streamOptions = () => ({
 beforeAll(async () => {
   ctx = await freshTable({ chain: (await deliveryChain()).chain, catalogStalenessMs: 0 });
   server = await startLocalServer({ ctx, port: 0 });
-  deliveries = await startStreamPoller({
-    ...streamOptions(),
-    handler: (event) => deliveryWorker(event),
-    filters: DELIVERY_STREAM_FILTERS,
-    batchSize: 10,
-  });
+  deliveries = await startDeliveryWorker(ctx);
   events = await startStreamPoller({
     ...streamOptions(),
     handler: (event) => orderEvents(event),
@@ -149,7 +142,7 @@ describe('a hundred orders moving at once', () => {
     const orders = Array.from({ length: 100 }, () => soldOrder(user.userId));
     const repo = deliveryOrderRepo(dbOf(ctx), ctx.tableName);
     const partnerOrders = partnerOrderRepo(dbOf(ctx), ctx.tableName);
-    // The moves the sale and the delivery worker write, without the chain: SOLD (inserted), MINTING (claimed), DELIVERED.
+    // The moves the sale and the delivery write, without the chain: SOLD (inserted), MINTING (in a batch), DELIVERED.
     // The delivery poller is stopped first, so the worker leaves these orders alone.
     await deliveries.stop();
     const answers = { written: () => 'written', refused: () => 'refused' };
@@ -157,11 +150,10 @@ describe('a hundred orders moving at once', () => {
     await Promise.all(
       orders.map(async (order) => {
         const at = new Date();
-        expect(
-          await repo.claim(order.orderId, { status: 'SOLD' }, `att_${order.orderId}`, new Date(at.getTime() + 60_000).toISOString(), at),
-        ).toBe(true);
         const tx = `0x${'cd'.repeat(32)}`;
-        expect(await transactWrite(dbOf(ctx), [repo.deliveredItem(order.orderId, `att_${order.orderId}`, tx, new Date())], answers)).toBe(
+        const batch = { batchId: `mb_${order.orderId}`, hash: tx, nonce: 0 };
+        expect(await transactWrite(dbOf(ctx), [repo.batchedItem(order.orderId, { status: 'SOLD' }, batch, at)], answers)).toBe('written');
+        expect(await transactWrite(dbOf(ctx), [repo.deliveredItem(order.orderId, batch.batchId, tx, null, new Date())], answers)).toBe(
           'written',
         );
       }),

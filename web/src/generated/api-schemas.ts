@@ -136,6 +136,12 @@ export interface components {
             status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             reasons: ("LOCKED" | "SOLD" | "ALREADY_MINTED" | "NOT_MINTABLE")[];
         };
+        MintCost: {
+            gas: number;
+            gasPriceWei: string;
+            feeWei: string;
+            tokensInTransaction: number;
+        };
         OpenApiDocument: {
             openapi: string;
             info: {
@@ -166,6 +172,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             deliveredAt: string | null;
+            mintCost: components["schemas"]["MintCost"] | null;
         };
         OrderEvent: {
             id: string;

@@ -36,6 +36,7 @@ export const orderRecordRules = sentences(
   "`tokenUrl` is the minted token's page on the same explorer (`<explorer>/token/<contract>?a=<token id>`, the token id in decimal), null until the order is DELIVERED or when the stage names no explorer.",
   '`createdAt` is the sale, `updatedAt` the last change of status or transaction, `deliveredAt` the delivery (null until DELIVERED).',
   "`cancelReason` is the operator's reason for a CANCELLED order, null otherwise.",
+  "`mintCost` is what the order's mint cost the service, once DELIVERED: its share of the transaction that minted it (orders are minted up to 50 to a transaction, which split its gas evenly: `gas`, with `tokensInTransaction` the tokens it minted) at the price that transaction paid per gas (`gasPriceWei`), and their product (`feeWei`); wei amounts are decimal strings, beyond a JSON number's exact range. Null until DELIVERED, and for a token that reached the buyer's wallet outside the service.",
 );
 
 /** The operations' group in the document. */

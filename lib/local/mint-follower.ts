@@ -1,0 +1,79 @@
+// The local runtime's follower of mint batches (in AWS a function the table's stream wakes, functions/delivery/
+// follow-mints.ts): watches the local chain's head every 50 ms and, on every new block (and every second meanwhile, to
+// broadcast again or replace what is pending), follows every batch in flight with the same code. It also tells the
+// sender's stream poller when to hand its gathered orders over: in time for the next block (a block every N seconds),
+// or at once (a block per transaction).
+import { logger } from '#lib/runtime/logger.ts';
+import { chainReaderOf } from '#lib/chain/chain-port.ts';
+import { followInFlight } from '#lib/delivery/follow-mints.ts';
+import { followSigning } from '#lib/delivery/follow-signing.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
+
+/** How often the chain's head is read. */
+const HEAD_POLL_MS = 50;
+/** Batches in flight are looked at this often even without a new block (to broadcast again, or replace). */
+const IDLE_FOLLOW_MS = 1_000;
+/** Time a batch needs from hand-over to broadcast (sign, store, send) on a loaded machine, kept before the next block. */
+const HAND_OVER_MARGIN_MS = 500;
+
+export interface LocalMintFollower {
+  /** When the sender must get the orders gathered so far, to make the next block (epoch ms; 0: at once). */
+  handOverBy: () => number;
+  stop: () => Promise<void>;
+}
+
+export function startLocalMintFollower(ctx: AppContext, blockTimeSeconds: number | null): LocalMintFollower {
+  const chain = chainReaderOf(ctx);
+  let running = true;
+  let head = -1n;
+  let headSeenAt = Date.now();
+  let lastFollow = 0;
+  let following: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let again = false;
+
+  /** One pass over the batches in flight; a block that comes during a pass gets a pass of its own after it. */
+  const follow = () => {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    lastFollow = Date.now();
+    following = followInFlight(ctx, { signing: followSigning })
+      .catch((error: unknown) => logger.warn('mint batches not followed; the next block tries again', { error: error as Error }))
+      .finally(() => {
+        busy = false;
+        if (again && running) {
+          again = false;
+          follow();
+        }
+      });
+  };
+
+  const watching = (async () => {
+    while (running) {
+      try {
+        const latest = await chain.blockNumber('latest');
+        if (latest !== head) {
+          head = latest;
+          headSeenAt = Date.now();
+          follow();
+        } else if (Date.now() - lastFollow >= IDLE_FOLLOW_MS) follow();
+      } catch {
+        // The node busy or stopping: the next read tries again.
+      }
+      await new Promise((r) => setTimeout(r, HEAD_POLL_MS));
+    }
+  })();
+
+  const blockMs = blockTimeSeconds === null ? null : blockTimeSeconds * 1000;
+  return {
+    handOverBy: () => (blockMs === null ? 0 : headSeenAt + blockMs - Math.min(HAND_OVER_MARGIN_MS, blockMs / 4)),
+    stop: async () => {
+      running = false;
+      await watching;
+      while (busy) await following;
+    },
+  };
+}
