@@ -212,7 +212,7 @@ export interface ChainSettings {
  * Minting is simulated to this address: the buyer is not known at lookup, and an address without code
  * accepts ERC-1155 tokens whatever the owner's own account is.
  */
-export const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
+const SIMULATION_RECIPIENT: Address = '0x000000000000000000000000000000000000dEaD';
 
 /** Blocks searched back from the newest for a mint's transaction (nodes cap the range of a log query). */
 const MINT_LOOKBACK_BLOCKS = 10_000n;

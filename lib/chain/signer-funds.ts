@@ -9,7 +9,7 @@ export interface SignerFunds {
   balance: bigint;
   /** Wei per gas, as the chain quotes it now. */
   gasPrice: bigint;
-  /** Gas one mint uses. */
+  /** Gas one mint uses: a token's share of a batch mint. */
   mintGas: bigint;
   /** Whole mints the balance pays for at that price; null when a mint costs nothing (a chain without gas price). */
   mintsLeft: bigint | null;
@@ -33,7 +33,7 @@ export const signerFundsLogMembers = (funds: SignerFunds) => ({
   ...(funds.mintsLeft !== null && { mintsLeft: Number(funds.mintsLeft) }),
 });
 
-/** One line for a person: `0xAb… holds 0.42 ETH: 87 mints at 12.5 gwei (82311 gas each)`. */
+/** One line for a person: `0xAb… holds 0.42 ETH: 445 mints at 30 gwei (31 437 gas each)`. */
 export const describeSignerFunds = (funds: SignerFunds): string =>
   `${funds.signer} holds ${formatEther(funds.balance)} ETH: ` +
   (funds.mintsLeft === null

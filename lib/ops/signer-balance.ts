@@ -1,11 +1,13 @@
-// `signer-balance`: what the minting wallet holds and the mints it still pays for at the chain's gas price now. Locally
+// `signer-balance`: what the minting wallet holds and the mints it still pays for at the chain's gas price now, each at
+// the gas a token takes in a batch of 50 (the delivery's own cost). Locally
 // the data folder's chain (the running `npm start`'s anvil, or one started over the folder's saved chain for the
 // command) and the contract `npm start` deployed; for a stage, its chain named with --rpc-url and its contract as
 // infra/contracts.json records it. No key is needed: the wallet is the account holding the contract's MINTER_ROLE.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { createPublicClient, getAddress, http, type Address } from 'viem';
-import { SIMULATION_RECIPIENT } from '#lib/chain/chain-port.ts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { MAX_BATCH_TOKENS } from '#lib/delivery/mint-batch.ts';
 import { readContractRecords } from '#lib/chain/contract-record.ts';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
@@ -62,8 +64,9 @@ export async function localChain(dataDir: string, tableName: string): Promise<Ch
 }
 
 /**
- * The funds of every account holding MINTER_ROLE (one, the stage's signer, except during a signer rotation), each
- * with the gas a mint of a fresh token would use (estimated as it, nothing is sent) at the chain's gas price now.
+ * The funds of every account holding MINTER_ROLE (one, the stage's signer, except during a signer rotation), each with
+ * the gas a token takes at the batch cost: a `mintMany` of MAX_BATCH_TOKENS fresh tokens to as many fresh buyers
+ * (estimated as it, nothing is sent), divided by them, at the chain's gas price now.
  */
 export async function signerBalances(target: Pick<ChainTarget, 'rpcUrl' | 'contractAddress'>): Promise<SignerFunds[]> {
   const client = createPublicClient({ transport: http(target.rpcUrl) });
@@ -71,15 +74,18 @@ export async function signerBalances(target: Pick<ChainTarget, 'rpcUrl' | 'contr
   const minters = await client.readContract({ ...contract, functionName: 'getRoleMembers', args: [MINTER_ROLE] });
   if (minters.length === 0) throw new Error(`no account holds MINTER_ROLE on ${target.contractAddress}: nothing can mint`);
   const gasPrice = await client.getGasPrice();
+  // Fresh ids in a row, as a burst of sales has them (its tokens share the bitmap's words), to fresh buyers.
+  const first = BigInt(`0x${randomBytes(30).toString('hex')}`) << 8n;
+  const ids = Array.from({ length: MAX_BATCH_TOKENS }, (_, i) => first + BigInt(i));
+  const buyers = ids.map(() => privateKeyToAccount(generatePrivateKey()).address);
   return Promise.all(
     minters.map(async (minter): Promise<SignerFunds> => {
       const signer = getAddress(minter);
-      const freshToken = BigInt(`0x${randomBytes(32).toString('hex')}`);
-      const [balance, mintGas] = await Promise.all([
+      const [balance, batchGas] = await Promise.all([
         client.getBalance({ address: signer }),
-        client.estimateContractGas({ ...contract, functionName: 'mint', args: [SIMULATION_RECIPIENT, freshToken, '0x'], account: signer }),
+        client.estimateContractGas({ ...contract, functionName: 'mintMany', args: [buyers, ids], account: signer }),
       ]);
-      return signerFundsOf({ signer, balance, gasPrice, mintGas });
+      return signerFundsOf({ signer, balance, gasPrice, mintGas: batchGas / BigInt(MAX_BATCH_TOKENS) });
     }),
   );
 }
