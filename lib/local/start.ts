@@ -42,6 +42,7 @@ import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
 import { localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { startDeliveryReconciler, summarize } from '#lib/local/delivery-reconciler.ts';
+import { mintSampleTokens, recordSampleTokens } from '#lib/local/sample-tokens.ts';
 import { startLocalWebhooks } from '#lib/local/webhook-runtime.ts';
 import { startLocalCodeMail } from '#lib/local/code-mail-runtime.ts';
 import { ensureDashboard } from '#lib/local/dashboard-build.ts';
@@ -263,16 +264,33 @@ async function main(): Promise<void> {
     (summary) => summary,
   );
 
+  // The sample plaques' tokens are recorded as owed before the plaques are written, and minted (in batches) on every
+  // start until the saved chain holds them: a kill during the first start leaves no MINTED plaque without its token.
   await step(
     'seeding',
     async () => {
       const minter = await chain.minterAddress();
       if (minter) await ensureServiceAccount(ctx, minter);
-      if (!(await catalogRepo(db, tableName).isEmpty())) return 0;
-      const now = new Date();
-      return seedSampleCatalog(ctx, (firstId) => samplePlaques({ firstId, count: SEED_COUNT, now, stage }), SEED_COUNT);
+      let seeded = 0;
+      if (await catalogRepo(db, tableName).isEmpty()) {
+        const now = new Date();
+        seeded = await seedSampleCatalog(
+          ctx,
+          (firstId) => {
+            const plaques = samplePlaques({ firstId, count: SEED_COUNT, now, stage });
+            recordSampleTokens(dataDir, plaques);
+            return plaques;
+          },
+          SEED_COUNT,
+        );
+      }
+      return { seeded, tokens: await mintSampleTokens(chain, dataDir, anvil.savedThrough) };
     },
-    (seeded) => (seeded > 0 ? `Seeded ${seeded} sample plaques.` : 'the catalogue holds plaques already: nothing seeded'),
+    ({ seeded, tokens }) =>
+      (seeded > 0 ? `Seeded ${seeded} sample plaques.` : 'the catalogue holds plaques already: nothing seeded') +
+      (tokens.owed > 0
+        ? ` Minted the tokens of its ${tokens.owed} MINTED sample plaques (${tokens.minted} now, in ${tokens.transactions} transaction(s)).`
+        : ''),
   );
 
   // The catalogue snapshot the listing starts from: DATA_DIR/catalog/<table>.snapshot, checked every minute like the

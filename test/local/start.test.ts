@@ -10,6 +10,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { createPublicClient, getAddress, http, type Address } from 'viem';
+import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
+import { sampleTokensFile } from '#lib/local/sample-tokens.ts';
 import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
 import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
@@ -106,6 +109,22 @@ async function catalogue(url: string) {
   return all;
 }
 
+/** Every MINTED plaque of the catalogue has its token on the local chain, held by its wallet. */
+async function expectSampleTokensOnChain(plaques: Record<string, unknown>[], rpcUrl: string, contract: Address): Promise<void> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const minted = plaques.filter((p) => p.status === 'MINTED');
+  expect(minted.length).toBeGreaterThan(0);
+  for (const p of minted) {
+    const balance = await client.readContract({
+      address: contract,
+      abi: plaqueTokenAbi,
+      functionName: 'balanceOf',
+      args: [getAddress(p.wallet_address as string), BigInt(p.tokenId as string)],
+    });
+    expect(balance, `plaque ${String(p.id)}`).toBe(1n);
+  }
+}
+
 describe('npm start', () => {
   it('seeds a varied catalogue on first start, stops cleanly on SIGTERM and keeps its data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-'));
@@ -158,6 +177,9 @@ describe('npm start', () => {
     );
     expect(token.status).toBe(200);
     expect(await token.json()).toMatchObject({ name: minted.name, properties: { plaqueId: minted.id } });
+    // Every MINTED sample plaque's token exists on the local chain, in the plaque's wallet.
+    expect(first.output()).toMatch(/Minted the tokens of its \d+ MINTED sample plaques/);
+    await expectSampleTokensOnChain(plaques, rpcUrl, contract!);
     // The partner dashboard is built when missing or stale, and served with its policy.
     const dashboard = await fetch(`${first.url}/dashboard/`);
     expect(dashboard.status).toBe(200);
@@ -301,4 +323,43 @@ describe('npm start', () => {
     expect(output).not.toMatch(/database/);
     expect(existsSync(join(dataDir, 'dynamodb'))).toBe(false);
   });
+});
+
+describe('npm start killed during its first start', () => {
+  it('leaves no MINTED sample plaque without its token: the next start mints what was owed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-kill-'));
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DYNAMODB_PORT: String(await freePort()),
+      ANVIL_PORT: String(await freePort()),
+    };
+    // Its own process group, so one SIGKILL takes DynamoDB Local and anvil with it, as a kill of the whole runtime does.
+    const child = spawn(process.execPath, ENTRY, {
+      env: { ...process.env, LOG_LEVEL: 'WARN', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    const exited = new Promise((done) => child.once('exit', done));
+    // Killed the moment the sample tokens are recorded as owed: the plaques are being written, nothing is minted yet.
+    await vi.waitFor(() => expect(existsSync(sampleTokensFile(dataDir)), output).toBe(true), { timeout: 120_000, interval: 5 });
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    await vi.waitFor(
+      () => {
+        expect(() => process.kill(-child.pid!, 0)).toThrow();
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+
+    const again = await start(env);
+    const plaques = await catalogue(again.url);
+    const contract = recordedPlaqueToken(localContractRecordFile(dataDir))!;
+    await expectSampleTokensOnChain(plaques, `http://127.0.0.1:${env.ANVIL_PORT}`, contract);
+    expect(existsSync(sampleTokensFile(dataDir))).toBe(false);
+    expect(await stop(again)).toBe(0);
+  }, 300_000);
 });
