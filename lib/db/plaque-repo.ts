@@ -403,6 +403,33 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
+   * SOLD → LOCKED without expiry (an operator's lock) for the plaque of a cancelled order whose token already exists on
+   * chain, minted outside the order: it can never be minted again, so it is not for sale again. Applies only while the
+   * plaque is SOLD under that order; the buyer's wallet and the sale are forgotten.
+   */
+  withheldItem(plaqueId: number, orderId: string, updatedAt: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName,
+        Key: plaqueKey(plaqueId),
+        UpdateExpression:
+          'SET #status = :locked, lockExpiresAt = :null, reservationId = :null, wallet_address = :null, saleAt = :null, updatedAt = :updatedAt, catsk = :catsk REMOVE orderId',
+        ConditionExpression: '#status = :sold AND orderId = :order',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':locked': 'LOCKED',
+          ':null': null,
+          ':updatedAt': updatedAt,
+          ':catsk': catalogSortKey(updatedAt, plaqueId),
+          ':sold': 'SOLD',
+          ':order': orderId,
+        },
+      },
+    };
+  },
+
+  /**
    * MINTED → SOLD for a plaque whose mint the chain no longer holds, as one item of the reconciler's transaction:
    * applies only while the plaque is exactly as read (same updatedAt), MINTED under that order.
    */

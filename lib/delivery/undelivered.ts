@@ -11,7 +11,7 @@ import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { ledgerRepo } from '#lib/db/ledger-repo.ts';
 import { commissionFor } from '#lib/money/commission-rates.ts';
 import { reversalOf, saleEntry, saleEntryId } from '#lib/money/entry.ts';
-import { leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
+import { failedAsAlreadyMinted, leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import type { OrderStatus } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -108,6 +108,13 @@ export async function requeueDelivery(ctx: AppContext, orderId: string): Promise
 export interface Cancelled {
   orderId: string;
   plaqueId: number;
+  /**
+   * What the plaque became: AVAILABLE (for sale again), or LOCKED without expiry when its token already exists on chain
+   * (minted outside the order: it cannot be sold and minted again, and prepare would refuse it).
+   */
+  plaqueStatus: 'AVAILABLE' | 'LOCKED';
+  tokenId: string;
+  contractAddress: string;
 }
 
 /** Longest reason an operator may give for a cancellation (characters). */
@@ -116,7 +123,10 @@ const MAX_CANCEL_REASON_LENGTH = 500;
 /**
  * Cancels a FAILED order: the order CANCELLED with the operator's reason, its plaque AVAILABLE again, its undelivered
  * marker gone and its sale reversed in the ledger, in one transaction conditional on the order being FAILED and the
- * plaque SOLD under it, so a concurrent re-queue or a second cancel cannot both win. The stream then makes its `order.cancelled` event.
+ * plaque SOLD under it, so a concurrent re-queue or a second cancel cannot both win. The stream then makes its
+ * `order.cancelled` event. An order that failed because its token was already minted elsewhere leaves its plaque
+ * LOCKED without expiry instead: its token exists, so it can never be sold and minted again (prepare refuses it), and
+ * the listing must not offer it. Its sale is reversed all the same: the buyer did not get the token.
  * 400 VALIDATION_FAILED for an empty or too long reason; 404 ORDER_NOT_FOUND; 409 NOT_CANCELLABLE naming the status.
  */
 export async function cancelOrder(ctx: AppContext, orderId: string, reason: string): Promise<Cancelled> {
@@ -138,9 +148,13 @@ export async function cancelOrder(ctx: AppContext, orderId: string, reason: stri
   const ledger = ledgerRepo(db, ctx.tableName);
   let sale = await ledger.get(saleEntryId(orderId));
   if (!sale) await ledger.writeEntry((sale = saleEntry(read.order, await commissionFor(ctx, read.order.partnerId))));
+  const withheld = failedAsAlreadyMinted(read);
+  const plaques = plaqueRepo(db, ctx.tableName);
   const outcome = await recordCancellation(db, {
     order: orders.cancelledItem(orderId, why, now),
-    plaque: plaqueRepo(db, ctx.tableName).releasedItem(read.order.plaqueId, orderId, now.toISOString()),
+    plaque: withheld
+      ? plaques.withheldItem(read.order.plaqueId, orderId, now.toISOString())
+      : plaques.releasedItem(read.order.plaqueId, orderId, now.toISOString()),
     marker: orderMarkerRepo(db, ctx.tableName).undeliveredRemovalItem(orderId),
     ledger: ledger.entryItems(reversalOf(sale, now)),
   });
@@ -152,7 +166,13 @@ export async function cancelOrder(ctx: AppContext, orderId: string, reason: stri
       { extensions: { status: read.order.status } },
     );
   }
-  return { orderId, plaqueId: read.order.plaqueId };
+  return {
+    orderId,
+    plaqueId: read.order.plaqueId,
+    plaqueStatus: withheld ? 'LOCKED' : 'AVAILABLE',
+    tokenId: read.order.tokenId,
+    contractAddress: read.order.contractAddress,
+  };
 }
 
 export type { StoredFinding as ReconcilerFinding } from '#lib/db/delivery-finding-repo.ts';

@@ -119,13 +119,26 @@ export function registerDeliveryCommands(program: Command, target: () => TargetO
 
   program
     .command('cancel-order')
-    .description('give up on a FAILED order: the order CANCELLED with the reason, its plaque AVAILABLE again, order.cancelled sent')
+    .description(
+      'give up on a FAILED order: the order CANCELLED with the reason, its plaque AVAILABLE again (LOCKED when its token already exists on chain), order.cancelled sent',
+    )
     .argument('<orderId>', 'the order id (ord_…)')
     .requiredOption('--reason <text>', "why, in words the partner reads (the order's cancelReason)")
     .action(async (orderId: string, options: { reason: string }) => {
       try {
         const cancelled = await cancelFailedOrder(target(), orderId, options.reason);
-        console.log(`Order ${cancelled.orderId} is cancelled; plaque ${cancelled.plaqueId} is AVAILABLE again.`);
+        if (cancelled.plaqueStatus === 'AVAILABLE') {
+          console.log(`Order ${cancelled.orderId} is cancelled; plaque ${cancelled.plaqueId} is AVAILABLE again.`);
+        } else {
+          console.log(
+            `Order ${cancelled.orderId} is cancelled; plaque ${cancelled.plaqueId} is LOCKED and stays off sale: its token ` +
+              `${cancelled.tokenId} already exists on ${cancelled.contractAddress} (minted outside this order), so it can ` +
+              'never be sold and minted again.\n' +
+              "Look the token up on the stage's block explorer (<explorer>/token/<contract>?a=<token id>) to see who holds " +
+              'it; to sell the plaque again, import it as a new plaque with another token id (npm run ops -- import) ' +
+              'and leave this one LOCKED.',
+          );
+        }
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         console.error(error.detail ?? error.title);

@@ -20,6 +20,7 @@ import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
 import { aWallet } from '../partner/fixtures.ts';
 import { aSeller, aSoldOrder, claimedBySingleMintWorker, deliverNow, deliveryChain, type SoldOrder } from '../delivery/fixtures.ts';
+import { aReceiver } from '../support/receivers.ts';
 
 const run = promisify(execFile);
 
@@ -131,10 +132,13 @@ describe('retry-delivery', () => {
   });
 });
 
-/** A SOLD order whose token id was minted elsewhere first, so its delivery FAILED. */
-async function aFailedOrder(): Promise<SoldOrder> {
-  const order = await aSoldOrder(ctx, seller);
-  await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
+/**
+ * A SOLD order whose delivery FAILED: its token id minted elsewhere first (ALREADY_MINTED), or its buyer's wallet a
+ * contract that refuses tokens (NOT_MINTABLE).
+ */
+async function aFailedOrder(why: 'minted elsewhere' | 'refused' = 'minted elsewhere'): Promise<SoldOrder> {
+  const order = why === 'refused' ? await aSoldOrder(ctx, seller, {}, await aReceiver('RefusingReceiver')) : await aSoldOrder(ctx, seller);
+  if (why === 'minted elsewhere') await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
   await deliverNow(ctx, order.orderId);
   expect((await orders().getForDelivery(order.orderId))!.order.status).toBe('FAILED');
   return order;
@@ -144,18 +148,30 @@ const plaqueOf = async (order: SoldOrder) => (await plaqueRepo(dbOf(ctx), ctx.ta
 
 describe('cancel-order', () => {
   it('cancels a FAILED order with its reason and puts its plaque up for sale again', async () => {
-    const order = await aFailedOrder();
+    const order = await aFailedOrder('refused');
     expect(await cancelOrder(ctx, order.orderId, '  the buyer asked for a refund ')).toEqual({
       orderId: order.orderId,
       plaqueId: order.plaque.id,
+      plaqueStatus: 'AVAILABLE',
+      tokenId: String(order.tokenId),
+      contractAddress: own.chain.contractAddress,
     });
     const { order: cancelled } = (await orders().getForDelivery(order.orderId))!;
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'the buyer asked for a refund' });
-    expect(cancelled.failureReason).toContain('ALREADY_MINTED');
+    expect(cancelled.failureReason).toContain('NOT_MINTABLE');
     const plaque = await plaqueOf(order);
     expect(plaque.plaque).toMatchObject({ status: 'AVAILABLE', wallet_address: null, saleAt: null });
     expect(plaque.orderId).toBeNull();
     expect((await undeliveredOrders(target)).map((o) => o.orderId)).not.toContain(order.orderId);
+  });
+
+  it('keeps off sale, LOCKED without expiry, the plaque of an order whose token was minted elsewhere', async () => {
+    const order = await aFailedOrder('minted elsewhere');
+    expect(await cancelOrder(ctx, order.orderId, 'minted elsewhere')).toMatchObject({ plaqueStatus: 'LOCKED' });
+    const plaque = await plaqueOf(order);
+    expect(plaque.plaque).toMatchObject({ status: 'LOCKED', lockExpiresAt: null, reservationId: null, wallet_address: null, saleAt: null });
+    expect(plaque.hold).toBeNull();
+    expect(plaque.orderId).toBeNull();
   });
 
   it('refuses an order that is not FAILED, naming its status, and changes nothing', async () => {
@@ -177,7 +193,7 @@ describe('cancel-order', () => {
 
   it('lets one of a cancel, a second cancel and a re-queue racing on one FAILED order win, never two', async () => {
     for (let round = 0; round < 3; round++) {
-      const order = await aFailedOrder();
+      const order = await aFailedOrder('refused');
       const outcomes = await Promise.allSettled([
         cancelOrder(ctx, order.orderId, 'first'),
         cancelOrder(ctx, order.orderId, 'second'),
@@ -250,10 +266,15 @@ describe('npm run ops', () => {
     );
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('already delivered') });
 
-    const toCancel = await aFailedOrder();
+    const toCancel = await aFailedOrder('refused');
     expect((await run(process.execPath, [...args, 'cancel-order', toCancel.orderId, '--reason', 'refunded'], { env })).stdout).toContain(
       `Order ${toCancel.orderId} is cancelled; plaque ${toCancel.plaque.id} is AVAILABLE again.`,
     );
+    const mintedElsewhere = await aFailedOrder('minted elsewhere');
+    const withheld = (await run(process.execPath, [...args, 'cancel-order', mintedElsewhere.orderId, '--reason', 'refunded'], { env }))
+      .stdout;
+    expect(withheld).toContain(`plaque ${mintedElsewhere.plaque.id} is LOCKED and stays off sale: its token ${mintedElsewhere.tokenId}`);
+    expect(withheld).toContain('import it as a new plaque with another token id');
     const again = await run(process.execPath, [...args, 'cancel-order', toCancel.orderId, '--reason', 'twice'], { env }).catch(
       (e: { code: number; stderr: string }) => e,
     );
