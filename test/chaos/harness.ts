@@ -1,7 +1,8 @@
-// The crash test: the local runtime (`npm start`, in a child process group with its own DATA_DIR and free ports) under
-// concurrent partner purchases over HTTP, killed whole with SIGKILL at chosen moments (during a prepare, during a buy,
-// while an order is minting, just after one is DELIVERED, during an operator's cancellation) and restarted on the same
-// DATA_DIR; then the invariants: every SOLD or MINTED plaque has exactly one order, every order reaches DELIVERED
+// The crash test: the local runtime (`npm start`, in a child process group with its own DATA_DIR and free ports, its
+// chain mining a block every few seconds so that orders go out in batches) under concurrent partner purchases over
+// HTTP, killed whole with SIGKILL at chosen moments (during a prepare, during a buy, while a batch is in flight, once
+// a batch is mined but before it is recorded, just after an order is DELIVERED, during an operator's cancellation) and
+// restarted on the same DATA_DIR; then the invariants: every SOLD or MINTED plaque has exactly one order, every order reaches DELIVERED
 // without a person (or, for the purchases made to fail, FAILED and then CANCELLED by `npm run ops -- cancel-order`,
 // its plaque AVAILABLE again, its token never minted and its `order.cancelled` in the partner's event feed), every
 // DELIVERED order's token is on chain with balance 1 for its buyer, no token is minted twice, every Idempotency-Key
@@ -31,8 +32,8 @@ const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'
 const TABLE = 'plaques';
 const run = promisify(execFile);
 
-type KillMoment = 'prepare' | 'buy' | 'minting' | 'delivered' | 'cancel';
-const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'delivered', 'cancel'];
+type KillMoment = 'prepare' | 'buy' | 'minting' | 'mined' | 'delivered' | 'cancel';
+const KILL_MOMENTS: readonly KillMoment[] = ['prepare', 'buy', 'minting', 'mined', 'delivered', 'cancel'];
 
 export interface ChaosOptions {
   /** Purchases per round; one kill per round. */
@@ -48,6 +49,8 @@ export interface ChaosOptions {
   moments?: readonly KillMoment[];
   /** How long every order may take to reach DELIVERED after the last restart (the invariant: 2 minutes). */
   recoveryLimitMs?: number;
+  /** Seconds between the local chain's blocks (ANVIL_BLOCK_TIME): orders sold within a block go out in one batch. */
+  blockTime?: number;
   log?: (line: string) => void;
 }
 
@@ -62,26 +65,29 @@ export interface ChaosResult {
   timeToRecoverMs: number;
   /** Start-up lines of each restart about what the reconciler found. */
   reconciled: string[];
+  /** Transactions that minted the delivered orders' tokens, and the most tokens one of them minted. */
+  transactions: number;
+  largestBatch: number;
   violations: string[];
 }
 
-interface Runtime {
+export interface Runtime {
   child: ChildProcess;
   url: string;
   output: () => string;
 }
 
-interface Ports {
+export interface Ports {
   PORT: string;
   DYNAMODB_PORT: string;
   ANVIL_PORT: string;
 }
 
-async function startRuntime(dataDir: string, ports: Ports): Promise<Runtime> {
+export async function startRuntime(dataDir: string, ports: Ports, env: Record<string, string> = {}): Promise<Runtime> {
   // Its own process group: one signal to the group reaches npm start, DynamoDB Local's Java and anvil alike.
   const child = spawn(process.execPath, ['--import', 'tsx', 'lib/local/start.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'WARN' },
+    env: { ...process.env, ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'WARN', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -125,7 +131,7 @@ async function killTree(runtime: Runtime): Promise<void> {
 }
 
 /** SIGTERM to npm start, which stops what it started; SIGKILL to the group if it is still there after 20 s. */
-async function stopRuntime(runtime: Runtime): Promise<void> {
+export async function stopRuntime(runtime: Runtime): Promise<void> {
   if (runtime.child.exitCode !== null || runtime.child.signalCode !== null) return;
   const exited = new Promise((done) => runtime.child.once('exit', done));
   runtime.child.kill('SIGTERM');
@@ -180,6 +186,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => undefined);
   const moments = options.moments ?? KILL_MOMENTS;
   const recoveryLimitMs = options.recoveryLimitMs ?? 120_000;
+  const runtimeEnv: Record<string, string> = options.blockTime ? { ANVIL_BLOCK_TIME: String(options.blockTime) } : {};
   const dataDir = mkdtempSync(join(tmpdir(), 'plaque-chaos-'));
   const ports: Ports = { PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()), ANVIL_PORT: String(await freePort()) };
   const started = Date.now();
@@ -187,7 +194,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const kills: ChaosResult['kills'] = [];
   const reconciled: string[] = [];
 
-  let runtime = await startRuntime(dataDir, ports);
+  let runtime = await startRuntime(dataDir, ports, runtimeEnv);
   const url = runtime.url;
   log(`npm start up in ${Date.now() - started} ms (DATA_DIR ${dataDir})`);
   /** Resolves while the runtime is up; replaced by a pending one while it is down. */
@@ -324,14 +331,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       if (doomed) await cancelWhenFailed(bought.orderId);
     }
 
-    /** Watches the orders bought so far, firing `minting` and `delivered` when an order is seen in that state. */
+    const chainClient = createPublicClient({ transport: http(`http://127.0.0.1:${ports.ANVIL_PORT}`) });
+    /**
+     * Watches the orders bought so far, firing `minting` when an order is MINTING (its batch stored, sent or pending),
+     * `mined` when a MINTING order's transaction has a receipt (mined, not yet recorded), `delivered` when one is
+     * DELIVERED.
+     */
     let watching = true;
     const watcher = (async () => {
       while (watching) {
         for (const p of purchases) {
-          if (!p.orderId || !armed || (armed !== 'minting' && armed !== 'delivered')) continue;
+          if (!p.orderId || !armed || (armed !== 'minting' && armed !== 'mined' && armed !== 'delivered')) continue;
           const order = await request(url, 'GET', `/partner/orders/${p.orderId}`, { key: apiKey }).catch(() => null);
-          if (order?.json?.status === 'MINTING') trigger('minting');
+          if (order?.json?.status === 'MINTING') {
+            trigger('minting');
+            if (armed === 'mined' && order.json.txHash) {
+              const receipt = await chainClient.getTransactionReceipt({ hash: order.json.txHash }).catch(() => null);
+              if (receipt) trigger('mined');
+            }
+          }
           if (order?.json?.status === 'DELIVERED') trigger('delivered');
         }
         await new Promise((r) => setTimeout(r, 5));
@@ -358,7 +376,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       clearTimeout(late);
       kills.push({ moment, atMs: Date.now() - started });
       log(`kill ${round + 1}/${options.kills} during ${moment}`);
-      runtime = await startRuntime(dataDir, ports);
+      runtime = await startRuntime(dataDir, ports, runtimeEnv);
       lastRestartAt = Date.now();
       const line = /Deliveries: .*/.exec(runtime.output())?.[0] ?? '(no reconciler line)';
       reconciled.push(line);
@@ -445,6 +463,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       args: { from: zeroAddress },
       fromBlock: 0n,
     });
+    // The batches: the transactions that minted the delivered orders' tokens, and the most one of them minted.
+    const ourTokens = new Set(orders.filter((o) => !cancelledIds.has(o.orderId)).map((o) => BigInt(o.tokenId)));
+    const perTransaction = new Map<string, number>();
+    for (const log of mints) {
+      if (ourTokens.has(log.args.id!)) perTransaction.set(log.transactionHash, (perTransaction.get(log.transactionHash) ?? 0) + 1);
+    }
     for (const order of orders) {
       if (cancelledIds.has(order.orderId)) {
         // Its token id is not one the contract takes: nothing can have been minted for it.
@@ -471,6 +495,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       recovered: pendingAtRestart.size,
       timeToRecoverMs,
       reconciled,
+      transactions: perTransaction.size,
+      largestBatch: Math.max(0, ...perTransaction.values()),
       violations,
     };
   } finally {
