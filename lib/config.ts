@@ -204,6 +204,12 @@ export const deliveryConfig = section({
   AWS_REGION: awsRegion,
   /** The follower's SQS queue in AWS; locally none (the local runtime's follower looks at every batch on every block). */
   MINT_FOLLOW_QUEUE_URL: optional(url),
+  /**
+   * Tokens one mint transaction takes at most (1–50, default 50); the stream still hands the sender up to 50 orders at
+   * once. 1 mints one token a transaction, as before batches, which `npm run bench -- --only delivery` measures beside
+   * the batches.
+   */
+  DELIVERY_BATCH_TOKENS: orElse(wholeNumber({ min: 1, max: 50 }), 50),
 });
 
 /** Order events sent to partners' webhook endpoints. */

@@ -1,6 +1,6 @@
 // Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
 import { describe, expect, it } from 'vitest';
-import { chainConfig, coreConfig, listingConfig, localConfig, moneyConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
+import { chainConfig, coreConfig, deliveryConfig, listingConfig, localConfig, moneyConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
 
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
@@ -45,6 +45,9 @@ describe('configuration sections', () => {
     expect(moneyConfig.parse({}).COMMISSION_DEFAULT_BPS).toBe(1000);
     expect(moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '0' }).COMMISSION_DEFAULT_BPS).toBe(0);
     expect(() => moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '10001' })).toThrow(/COMMISSION_DEFAULT_BPS/);
+    expect(deliveryConfig.parse({}).DELIVERY_BATCH_TOKENS).toBe(50);
+    expect(deliveryConfig.parse({ DELIVERY_BATCH_TOKENS: '1' }).DELIVERY_BATCH_TOKENS).toBe(1);
+    for (const wrong of ['0', '51']) expect(() => deliveryConfig.parse({ DELIVERY_BATCH_TOKENS: wrong })).toThrow(/DELIVERY_BATCH_TOKENS/);
   });
 
   it('reads the other kinds of variable: lists, URLs, ARNs, patterns and least lengths', () => {

@@ -17,6 +17,7 @@ import { DELIVERY_FAILED_MESSAGE, MINT_FEES_ABOVE_CAP_MESSAGE } from '#lib/deliv
 import { deliverySettings } from '#lib/delivery/settings.ts';
 import { followQueueOf } from '#lib/delivery/follow-queue.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
+import { deliveryConfig } from '#lib/config.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /**
@@ -29,7 +30,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 type SendOutcome = 'sent' | 'in-batch' | 'settled' | 'busy' | 'failed' | 'waiting-for-fees' | 'changed' | 'not-found';
 
 export interface SendOptions {
-  /** Orders one transaction mints at most (default MAX_BATCH_TOKENS). */
+  /** Orders one transaction mints at most (default DELIVERY_BATCH_TOKENS, itself MAX_BATCH_TOKENS by default). */
   maxBatchTokens?: number;
   /** The most a transaction offers per gas, in wei (default: the stage's cap; null: none). */
   feeCap?: bigint | null;
@@ -100,7 +101,7 @@ export async function sendMints(ctx: AppContext, orderIds: readonly string[], op
     for (const c of candidates) report.outcomes.set(c.read.order.orderId, 'waiting-for-fees');
     return report;
   }
-  const size = options.maxBatchTokens ?? MAX_BATCH_TOKENS;
+  const size = Math.min(MAX_BATCH_TOKENS, options.maxBatchTokens ?? deliveryConfig().DELIVERY_BATCH_TOKENS);
   for (let i = 0; i < candidates.length; i += size) {
     await sendBatch(ctx, chain, candidates.slice(i, i + size), offer, report);
   }

@@ -1,4 +1,4 @@
-// `npm run bench`: prints the listing figures, the listing as visitors meet it over HTTP, the bundle figures, a password burst, the code request timing, the plaque reads' capacity, a statement of 100 000 sales and the dashboard's size; asserts nothing and writes nothing tracked.
+// `npm run bench`: prints the listing figures, the listing as visitors meet it over HTTP, the bundle figures, a password burst, the code request timing, the plaque reads' capacity, a statement of 100 000 sales, the dashboard's size and a burst of sales delivered; asserts nothing and writes nothing tracked.
 import '#lib/runtime/node-support.ts';
 import { parseArgs } from 'node:util';
 import { runListingBench } from './listing.ts';
@@ -19,6 +19,10 @@ const { values } = parseArgs({
     runs: { type: 'string', short: 'r' },
     /** The bundles section without its instruction counts (valgrind), which take about three minutes. */
     'skip-instructions': { type: 'boolean' },
+    /** Sales in the delivery section's burst (default 1000). */
+    'delivery-orders': { type: 'string' },
+    /** Seconds between the local chain's blocks, one burst of each pace (default 2,12). */
+    'delivery-block-times': { type: 'string' },
   },
 });
 
@@ -68,4 +72,11 @@ if (!values.only || values.only === 'statement') {
 if (!values.only || values.only === 'dashboard') {
   const { runDashboardBench } = await import('./dashboard.ts');
   await runDashboardBench();
+}
+if (!values.only || values.only === 'delivery') {
+  const { runDeliveryBench } = await import('./delivery.ts');
+  await runDeliveryBench(
+    Number((values['delivery-orders'] ?? '1000').replace(/_/g, '')),
+    (values['delivery-block-times'] ?? '2,12').split(',').map(Number),
+  );
 }

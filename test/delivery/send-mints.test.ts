@@ -130,6 +130,21 @@ describe('sending sold orders in batches', () => {
     // Sixty sales made first: more than the default 30 s when other files share the cores.
   }, 120_000);
 
+  it("mints one token a transaction when told to (DELIVERY_BATCH_TOKENS=1, the bench's comparison), each its own nonce", async () => {
+    const sold = await soldOrders(3);
+    const report = await sendMints(
+      ctx,
+      sold.map((s) => s.orderId),
+      { maxBatchTokens: 1 },
+    );
+    expect(report.batches.map((b) => b.orders)).toEqual([1, 1, 1]);
+    expect(new Set(report.batches.map((b) => b.nonce)).size).toBe(3);
+    await followAll();
+    for (const s of sold) await expectDelivered(s);
+    const costs = await Promise.all(sold.map(async (s) => (await readOrder(s.orderId)).order.mintCost!));
+    expect(costs.every((cost) => cost.tokensInTransaction === 1)).toBe(true);
+  });
+
   it('sends an order once however many records name it, and leaves a delivered one alone', async () => {
     const sold = await aSoldOrder(ctx, seller);
     const records = [anOrderRecord(sold.orderId), anOrderRecord(sold.orderId, { eventName: 'MODIFY' })];
