@@ -33,7 +33,15 @@ export async function startLocalDeliveries(options: LocalDeliveriesOptions): Pro
     endpoint: options.dynamoEndpoint,
     region: options.region,
     tableName: options.tableName,
-    handler: (event) => worker.handler(event),
+    handler: async (event) => {
+      // Timed, so that the next hand-overs keep as long before the block as sends take on this machine.
+      const started = Date.now();
+      try {
+        return await worker.handler(event);
+      } finally {
+        follower.sendTook(Date.now() - started);
+      }
+    },
     filters: DELIVERY_STREAM_FILTERS,
     // As the stage's mapping gives them (infra/stages.ts `delivery.batchSize`): a batch's orders at most.
     batchSize: 50,

@@ -1,8 +1,8 @@
-// The local runtime's follower of mint batches (in AWS a function the table's stream wakes, functions/delivery/
+// The local runtime's follower of mint batches (in AWS a function its SQS queue wakes, functions/delivery/
 // follow-mints.ts): watches the local chain's head every 50 ms and, on every new block (and every second meanwhile, to
 // broadcast again or replace what is pending), follows every batch in flight with the same code. It also tells the
 // sender's stream poller when to hand its gathered orders over: in time for the next block (a block every N seconds),
-// or at once (a block per transaction).
+// keeping before it as long as the last sends took, or at once (a block per transaction).
 import { logger } from '#lib/runtime/logger.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { followInFlight } from '#lib/delivery/follow-mints.ts';
@@ -13,12 +13,27 @@ import type { AppContext } from '#lib/runtime/context.ts';
 const HEAD_POLL_MS = 50;
 /** Batches in flight are looked at this often even without a new block (to broadcast again, or replace). */
 const IDLE_FOLLOW_MS = 1_000;
-/** Time a batch needs from hand-over to broadcast (sign, store, send) on a loaded machine, kept before the next block. */
+/** The least time kept before the next block for a batch's hand-over to broadcast (sign, store, send). */
 const HAND_OVER_MARGIN_MS = 500;
+/** Sends remembered to judge how long the next one takes. */
+const SENDS_REMEMBERED = 5;
+
+/**
+ * How long before the next block the sender gets its orders: the longest of the last few sends (hand-over to broadcast)
+ * and a quarter more, at least HAND_OVER_MARGIN_MS (a quarter of the block at most for that floor), at most half a
+ * block, so that orders still wait for company for half a block and a busy machine's slower sends still make the block.
+ */
+export function handOverMargin(recentSendsMs: readonly number[], blockMs: number): number {
+  const floor = Math.min(HAND_OVER_MARGIN_MS, blockMs / 4);
+  const longest = Math.max(0, ...recentSendsMs);
+  return Math.min(blockMs / 2, Math.max(floor, Math.ceil(longest * 1.25)));
+}
 
 export interface LocalMintFollower {
   /** When the sender must get the orders gathered so far, to make the next block (epoch ms; 0: at once). */
   handOverBy: () => number;
+  /** How long a hand-over to the sender took, to its broadcast (ms): the next hand-overs keep that much time. */
+  sendTook: (ms: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -68,8 +83,13 @@ export function startLocalMintFollower(ctx: AppContext, blockTimeSeconds: number
   })();
 
   const blockMs = blockTimeSeconds === null ? null : blockTimeSeconds * 1000;
+  const recentSends: number[] = [];
   return {
-    handOverBy: () => (blockMs === null ? 0 : headSeenAt + blockMs - Math.min(HAND_OVER_MARGIN_MS, blockMs / 4)),
+    handOverBy: () => (blockMs === null ? 0 : headSeenAt + blockMs - handOverMargin(recentSends, blockMs)),
+    sendTook: (ms) => {
+      recentSends.push(ms);
+      if (recentSends.length > SENDS_REMEMBERED) recentSends.shift();
+    },
     stop: async () => {
       running = false;
       await watching;
