@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { commissionRepo } from '#lib/db/commission-repo.ts';
 import { partnerOrderRepo } from '#lib/db/partner-order-repo.ts';
-import { deliverOrder } from '#lib/delivery/deliver-order.ts';
+import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { cancelOrder } from '#lib/delivery/undelivered.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { setCommission } from '#lib/money/commission-rates.ts';
@@ -16,7 +16,7 @@ import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
 import { freshTable } from '../support/db.ts';
 import { cancellation, interceptTransactions, timeout } from '../support/faults.ts';
-import { aSeller, aSoldOrder, deliveryChain } from '../delivery/fixtures.ts';
+import { aSeller, aSoldOrder, deliverNow, deliveryChain } from '../delivery/fixtures.ts';
 import { aHeldPlaque, aPartner, aWallet, call, type TestPartner } from '../partner/fixtures.ts';
 import { dueByCurrency, entriesOf } from './fixtures.ts';
 
@@ -182,7 +182,8 @@ describe('the reversal', () => {
   async function aFailedOrder(seller: Awaited<ReturnType<typeof aSeller>>) {
     const order = await aSoldOrder(ctx, seller, { price: 40, currency: 'EUR' });
     await own.chain.waitForReceipt(await own.chain.sendMint(aWallet() as Hex, order.tokenId));
-    expect(await deliverOrder(ctx, order.orderId)).toBe('failed');
+    await deliverNow(ctx, order.orderId);
+    expect((await deliveryOrderRepo(dbOf(ctx), ctx.tableName).getForDelivery(order.orderId))?.order.status).toBe('FAILED');
     return order;
   }
 
