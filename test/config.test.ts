@@ -1,6 +1,15 @@
 // Configuration sections: each parses only its own variables, applies its defaults, and names what is wrong.
 import { describe, expect, it } from 'vitest';
-import { chainConfig, coreConfig, deliveryConfig, listingConfig, localConfig, moneyConfig, servicesConfig, tokenConfig } from '#lib/config.ts';
+import {
+  chainConfig,
+  coreConfig,
+  deliveryConfig,
+  listingConfig,
+  localConfig,
+  moneyConfig,
+  servicesConfig,
+  tokenConfig,
+} from '#lib/config.ts';
 
 describe('configuration sections', () => {
   it('fills the local defaults when nothing is set', () => {
