@@ -79,7 +79,11 @@ export interface SoldOrder {
   tokenId: bigint;
 }
 
-/** A plaque held and bought through the partner workflow's domain functions: its order is SOLD (to `wallet`, else a fresh one). */
+/**
+ * A plaque held and bought through the partner workflow's domain functions: its order is SOLD (to `wallet`, else a
+ * fresh one). A contract wallet is sold to as a wallet deployed after its sale: prepare, which refuses a wallet the mint
+ * would refuse, sees the address without its code, and the mint meets the contract.
+ */
 export async function aSoldOrder(
   ctx: AppContext,
   seller: Partner,
@@ -87,10 +91,18 @@ export async function aSoldOrder(
   wallet: Address = aWallet() as Address,
 ): Promise<SoldOrder> {
   const plaque = await storePlaque(ctx, overrides);
-  const { reservationId } = await preparePlaque(ctx, seller, plaque.id, wallet);
-  const once = await claimOnce(ctx, seller.partnerId, `key-${randomUUID()}`, `buy ${plaque.id}`);
-  const { orderId } = await buyPlaque(ctx, seller, { plaqueId: plaque.id, reservationId, buyerWallet: wallet }, once);
-  return { orderId, plaque, wallet, tokenId: BigInt(plaque.tokenId ?? plaque.id) };
+  const client = createPublicClient({ transport: http(inject('rpcUrl')) });
+  const code = await client.getCode({ address: wallet });
+  const setCode = (to: string) => client.request({ method: 'anvil_setCode' as never, params: [wallet, to] as never });
+  if (code) await setCode('0x');
+  try {
+    const { reservationId } = await preparePlaque(ctx, seller, plaque.id, wallet);
+    const once = await claimOnce(ctx, seller.partnerId, `key-${randomUUID()}`, `buy ${plaque.id}`);
+    const { orderId } = await buyPlaque(ctx, seller, { plaqueId: plaque.id, reservationId, buyerWallet: wallet }, once);
+    return { orderId, plaque, wallet, tokenId: BigInt(plaque.tokenId ?? plaque.id) };
+  } finally {
+    if (code) await setCode(code);
+  }
 }
 
 /** TransferSingle events that minted `tokenId` on the contract, over the whole chain: how many times it was minted. */
