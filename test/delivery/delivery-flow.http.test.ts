@@ -121,9 +121,11 @@ describe('buy, then poll the order until DELIVERED', () => {
   }, 90_000);
 
   it('delivers a FAILED order again once an operator re-queues it (the stream picks up its return to SOLD)', async () => {
-    // The buyer's wallet is a contract that refuses tokens until its owner opens it.
+    // The buyer's wallet is a contract whose owner closed it to tokens after prepare checked it, and opens it later.
     const receiver = await aReceiver('SwitchableReceiver');
+    await setReceiverOpen(receiver, true);
     const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, partner, {}, receiver);
+    await setReceiverOpen(receiver, false);
     const orderId = await buy(plaque.id, reservationId, wallet);
     const failed = (await pollOrder(orderId, 'FAILED')).order;
     expect(failed).toMatchObject({
