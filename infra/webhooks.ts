@@ -12,7 +12,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { WEBHOOK_ATTEMPT_FAILED_MESSAGE, WEBHOOK_EVENT_FAILED_MESSAGE } from '#lib/webhooks/log-events.ts';
-import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { alarmMaker, atLeast, deadLetterDepth, fallingBehind, functionErrors } from './alarms.ts';
 import type { ApiFunction } from './api-function.ts';
 import { acknowledge } from './nag.ts';
@@ -85,7 +85,7 @@ export class Webhooks extends Construct {
     // Order moves (lib/webhooks/stream-filter.ts); a duplicate record makes no second event, and one batch a shard at a
     // time makes an order's moves into events in the order they happened.
     feedFromTableStream(eventMaker, table, {
-      patterns: ORDER_EVENT_STREAM_FILTERS,
+      patterns: EVENT_STREAM_FILTERS,
       deadLetters: this.eventDeadLetters,
       batchSize: 100,
       retryAttempts: 10,

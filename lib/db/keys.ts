@@ -36,6 +36,9 @@ export const ENTITY = {
   paymentReference: 'paymentReference',
   commission: 'commission',
   commissionChange: 'commissionChange',
+  webhookCatalogueSubscription: 'webhookCatalogueSubscription',
+  catalogueImport: 'catalogueImport',
+  metadataAnnouncement: 'metadataAnnouncement',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -231,6 +234,35 @@ export const partnerEventsIndexKey = (partnerId: number, timestamp: string, even
   gsi1pk: partnerEventsPartition(partnerId),
   gsi1sk: `${timestamp}#${eventId}`,
 });
+/** The catalogue's events (gsi1), every partner's, oldest first by time: merged into each partner's feed. */
+export const CATALOGUE_EVENTS_PARTITION = 'CATALOGUE#EVENTS';
+export const catalogueEventsIndexKey = (timestamp: string, eventId: string) => ({
+  gsi1pk: CATALOGUE_EVENTS_PARTITION,
+  gsi1sk: `${timestamp}#${eventId}`,
+});
+/**
+ * An endpoint subscribed to catalogue events, in the endpoint's item collection (written and deleted with it); its gsi1
+ * entry lists every such endpoint of every partner, oldest first: whom a catalogue event goes to.
+ */
+export const webhookCatalogueSubscriptionKey = (endpointId: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: 'CATALOGUE' });
+export const CATALOGUE_SUBSCRIBERS_PARTITION = 'WEBHOOKS#CATALOGUE';
+export const catalogueSubscriberIndexKey = (createdAt: string, endpointId: string) => ({
+  gsi1pk: CATALOGUE_SUBSCRIBERS_PARTITION,
+  gsi1sk: `${createdAt}#${endpointId}`,
+});
+/** One catalogue import: written as it starts, marked done once its plaques are in (that write makes its event). */
+export const catalogueImportKey = (importId: string) => ({ pk: `IMPORT#${importId}`, sk: 'IMPORT' });
+/**
+ * A minted plaque whose token metadata changed and is not announced on chain yet (one item per plaque: a second change
+ * before the announcement rides on the same one); its gsi1 entry lists them all for the announcer, oldest first.
+ */
+export const metadataAnnouncementKey = (plaqueId: number) => ({ pk: `PLAQUE#${plaqueId}`, sk: 'ANNOUNCE' });
+export const METADATA_ANNOUNCEMENTS_PARTITION = 'ANNOUNCE#PENDING';
+export const metadataAnnouncementIndexKey = (at: string, plaqueId: number) => ({
+  gsi1pk: METADATA_ANNOUNCEMENTS_PARTITION,
+  gsi1sk: `${at}#${String(plaqueId).padStart(12, '0')}`,
+});
+
 /**
  * One event waiting for one endpoint, in its lane: the events of one order (or one test event) for one endpoint,
  * sorted by position, sent one at a time from the head.

@@ -11,12 +11,12 @@ type ImageMatch = Readonly<Record<string, readonly string[]>>;
 const stringsOf = (match: ImageMatch) => Object.fromEntries(Object.entries(match).map(([name, values]) => [name, { S: [...values] }]));
 
 /**
- * A pattern matching the writes (`events`) of one entity whose new image holds each attribute of `newImage` at one of
+ * A pattern matching the writes (`events`) of one entity (or any of several) whose new image holds each attribute of `newImage` at one of
  * its values and, for a MODIFY, whose old image held each attribute of `oldImage` at one of its values (a filter
  * cannot compare the two images, so a change is written as the values before and after).
  */
 export function writesOf(
-  entity: (typeof ENTITY)[keyof typeof ENTITY],
+  entity: (typeof ENTITY)[keyof typeof ENTITY] | readonly (typeof ENTITY)[keyof typeof ENTITY][],
   events: readonly StreamEventName[],
   newImage: ImageMatch = {},
   oldImage?: ImageMatch,
@@ -25,7 +25,7 @@ export function writesOf(
     eventName: [...events],
     dynamodb: {
       ...(oldImage && { OldImage: stringsOf(oldImage) }),
-      NewImage: { entity: { S: [entity] }, ...stringsOf(newImage) },
+      NewImage: { entity: { S: typeof entity === 'string' ? [entity] : [...entity] }, ...stringsOf(newImage) },
     },
   };
 }

@@ -4,8 +4,10 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GSI1 } from '#lib/db/table.ts';
 import {
+  CATALOGUE_EVENTS_PARTITION,
   ENTITY,
   WEBHOOK_ATTEMPT_PREFIX,
+  catalogueEventsIndexKey,
   partnerEventsIndexKey,
   partnerEventsPartition,
   partnerWebhooksIndexKey,
@@ -22,6 +24,7 @@ import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { pageNewestFirst, sortKeyParts } from '#lib/db/index-page.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
+import { subscriptionDelete, subscriptionPut } from '#lib/db/webhook-subscriber-repo.ts';
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
 import type { WebhookAttempt, WebhookDelivery } from '#lib/webhooks/deliveries.ts';
@@ -72,11 +75,16 @@ function endpointFromItem(item: Item): WebhookEndpoint {
   };
 }
 
-/** An order event is in its partner's feed (gsi1); a test event is not. */
+/** The feed an event is listed in (gsi1): its partner's for an order event, the catalogue's for a catalogue event; none for a test event. */
+function feedIndexKey(event: WebhookEvent) {
+  if (event.partnerId === null) return catalogueEventsIndexKey(event.timestamp, event.eventId);
+  return event.orderId !== null ? partnerEventsIndexKey(event.partnerId, event.timestamp, event.eventId) : {};
+}
+
 function eventToItem(event: WebhookEvent): Item {
   return {
     ...webhookEventKey(event.eventId),
-    ...(event.orderId !== null && partnerEventsIndexKey(event.partnerId, event.timestamp, event.eventId)),
+    ...feedIndexKey(event),
     entity: ENTITY.webhookEvent,
     ...event,
     ttl: ttlFrom(event.timestamp),
@@ -87,7 +95,7 @@ function eventFromItem(item: Item): WebhookEvent {
   return {
     eventId: item.eventId as string,
     type: item.type as WebhookEvent['type'],
-    partnerId: item.partnerId as number,
+    partnerId: (item.partnerId as number | null | undefined) ?? null,
     orderId: (item.orderId as string | null | undefined) ?? null,
     timestamp: item.timestamp as string,
     body: item.body as string,
@@ -193,6 +201,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
             ExpressionAttributeValues: { ':entity': ENTITY.webhookCount, ':partner': endpoint.partnerId, ':one': 1, ':max': max },
           },
         },
+        ...subscriptionPut(tableName, endpoint),
         ...also,
       ],
       {
@@ -272,6 +281,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
             ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
           },
         },
+        subscriptionDelete(tableName, id),
       ],
       {
         written: () => 'deleted',
@@ -346,17 +356,17 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /**
-   * A page of the partner's order events, newest first, from the partner's index partition (never a scan); `type`
+   * A page of the partner's order events (`partnerId` null: the catalogue's events), newest first, from the partner's index partition (never a scan); `type`
    * filters (a page may then hold fewer than asked while `next` is not null). Positions are `{ timestamp, eventId }`.
    */
-  async pageEvents(partnerId: number, query: EventPageQuery): Promise<EventPage> {
+  async pageEvents(partnerId: number | null, query: EventPageQuery): Promise<EventPage> {
+    const indexKey = (at: EventPosition) =>
+      partnerId === null ? catalogueEventsIndexKey(at.timestamp, at.eventId) : partnerEventsIndexKey(partnerId, at.timestamp, at.eventId);
     const page = await pageNewestFirst(db, {
       tableName,
-      partition: partnerEventsPartition(partnerId),
+      partition: partnerId === null ? CATALOGUE_EVENTS_PARTITION : partnerEventsPartition(partnerId),
       limit: query.limit,
-      after: query.after
-        ? { ...webhookEventKey(query.after.eventId), ...partnerEventsIndexKey(partnerId, query.after.timestamp, query.after.eventId) }
-        : undefined,
+      after: query.after ? { ...webhookEventKey(query.after.eventId), ...indexKey(query.after) } : undefined,
       ...(query.type && { filter: { attribute: 'type', value: query.type } }),
     });
     return { events: page.items.map(eventFromItem), next: page.next && eventPositionOf(page.next) };

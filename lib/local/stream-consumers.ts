@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import type { StoppedConsumer } from '#lib/local/stream-poller.ts';
-import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 
 /** The delivery worker's folder is DATA_DIR/streams itself (its reconciler reads the dead letters there). */
 export const deliveryStreamDir = (dataDir: string) => resolve(dataDir, 'streams');
@@ -16,5 +16,5 @@ export const orderEventStreamDir = (dataDir: string) => resolve(dataDir, 'stream
 export const localStreamConsumers = (dataDir: string): StoppedConsumer[] => [
   { stateDir: deliveryStreamDir(dataDir), filters: DELIVERY_STREAM_FILTERS },
   { stateDir: codeMailStreamDir(dataDir), filters: CODE_MAIL_STREAM_FILTERS },
-  { stateDir: orderEventStreamDir(dataDir), filters: ORDER_EVENT_STREAM_FILTERS },
+  { stateDir: orderEventStreamDir(dataDir), filters: EVENT_STREAM_FILTERS },
 ];

@@ -10,7 +10,7 @@ import { ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '#lib/http/routes.t
 import { orderEventStreamDir } from '#lib/local/stream-consumers.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
 import { startLocalWakeupQueue } from '#lib/local/webhook-queue.ts';
-import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { localQueueDir } from '#lib/webhooks/queue.ts';
 
 /** The sender's timeout in AWS (the manifest), mirrored locally: each invocation gets this long. */
@@ -38,7 +38,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     region: options.region,
     tableName: options.tableName,
     handler: makeEvents,
-    filters: ORDER_EVENT_STREAM_FILTERS,
+    filters: EVENT_STREAM_FILTERS,
     batchSize: 25,
     maxAttempts: 6,
     stateDir: orderEventStreamDir(options.dataDir),

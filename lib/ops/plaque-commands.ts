@@ -1,9 +1,11 @@
 // Ops commands for the catalogue: import plaques from JSON or CSV, feature and unfeature a plaque.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
+import { catalogueImportRepo } from '#lib/db/catalogue-import-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts';
 import { writeCatalogSnapshot, type SnapshotRun } from '#lib/plaques/catalog-snapshot-writer.ts';
@@ -16,6 +18,8 @@ import { openTarget, type TargetOptions } from '#lib/ops/target.ts';
 
 export interface ImportReport {
   imported: number;
+  /** The import's record (and its one `catalogue.imported` event); absent when nothing was written. */
+  importId?: string;
   problems: RowProblem[];
   /** The local listing's snapshot, brought up to date with every imported record; null for a named endpoint or AWS. */
   snapshot?: SnapshotRun | null;
@@ -101,9 +105,16 @@ export async function importPlaques(
     const ids = await repo.allocateIds(rows.length);
     const now = opened.ctx.now();
     const plaques = rows.map(({ row }, i) => toStoredPlaque(row, ids[i]!, now, opened.stage));
+    // Partners hear of the import once, when it is done (`catalogue.imported`), not once per plaque: the record is
+    // written before the first plaque and marked done after the last.
+    const imports = catalogueImportRepo(dbOf(opened.ctx), opened.ctx.tableName);
+    const importId = `imp_${randomBytes(12).toString('base64url')}`;
+    await imports.start({ importId, count: ids.length, firstPlaqueId: ids[0]!, lastPlaqueId: ids.at(-1)!, startedAt: now.toISOString() });
     progress.written(0, plaques.length);
     await insertPlaques(opened.ctx, plaques, (written) => progress.written(written, plaques.length));
-    if (!opened.snapshots) return { imported: rows.length, problems: [], snapshot: null, streamSkipped: [] };
+    await imports.finish(importId, opened.ctx.now().toISOString());
+    const done = { imported: rows.length, importId, problems: [] };
+    if (!opened.snapshots) return { ...done, snapshot: null, streamSkipped: [] };
     progress.say("Bringing the listing's catalogue snapshot up to date…");
     const snapshot = await writeCatalogSnapshot({
       db: dbOf(opened.ctx),
@@ -115,7 +126,7 @@ export async function importPlaques(
     });
     // No npm start read the stream meanwhile: its consumers would read the import's records in the first minute of its
     // next start, on the server's event loop, only to find that none is theirs. They are moved past them now.
-    if (!opened.idleStream) return { imported: rows.length, problems: [], snapshot, streamSkipped: [] };
+    if (!opened.idleStream) return { ...done, snapshot, streamSkipped: [] };
     progress.say("Moving npm start's stream consumers past the import's records…");
     const streamSkipped = await skipUnwantedRecords({
       db: dbOf(opened.ctx),
@@ -128,7 +139,7 @@ export async function importPlaques(
       progress.say(`The stream consumers were not moved (${(error as Error).message}); npm start's will read past the records.`);
       return [];
     });
-    return { imported: rows.length, problems: [], snapshot, streamSkipped };
+    return { ...done, snapshot, streamSkipped };
   } finally {
     await opened.close();
   }

@@ -3,13 +3,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OrderStatus, OrderView } from '#lib/partner/order.ts';
 
-/** The events a partner may subscribe an endpoint to, one per order status. */
-export const WEBHOOK_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
+/** The events of a partner's orders, one per order status. */
+export const ORDER_EVENT_TYPES = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/**
+ * The catalogue's events, every partner's (lib/webhooks/catalogue-changes.ts says which write makes which): the plaque
+ * moves, and one summary per import in place of an event per imported plaque.
+ */
+const PLAQUE_EVENT_TYPES = ['plaque.listed', 'plaque.price_changed', 'plaque.status_changed', 'plaque.metadata_updated'] as const;
+export type PlaqueEventType = (typeof PLAQUE_EVENT_TYPES)[number];
+export const CATALOGUE_IMPORTED_EVENT_TYPE = 'catalogue.imported';
+export const CATALOGUE_EVENT_TYPES = [...PLAQUE_EVENT_TYPES, CATALOGUE_IMPORTED_EVENT_TYPE] as const;
+export type CatalogueEventType = (typeof CATALOGUE_EVENT_TYPES)[number];
+/** The events a partner may subscribe an endpoint to, and the feed lists. */
+export const WEBHOOK_EVENT_TYPES = [...ORDER_EVENT_TYPES, ...CATALOGUE_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const isCatalogueEventType = (type: string): type is CatalogueEventType =>
+  (CATALOGUE_EVENT_TYPES as readonly string[]).includes(type);
 /** What `POST /partner/webhooks/{id}/test` sends: every endpoint gets it, whatever it subscribed to. */
 export const PING_EVENT_TYPE = 'ping';
 
-export const eventTypeOf = (status: OrderStatus): WebhookEventType => `order.${status.toLowerCase()}` as WebhookEventType;
+export const eventTypeOf = (status: OrderStatus): OrderEventType => `order.${status.toLowerCase()}` as OrderEventType;
 
 /**
  * One move of an order into `status`. `round` counts the order's returns to SOLD (an operator's re-queue bumps it),
@@ -55,7 +69,7 @@ export const pingLaneId = (eventId: string): string => `ping_${eventId}`;
 export const PING_POSITION = '000000#0';
 
 /** The body every delivery of an order event carries (Standard Webhooks: type, timestamp, data). */
-export const orderEventBody = (type: WebhookEventType, timestamp: string, order: OrderView): string =>
+export const orderEventBody = (type: OrderEventType, timestamp: string, order: OrderView): string =>
   JSON.stringify({ type, timestamp, data: order });
 
 /** A test event's body: the endpoint it was sent to. */
@@ -66,8 +80,9 @@ export const pingEventBody = (timestamp: string, webhookId: string): string =>
 export interface WebhookEvent {
   eventId: string;
   type: WebhookEventType | typeof PING_EVENT_TYPE;
-  partnerId: number;
-  /** The order it tells of; null for a test event. */
+  /** The partner whose order or endpoint it tells of; null for a catalogue event, which is every partner's. */
+  partnerId: number | null;
+  /** The order it tells of; null for a test or catalogue event. */
   orderId: string | null;
   timestamp: string;
   body: string;

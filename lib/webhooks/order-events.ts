@@ -1,4 +1,4 @@
-// Makes the events of order moves, fed by the table's stream (ORDER_EVENT_STREAM_FILTERS): one event per move, stored
+// Makes the events of order moves, fed by the table's stream (EVENT_STREAM_FILTERS): one event per move, stored
 // whether or not an endpoint wants it (the partner's feed, GET /partner/events, lists it for 30 days), with a delivery
 // for each of the partner's endpoints subscribed to it placed in that endpoint's lane for the order, then the sender
 // woken for those lanes. A duplicate record of a move finds its event stored (a conditional put) and only wakes the

@@ -25,7 +25,8 @@ export async function resendEvent(ctx: AppContext, partnerId: number, id: string
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const event = await repo.getEvent(eventId);
   const now = ctx.now();
-  if (!event || event.partnerId !== partnerId || !isKept(event, now)) {
+  // A catalogue event (no partner) is every partner's.
+  if (!event || (event.partnerId !== null && event.partnerId !== partnerId) || !isKept(event, now)) {
     throw notFound('EVENT_NOT_FOUND', 'no such event of yours in the last 30 days');
   }
   const lane = { endpointId: endpoint.id, laneId: resendLaneId() };

@@ -3,7 +3,9 @@
 import * as z from 'zod/mini';
 import { component, inlineComponent } from '#lib/schema.ts';
 import { orderSchema } from '#lib/partner/response-schemas.ts';
-import { WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
+import { STATUSES } from '#lib/plaques/plaque.ts';
+import { CATALOGUE_IMPORTED_EVENT_TYPE, ORDER_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
 
 /** `whsec_` and the base64 of 32 bytes. */
 const secretSchema = () => z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
@@ -43,7 +45,7 @@ export const webhookAttemptSchema = inlineComponent('WebhookAttempt', () =>
   z.object({
     eventId: z.string(),
     type: z.string(),
-    // The order the event tells of; null for a test event (ping).
+    // The order the event tells of; null for a test event (ping) and a catalogue event.
     orderId: z.nullable(z.string()),
     attempt: z.int().check(z.minimum(1)),
     statusCode: z.nullable(z.int()),
@@ -63,12 +65,59 @@ export const webhookDeliveriesSchema = component('WebhookDeliveries', () =>
 const orderEventSchema = component('OrderEvent', () =>
   z.object({
     id: z.string(),
-    type: z.enum(WEBHOOK_EVENT_TYPES),
+    type: z.enum(ORDER_EVENT_TYPES),
     timestamp: z.iso.datetime(),
     data: orderSchema.schema(),
   }),
 );
 
+/** A plaque event: `timestamp` is when the plaque was rewritten, `data` the Plaque as the rewrite left it. */
+const plaqueEvent = <T extends string>(type: T, extra: () => Record<string, z.ZodMiniType> = () => ({})) =>
+  z.object({
+    id: z.string(),
+    type: z.literal(type),
+    timestamp: z.iso.datetime(),
+    data: z.extend(plaqueSchema.schema(), extra()),
+  });
+
+const plaqueListedEventSchema = component('PlaqueListedEvent', () => plaqueEvent('plaque.listed'));
+const plaqueMetadataUpdatedEventSchema = component('PlaqueMetadataUpdatedEvent', () => plaqueEvent('plaque.metadata_updated'));
+const plaquePriceChangedEventSchema = component('PlaquePriceChangedEvent', () =>
+  plaqueEvent('plaque.price_changed', () => ({ previousPrice: z.number(), previousCurrency: z.string() })),
+);
+const plaqueStatusChangedEventSchema = component('PlaqueStatusChangedEvent', () =>
+  plaqueEvent('plaque.status_changed', () => ({ previousStatus: z.enum(STATUSES) })),
+);
+
+/** An import's one event: how many plaques it created and their ids (`firstPlaqueId` to `lastPlaqueId`, consecutive). */
+const catalogueImportedEventSchema = component('CatalogueImportedEvent', () =>
+  z.object({
+    id: z.string(),
+    type: z.literal(CATALOGUE_IMPORTED_EVENT_TYPE),
+    timestamp: z.iso.datetime(),
+    data: z.object({
+      importId: z.string(),
+      count: z.int().check(z.minimum(1)),
+      firstPlaqueId: z.int().check(z.positive()),
+      lastPlaqueId: z.int().check(z.positive()),
+      startedAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime(),
+    }),
+  }),
+);
+
 export const eventPageSchema = component('EventPage', () =>
-  z.object({ events: z.array(orderEventSchema.schema()), nextCursor: z.nullable(z.string()) }),
+  z.object({
+    events: z.array(
+      z.union([
+        orderEventSchema.schema(),
+        plaqueListedEventSchema.schema(),
+        plaquePriceChangedEventSchema.schema(),
+        plaqueStatusChangedEventSchema.schema(),
+        plaqueMetadataUpdatedEventSchema.schema(),
+        catalogueImportedEventSchema.schema(),
+      ]),
+    ),
+    nextCursor: z.nullable(z.string()),
+  }),
 );

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { functionManifest, ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '#lib/http/routes.ts';
-import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { FAILING_ENDPOINT_ATTEMPTS, WAKEUP_MAX_RECEIVES } from '../../infra/webhooks.ts';
 import { WEBHOOK_ATTEMPT_FAILED_MESSAGE, WEBHOOK_EVENT_FAILED_MESSAGE } from '#lib/webhooks/log-events.ts';
 import { asArray, functionsByModule, logicalIdOf, methods, resourcesOf, roleStatements, stackTemplates, synthStage } from './synth.ts';
@@ -132,7 +132,7 @@ describe.each(['staging', 'production'] as const)('%s webhooks', (stageName) => 
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [eventDlq, 'Arn'] } } },
     });
     expect(mapping['FilterCriteria'].Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(
-      ORDER_EVENT_STREAM_FILTERS.map((pattern) => JSON.parse(JSON.stringify(pattern))),
+      EVENT_STREAM_FILTERS.map((pattern) => JSON.parse(JSON.stringify(pattern))),
     );
     // The table stream has three readers: the delivery worker, this one and the code mail sender (docs/webhooks.md
     // on DynamoDB's advice of two per shard).

@@ -7,7 +7,7 @@ import { ORDER_STATUSES, type OrderStatus } from '#lib/partner/order.ts';
 import { eventIdOf, positionOf } from '#lib/webhooks/events.ts';
 import { judgeAttempt, RETRY_DELAYS_MS } from '#lib/webhooks/retry-schedule.ts';
 import { localSecretBox, newWebhookSecret } from '#lib/webhooks/secrets.ts';
-import { ORDER_EVENT_STREAM_FILTERS, orderMoveOf } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS, orderMoveOf } from '#lib/webhooks/stream-filter.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,10 @@ describe('the stream filter', () => {
     ['MINTING → FAILED', moveRecord({ ...order, status: 'FAILED' }, 'MINTING'), 'FAILED'],
     ['a re-queue FAILED → SOLD', moveRecord(order, 'FAILED', 1), 'SOLD'],
     ['a cancel FAILED → CANCELLED', moveRecord({ ...order, status: 'CANCELLED' }, 'FAILED'), 'CANCELLED'],
+    ['a failed batch SOLD → FAILED', moveRecord({ ...order, status: 'FAILED' }, 'SOLD'), 'FAILED'],
+    ['a re-queue MINTING → SOLD', moveRecord(order, 'MINTING', 1), 'SOLD'],
+    ['the reconciler DELIVERED → SOLD', moveRecord(order, 'DELIVERED', 1), 'SOLD'],
+    ['the reconciler DELIVERED → MINTING', moveRecord({ ...order, status: 'MINTING' }, 'DELIVERED', 1), 'MINTING'],
     ['a cancelled order written again (CANCELLED → CANCELLED)', moveRecord({ ...order, status: 'CANCELLED' }, 'CANCELLED'), null],
     ['a delivered order written again (DELIVERED → DELIVERED)', moveRecord({ ...order, status: 'DELIVERED' }, 'DELIVERED'), null],
     ['the signed mint stored (MINTING → MINTING)', moveRecord({ ...order, status: 'MINTING' }, 'MINTING'), null],
@@ -72,7 +76,7 @@ describe('the stream filter', () => {
   ];
 
   it.each(cases)('passes %s as the filter in AWS and the code agree', (_what, record, expected) => {
-    expect(ORDER_EVENT_STREAM_FILTERS.some((pattern) => matchesPattern(record, pattern))).toBe(expected !== null);
+    expect(EVENT_STREAM_FILTERS.some((pattern) => matchesPattern(record, pattern))).toBe(expected !== null);
     expect(orderMoveOf(record)?.move.status ?? null).toBe(expected);
   });
 
@@ -81,10 +85,10 @@ describe('the stream filter', () => {
     other.dynamodb!.NewImage!.entity = { S: 'plaque' };
     const removal = { ...moveRecord(order, 'SOLD'), eventName: 'REMOVE' as const };
     for (const record of [other, removal]) {
-      expect(ORDER_EVENT_STREAM_FILTERS.some((pattern) => matchesPattern(record, pattern))).toBe(false);
+      expect(EVENT_STREAM_FILTERS.some((pattern) => matchesPattern(record, pattern))).toBe(false);
       expect(orderMoveOf(record)).toBeNull();
     }
-    expect(ORDER_EVENT_STREAM_FILTERS.length).toBeLessThanOrEqual(5);
+    expect(EVENT_STREAM_FILTERS.length).toBeLessThanOrEqual(5);
   });
 
   it('reads the round from the re-queue counter and the time from the move', () => {

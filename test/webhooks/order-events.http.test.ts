@@ -16,7 +16,7 @@ import { startStreamPoller, type StreamPoller } from '#lib/local/stream-poller.t
 import { startLocalWakeupQueue, type LocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { localQueueDir } from '#lib/webhooks/queue.ts';
-import { ORDER_EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
+import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
 import { freshTable } from '../support/db.ts';
 import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { aHeldPlaque, aPartner, call, type TestPartner } from '../partner/fixtures.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   events = await startStreamPoller({
     ...streamOptions(),
     handler: (event) => orderEvents(event),
-    filters: ORDER_EVENT_STREAM_FILTERS,
+    filters: EVENT_STREAM_FILTERS,
     batchSize: 100,
   });
   queue = await startLocalWakeupQueue({

@@ -27,8 +27,16 @@ export type CreatedWebhook = Schemas['WebhookCreated'];
 /** An endpoint's new secret after a rotation (shown once), and until when the replaced one still signs. */
 export type WebhookSecret = Schemas['WebhookSecret'];
 export type WebhookEvent = Webhook['events'][number];
-/** The order events an endpoint may subscribe to (docs/webhooks.md). */
-export const WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
+/** The events an endpoint may subscribe to (docs/webhooks.md): the partner's orders', then the catalogue's. */
+export const ORDER_WEBHOOK_EVENTS = ['order.sold', 'order.minting', 'order.delivered', 'order.failed', 'order.cancelled'] as const;
+export const CATALOGUE_WEBHOOK_EVENTS = [
+  'plaque.listed',
+  'plaque.price_changed',
+  'plaque.status_changed',
+  'plaque.metadata_updated',
+  'catalogue.imported',
+] as const;
+export const WEBHOOK_EVENTS = [...ORDER_WEBHOOK_EVENTS, ...CATALOGUE_WEBHOOK_EVENTS] as const;
 true satisfies Same<(typeof WEBHOOK_EVENTS)[number], WebhookEvent>;
 
 /** One attempt to deliver an event to an endpoint, from its delivery log (newest first); `type` is `ping` for a test. */

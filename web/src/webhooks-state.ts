@@ -1,6 +1,6 @@
 // The webhooks view's logic: the registration form (the events ticked, the form's own lenient check, where the API's
 // refusal is shown) and how an attempt of the delivery log reads (outcome, duration, event type).
-import { WEBHOOK_EVENTS, type Problem, type WebhookAttempt, type WebhookEvent } from './types.ts';
+import { ORDER_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type Problem, type WebhookAttempt, type WebhookEvent } from './types.ts';
 
 export interface WebhookForm {
   url: string;
@@ -15,10 +15,18 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   'order.delivered': "the token is in the buyer's wallet",
   'order.failed': 'the token could not be delivered',
   'order.cancelled': 'a failed order is cancelled and its plaque is for sale again',
+  'plaque.listed': 'any plaque of the catalogue goes on sale (available and featured)',
+  'plaque.price_changed': "a plaque's price changes (with the previous price)",
+  'plaque.status_changed': "a plaque's status changes (with the previous status)",
+  'plaque.metadata_updated': "a minted plaque's name or image changes",
+  'catalogue.imported': 'plaques are imported (one event per import, not one per plaque)',
 };
 
-/** A fresh form: no URL, every event ticked (most partners follow an order from sale to delivery). */
-export const emptyForm = (): WebhookForm => ({ url: '', events: [...WEBHOOK_EVENTS] });
+/**
+ * A fresh form: no URL, every order event ticked (most partners follow an order from sale to delivery), the
+ * catalogue's events left for the partner to choose (they tell of every plaque, not only the partner's).
+ */
+export const emptyForm = (): WebhookForm => ({ url: '', events: [...ORDER_WEBHOOK_EVENTS] });
 
 /** The form with `event` ticked (`on`) or not; the events stay in the API's order. */
 export function withEvent(form: WebhookForm, event: WebhookEvent, on: boolean): WebhookForm {

@@ -57,6 +57,23 @@ export interface components {
                 due: number;
             }[];
         };
+        CatalogueImportedEvent: {
+            id: string;
+            /** @constant */
+            type: "catalogue.imported";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                importId: string;
+                count: number;
+                firstPlaqueId: number;
+                lastPlaqueId: number;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                finishedAt: string;
+            };
+        };
         CodeSent: {
             sentTo: string;
             /** Format: date-time */
@@ -73,7 +90,7 @@ export interface components {
             external_link: string;
         };
         EventPage: {
-            events: components["schemas"]["OrderEvent"][];
+            events: (components["schemas"]["OrderEvent"] | components["schemas"]["PlaqueListedEvent"] | components["schemas"]["PlaquePriceChangedEvent"] | components["schemas"]["PlaqueStatusChangedEvent"] | components["schemas"]["PlaqueMetadataUpdatedEvent"] | components["schemas"]["CatalogueImportedEvent"])[];
             nextCursor: string | null;
         };
         FeaturedFilters: {
@@ -231,6 +248,194 @@ export interface components {
             minted: boolean;
             token_id: string | null;
         };
+        PlaqueListedEvent: {
+            id: string;
+            /** @constant */
+            type: "plaque.listed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                id: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                deletedAt: string | null;
+                name: string;
+                alphabetPart: string;
+                numberPart: string;
+                /** Format: uri */
+                image: string;
+                price: number;
+                currency: string;
+                /** @enum {string} */
+                marketplace: "service" | "opensea";
+                tokenId: string | null;
+                mappedPlaqueId: number | null;
+                contractAddress: string;
+                featured: boolean;
+                description: string;
+                /** @constant */
+                standard: "ERC-1155";
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                building_id: number | null;
+                wallet_address: string | null;
+                /** @enum {string} */
+                condition: "VIRGIN" | "USED" | "DAMAGED";
+                assignAt: string | null;
+                saleAt: string | null;
+                featuredAt: string | null;
+                mintedAt: string | null;
+                /** @enum {string} */
+                status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+                minted: boolean;
+                token_id: string | null;
+            };
+        };
+        PlaqueMetadataUpdatedEvent: {
+            id: string;
+            /** @constant */
+            type: "plaque.metadata_updated";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                id: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                deletedAt: string | null;
+                name: string;
+                alphabetPart: string;
+                numberPart: string;
+                /** Format: uri */
+                image: string;
+                price: number;
+                currency: string;
+                /** @enum {string} */
+                marketplace: "service" | "opensea";
+                tokenId: string | null;
+                mappedPlaqueId: number | null;
+                contractAddress: string;
+                featured: boolean;
+                description: string;
+                /** @constant */
+                standard: "ERC-1155";
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                building_id: number | null;
+                wallet_address: string | null;
+                /** @enum {string} */
+                condition: "VIRGIN" | "USED" | "DAMAGED";
+                assignAt: string | null;
+                saleAt: string | null;
+                featuredAt: string | null;
+                mintedAt: string | null;
+                /** @enum {string} */
+                status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+                minted: boolean;
+                token_id: string | null;
+            };
+        };
+        PlaquePriceChangedEvent: {
+            id: string;
+            /** @constant */
+            type: "plaque.price_changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                id: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                deletedAt: string | null;
+                name: string;
+                alphabetPart: string;
+                numberPart: string;
+                /** Format: uri */
+                image: string;
+                price: number;
+                currency: string;
+                /** @enum {string} */
+                marketplace: "service" | "opensea";
+                tokenId: string | null;
+                mappedPlaqueId: number | null;
+                contractAddress: string;
+                featured: boolean;
+                description: string;
+                /** @constant */
+                standard: "ERC-1155";
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                building_id: number | null;
+                wallet_address: string | null;
+                /** @enum {string} */
+                condition: "VIRGIN" | "USED" | "DAMAGED";
+                assignAt: string | null;
+                saleAt: string | null;
+                featuredAt: string | null;
+                mintedAt: string | null;
+                /** @enum {string} */
+                status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+                minted: boolean;
+                token_id: string | null;
+                previousPrice: number;
+                previousCurrency: string;
+            };
+        };
+        PlaqueStatusChangedEvent: {
+            id: string;
+            /** @constant */
+            type: "plaque.status_changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                id: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                deletedAt: string | null;
+                name: string;
+                alphabetPart: string;
+                numberPart: string;
+                /** Format: uri */
+                image: string;
+                price: number;
+                currency: string;
+                /** @enum {string} */
+                marketplace: "service" | "opensea";
+                tokenId: string | null;
+                mappedPlaqueId: number | null;
+                contractAddress: string;
+                featured: boolean;
+                description: string;
+                /** @constant */
+                standard: "ERC-1155";
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                building_id: number | null;
+                wallet_address: string | null;
+                /** @enum {string} */
+                condition: "VIRGIN" | "USED" | "DAMAGED";
+                assignAt: string | null;
+                saleAt: string | null;
+                featuredAt: string | null;
+                mintedAt: string | null;
+                /** @enum {string} */
+                status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+                minted: boolean;
+                token_id: string | null;
+                /** @enum {string} */
+                previousStatus: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
+            };
+        };
         Reservation: {
             reservationId: string;
             /** Format: date-time */
@@ -336,7 +541,7 @@ export interface components {
         WebhookCreated: {
             id: string;
             url: string;
-            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
+            events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
             /** Format: date-time */
             createdAt: string;
             secret?: string;
@@ -359,7 +564,7 @@ export interface components {
             webhooks: {
                 id: string;
                 url: string;
-                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled")[];
+                events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
                 /** Format: date-time */
                 createdAt: string;
             }[];

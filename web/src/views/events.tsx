@@ -1,9 +1,47 @@
-// Events: the partner's order events of the last 30 days, newest first, page by page, optionally of one type, read
-// with the session as every other view reads (GET /partner/event-log: the feed partners' servers read with a key).
+// Events: the partner's order events and the catalogue's events of the last 30 days, newest first, page by page,
+// optionally of one type, read with the session as every other view reads (GET /partner/event-log: the feed partners'
+// servers read with a key).
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type EventPage, type WebhookEvent } from '../types.ts';
+import type { ComponentChildren } from 'preact';
 import { StatusBadge, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+
+type FeedEvent = EventPage['events'][number];
+
+/** What an event is about (an order, a plaque, an import) and the state it tells of, as the table's two cells show them. */
+function subjectOf(event: FeedEvent): { subject: ComponentChildren; state: ComponentChildren } {
+  if (event.type === 'catalogue.imported') {
+    const { count, firstPlaqueId, lastPlaqueId } = event.data;
+    return { subject: `${count} plaque(s) imported, ids ${firstPlaqueId}–${lastPlaqueId}`, state: '—' };
+  }
+  if (event.type.startsWith('plaque.') && 'alphabetPart' in event.data) {
+    const plaque = event.data;
+    const before =
+      'previousPrice' in plaque
+        ? ` (was ${plaque.previousPrice} ${plaque.previousCurrency})`
+        : 'previousStatus' in plaque
+          ? ` (was ${plaque.previousStatus})`
+          : '';
+    return {
+      subject: (
+        <>
+          <span class="plaque-name">{plaque.name}</span> <span class="muted">id {plaque.id}</span>
+        </>
+      ),
+      state: `${plaque.status}, ${plaque.price} ${plaque.currency}${before}`,
+    };
+  }
+  const order = event.data as Extract<FeedEvent['data'], { orderId: string }>;
+  return {
+    subject: (
+      <>
+        <code>{order.orderId}</code> <span class="plaque-name">{order.plaqueName}</span>
+      </>
+    ),
+    state: <StatusBadge status={order.status} />,
+  };
+}
 
 export function Events({ api }: { api: ApiClient }) {
   const [type, setType] = useState<WebhookEvent | null>(null);
@@ -34,8 +72,8 @@ export function Events({ api }: { api: ApiClient }) {
     <>
       {trouble && <Unreachable error={trouble.unreachable} onRetry={trouble.retry} />}
       <p>
-        Every move of your orders in the last 30 days, as your webhook endpoints receive it; the event id is the <code>webhook-id</code> of
-        its deliveries. Your servers read the same feed with an API key (<code>GET /partner/events</code>).
+        Every move of your orders and of the catalogue's plaques in the last 30 days, as your webhook endpoints receive it; the event id is
+        the <code>webhook-id</code> of its deliveries. Your servers read the same feed with an API key (<code>GET /partner/events</code>).
       </p>
       <div class="toolbar">
         <label for="events-type">Type</label>
@@ -71,31 +109,30 @@ export function Events({ api }: { api: ApiClient }) {
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">Type</th>
-                <th scope="col">Order</th>
+                <th scope="col">Order or plaque</th>
                 <th scope="col">Status</th>
                 <th scope="col">Event id</th>
               </tr>
             </thead>
             <tbody>
-              {page.events.map((event) => (
-                <tr key={event.id} data-event-id={event.id}>
-                  <td>
-                    <Time iso={event.timestamp} />
-                  </td>
-                  <td>
-                    <code>{event.type}</code>
-                  </td>
-                  <td>
-                    <code>{event.data.orderId}</code> <span class="plaque-name">{event.data.plaqueName}</span>
-                  </td>
-                  <td>
-                    <StatusBadge status={event.data.status} />
-                  </td>
-                  <td>
-                    <code>{event.id}</code>
-                  </td>
-                </tr>
-              ))}
+              {page.events.map((event) => {
+                const { subject, state } = subjectOf(event);
+                return (
+                  <tr key={event.id} data-event-id={event.id}>
+                    <td>
+                      <Time iso={event.timestamp} />
+                    </td>
+                    <td>
+                      <code>{event.type}</code>
+                    </td>
+                    <td>{subject}</td>
+                    <td>{state}</td>
+                    <td>
+                      <code>{event.id}</code>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </TableScroll>

@@ -3,9 +3,16 @@
 // chosen), read its delivery log and send a logged event again (the log follows until the new attempt shows), and
 // delete one after confirming.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import type { ApiClient } from '../api.ts';
-import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookAttempt, type WebhookSecret } from '../types.ts';
+import {
+  CATALOGUE_WEBHOOK_EVENTS,
+  WEBHOOK_EVENTS,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookAttempt,
+  type WebhookSecret,
+} from '../types.ts';
 import { ShownOnce, TableScroll, Time, Unreachable, Url, useGuardedCalls } from '../ui.tsx';
 import {
   attemptOutcome,
@@ -235,18 +242,21 @@ export function Webhooks({ api, apiUrl }: { api: ApiClient; apiUrl: string }) {
           <fieldset class="checks" aria-describedby={messages.events ? 'webhook-events-error' : undefined}>
             <legend>Events</legend>
             {WEBHOOK_EVENTS.map((name) => (
-              <label key={name} class="check">
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={name}
-                  checked={form.events.includes(name)}
-                  onChange={(event) => setForm(withEvent(form, name, event.currentTarget.checked))}
-                />
-                <span>
-                  <code>{name}</code> <span class="muted">— {EVENT_DESCRIPTIONS[name]}</span>
-                </span>
-              </label>
+              <Fragment key={name}>
+                {name === CATALOGUE_WEBHOOK_EVENTS[0] && <p class="hint">The catalogue's events, about every plaque:</p>}
+                <label key={name} class="check">
+                  <input
+                    type="checkbox"
+                    name="events"
+                    value={name}
+                    checked={form.events.includes(name)}
+                    onChange={(event) => setForm(withEvent(form, name, event.currentTarget.checked))}
+                  />
+                  <span>
+                    <code>{name}</code> <span class="muted">— {EVENT_DESCRIPTIONS[name]}</span>
+                  </span>
+                </label>
+              </Fragment>
             ))}
             <Message id="webhook-events-error" message={messages.events} />
           </fieldset>

@@ -18,7 +18,7 @@ export const createWebhook = operation({
   auth: signedInUser,
   // Seals the new endpoint's secret with the stage's key; resolves the URL's host to check its addresses.
   access: { table: 'readWrite', webhookSecrets: 'seal' },
-  summary: 'Register a webhook endpoint for order events (secret shown once)',
+  summary: 'Register a webhook endpoint for order and catalogue events (secret shown once)',
   description: [
     managed,
     `Events: ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}; at least one, a name given twice counts once, any other name answers ` +
