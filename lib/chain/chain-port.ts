@@ -178,6 +178,11 @@ export interface ChainPort extends ChainReader {
   signMintBatch(items: readonly MintItem[], nonce: number, fees: FeeOffer): Promise<SignMintBatchResult>;
   /** Signs (does not send) a transfer of nothing to the signer itself with `nonce`: fills a nonce no transaction holds. */
   signNonceFiller(nonce: number, fees: FeeOffer): Promise<SignedTransaction>;
+  /**
+   * Signs (does not send) ERC-4906 announcements of the tokens' metadata changes (`announceMetadata`, ids ascending) at
+   * `nonce`; throws when the chain predicts a revert (the signer lost MINTER_ROLE).
+   */
+  signMetadataAnnouncement(tokenIds: readonly bigint[], nonce: number, fees: FeeOffer): Promise<SignedTransaction>;
   /** How many of the signer's transactions are mined: a nonce below it is spent for good. */
   confirmedNonce(): Promise<number>;
   /** How many of the signer's transactions the node knows, mined or pending: the next nonce it expects. */
@@ -521,6 +526,26 @@ export function createChainPort(settings: ChainSettings): ChainPort {
       return { kind: 'signed', ...signed };
     },
 
+    async signMetadataAnnouncement(tokenIds, nonce, fees) {
+      const wallet = await signer();
+      const args = [[...tokenIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))] as const;
+      let gas: bigint;
+      try {
+        gas = await estimateContractGas(client, { ...contract, functionName: 'announceMetadata', args, account: wallet.account });
+      } catch (error) {
+        const revert = revertOf(error);
+        if (!revert) throw chainUnavailable(error);
+        throw new Error(`announceMetadata reverts: ${refusalOf(revert).detail}`);
+      }
+      return signWith(wallet, {
+        to: contract.address,
+        data: encodeFunctionData({ abi: plaqueTokenAbi, functionName: 'announceMetadata', args }),
+        nonce,
+        gas: gas + (gas * GAS_HEADROOM_PERCENT) / 100n,
+        fees,
+      });
+    },
+
     async signNonceFiller(nonce, fees) {
       const wallet = await signer();
       return signWith(wallet, { to: wallet.account.address, data: '0x', nonce, gas: 21_000n, fees });
@@ -561,6 +586,7 @@ export function unconfiguredChainPort(missing: string): ChainPort {
     exclusiveNonce: async () => fail(),
     signMintBatch: async () => fail(),
     signNonceFiller: async () => fail(),
+    signMetadataAnnouncement: async () => fail(),
     sendRawTransaction: async () => fail(),
     transactionReceipt: async () => fail(),
     mintBatchReceipt: async () => fail(),

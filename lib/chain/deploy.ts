@@ -1,7 +1,8 @@
 // Deploys PlaqueToken (compiled on demand) and, for the local runtime, remembers where: the first start deploys,
 // later starts reuse the recorded address as long as the chain still holds the contract's code and that code has
-// roles, settable metadata URIs and batch mints (an older PlaqueToken, Ownable, with a fixed URI or minting one token a
-// transaction, is replaced: the record names it, so stored records can move to the new one).
+// roles, settable metadata URIs, batch mints and ERC-4906 announcements (an older PlaqueToken, Ownable, with a fixed URI,
+// minting one token a transaction or announcing no metadata change, is replaced: the record names it, so stored records
+// can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
@@ -19,7 +20,7 @@ import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { checkedPublicBase, hasSettableUris, metadataUrisOf } from '#lib/chain/metadata-uris.ts';
-import { ACCESS_CONTROL_INTERFACE_ID, BATCH_MINT_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
+import { ACCESS_CONTROL_INTERFACE_ID, BATCH_MINT_INTERFACE_ID, METADATA_UPDATE_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 
 export interface DeployOptions {
   rpcUrl: string;
@@ -159,16 +160,24 @@ export const hasMinterRole = (rpcUrl: string, address: Address): Promise<boolean
 /** Whether `address` holds a PlaqueToken that mints many tokens a transaction (`mintMany`); false for an older one. */
 const mintsInBatches = (rpcUrl: string, address: Address): Promise<boolean> => answersInterface(rpcUrl, address, BATCH_MINT_INTERFACE_ID);
 
-/** Whether `address` holds the current PlaqueToken: roles, settable metadata URIs and batch mints. */
+/** Whether `address` holds a PlaqueToken that announces metadata changes (ERC-4906's `announceMetadata`). */
+const announcesMetadata = (rpcUrl: string, address: Address): Promise<boolean> =>
+  answersInterface(rpcUrl, address, METADATA_UPDATE_INTERFACE_ID);
+
+/** Whether `address` holds the current PlaqueToken: roles, settable metadata URIs, batch mints and ERC-4906. */
 const isCurrentPlaqueToken = async (rpcUrl: string, address: Address): Promise<boolean> =>
-  (await hasMinterRole(rpcUrl, address)) && (await hasSettableUris(rpcUrl, address)) && (await mintsInBatches(rpcUrl, address));
+  (await hasMinterRole(rpcUrl, address)) &&
+  (await hasSettableUris(rpcUrl, address)) &&
+  (await mintsInBatches(rpcUrl, address)) &&
+  (await announcesMetadata(rpcUrl, address));
 
 interface DeploymentRecord {
   chainId: number;
   contractAddress: Address;
   deployedAt: string;
   /**
-   * The contract this one replaced (an older PlaqueToken: without roles, with a fixed URI, or one token a transaction),
+   * The contract this one replaced (an older PlaqueToken: without roles, with a fixed URI, one token a transaction, or
+   * without ERC-4906),
    * until its records moved here.
    */
   replaced?: Address;
@@ -192,8 +201,8 @@ export interface EnsuredPlaqueToken {
 
 /**
  * The recorded contract when the chain still has it as the current PlaqueToken, else a fresh deployment, recorded in
- * `recordFile`. A recorded contract that is still there but older (no MINTER_ROLE, a URI fixed at deployment, or no
- * `mintMany`) is
+ * `recordFile`. A recorded contract that is still there but older (no MINTER_ROLE, a URI fixed at deployment, no
+ * `mintMany`, or no ERC-4906 `announceMetadata`) is
  * replaced, and named in the record as `replaced` until `forgetReplacedContract` says its records moved. The tokens
  * minted on it stay there, with the URI it names.
  */

@@ -8,6 +8,19 @@ export const MINTER_ROLE = '0x9f2df0fed2c77648de5860a4cc508cd0818c85b8b8a1ab4cee
 export const plaqueTokenAbi = [
   {
     type: 'function',
+    name: 'announceMetadata',
+    stateMutability: 'nonpayable',
+    inputs: [{ internalType: 'uint256[]', name: 'ids', type: 'uint256[]' }],
+    outputs: [],
+  },
+  {
+    type: 'event',
+    name: 'MetadataUpdate',
+    anonymous: false,
+    inputs: [{ indexed: false, internalType: 'uint256', name: '_tokenId', type: 'uint256' }],
+  },
+  {
+    type: 'function',
     name: 'mintMany',
     stateMutability: 'nonpayable',
     inputs: [

@@ -17,6 +17,9 @@ export const CONTRACT_URI_INTERFACE_ID = '0xe8a3d485' as const;
  */
 export const BATCH_MINT_INTERFACE_ID = '0x4029a3ce' as const;
 
+/** ERC-165 interface id of ERC-4906 (metadata update events): a contract answering true for it announces metadata changes. */
+export const METADATA_UPDATE_INTERFACE_ID = '0x49064906' as const;
+
 const role = { internalType: 'bytes32', name: 'role', type: 'bytes32' } as const;
 const account = { internalType: 'address', name: 'account', type: 'address' } as const;
 const newUri = { internalType: 'string', name: 'newuri', type: 'string' } as const;

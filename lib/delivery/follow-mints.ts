@@ -18,6 +18,7 @@ import { confirmedBlock, type ConfirmationDepth } from '#lib/chain/confirmations
 import { failures } from '#lib/delivery/delivery-state.ts';
 import { currentTransaction, mintCosts, type BatchTransaction, type MintBatch } from '#lib/delivery/mint-batch.ts';
 import { recordDelivered, recordFailure } from '#lib/delivery/record-delivery.ts';
+import { clearAnnounced } from '#lib/delivery/announce-metadata.ts';
 import { deliverySettings } from '#lib/delivery/settings.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -44,6 +45,8 @@ export interface FollowSigning {
   holdNonces(ctx: AppContext, settings: FollowSettings): Promise<number[]>;
   /** Logs the signer's funds after a mined batch. */
   logFunds(ctx: AppContext, batch: MintBatch, receipt: MintBatchReceipt): Promise<void>;
+  /** Announces the pending metadata changes in one transaction; its batch id, or null when none was sent. */
+  announce(ctx: AppContext, settings: FollowSettings): Promise<string | null>;
 }
 
 /** The stage's settings with a caller's overrides. */
@@ -116,6 +119,10 @@ export async function followMintBatch(ctx: AppContext, batchId: string, options:
  */
 export async function followInFlight(ctx: AppContext, options: FollowOptions = {}): Promise<Map<string, FollowOutcome>> {
   await options.signing?.holdNonces(ctx, settingsOf(options));
+  // A signing follower announces the metadata changes waiting; the announcement is then in flight like any batch.
+  await options.signing
+    ?.announce(ctx, settingsOf(options))
+    .catch((error: unknown) => logger.warn('metadata changes not announced; the next look tries again', { error: error as Error }));
   const ids = await mintBatchRepo(dbOf(ctx), ctx.tableName).inFlightIds();
   const limit = concurrencyLimit(4);
   const outcomes = new Map<string, FollowOutcome>();
@@ -182,6 +189,9 @@ async function settleBatch(ctx: AppContext, chain: ChainReader, batch: MintBatch
       }),
     ),
   );
+  // An announcement's marks are cleared before the batch is settled: a crash between the two leaves the batch to settle
+  // again, never a mark announced twice. A reverted announcement clears nothing: its marks go out in the next run.
+  if (batch.announces && receipt.status === 'success') await clearAnnounced(ctx, batch, tx.hash);
   const settled = await mintBatchRepo(dbOf(ctx), ctx.tableName).settle(
     batch.batchId,
     {

@@ -19,6 +19,9 @@ declare module '#lib/runtime/context.ts' {
   }
 }
 
+/** A wake-up that names no batch: the run announces the pending metadata changes (lib/delivery/announce-metadata.ts). */
+export const ANNOUNCE_WAKEUP = 'announce';
+
 /** SQS's longest per-message delay. */
 export const MAX_FOLLOW_DELAY_SECONDS = 900;
 

@@ -30,7 +30,8 @@ import {
   type FollowSettings,
   type FollowSigning,
 } from '#lib/delivery/follow-mints.ts';
-import { followQueueOf } from '#lib/delivery/follow-queue.ts';
+import { ANNOUNCE_WAKEUP, followQueueOf } from '#lib/delivery/follow-queue.ts';
+import { announceMetadataChanges } from '#lib/delivery/announce-metadata.ts';
 import { deliverySettings } from '#lib/delivery/settings.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -52,7 +53,17 @@ async function replaceIfUnderpriced(ctx: AppContext, batch: MintBatch, settings:
     return;
   }
   const items = batch.orders.map((o) => ({ to: getAddress(o.to), tokenId: BigInt(o.tokenId) }));
-  const signed = await chain.signMintBatch(items, batch.nonce, offer);
+  // An announcement batch signs its announcement again; a mint batch its mints.
+  const signed = batch.announces
+    ? {
+        kind: 'signed' as const,
+        ...(await chain.signMetadataAnnouncement(
+          batch.announces.map((a) => BigInt(a.tokenId)),
+          batch.nonce,
+          offer,
+        )),
+      }
+    : await chain.signMintBatch(items, batch.nonce, offer);
   if (signed.kind === 'reverts') return;
   const now = ctx.now();
   const tx: BatchTransaction = {
@@ -140,7 +151,12 @@ async function logSignerFunds(ctx: AppContext, batch: MintBatch, receipt: MintBa
 }
 
 /** The steps of a follower that signs with the service's signer. */
-export const followSigning: FollowSigning = { replaceIfUnderpriced, holdNonces: holdSignerNonces, logFunds: logSignerFunds };
+/** Announces the pending metadata changes (lib/delivery/announce-metadata.ts); the batch id of the announcement, if one was sent. */
+async function announce(ctx: AppContext, settings: FollowSettings): Promise<string | null> {
+  return (await announceMetadataChanges(ctx, settings.feeCap))?.batchId ?? null;
+}
+
+export const followSigning: FollowSigning = { replaceIfUnderpriced, holdNonces: holdSignerNonces, logFunds: logSignerFunds, announce };
 
 /**
  * Follows the batches named, signing as a follower does, one look each per `pollMs`, until each is settled or dead,
@@ -187,7 +203,13 @@ export async function followAndWake(
   messages: readonly { id: string; batchId: string | null }[],
   options: { deadline?: number } = {},
 ): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
-  const batchIds = [...new Set(messages.flatMap((m) => (m.batchId === null ? [] : [m.batchId])))];
+  const named = messages.flatMap((m) => (m.batchId === null ? [] : [m.batchId]));
+  // Each run announces the metadata changes waiting (the reconciler's pass wakes it for them), and follows that too.
+  const announced = await announce(ctx, settingsOf({})).catch((error: unknown) => {
+    logger.warn('metadata changes not announced; the next run tries again', { error: error as Error });
+    return null;
+  });
+  const batchIds = [...new Set([...named, ...(announced ? [announced] : [])])].filter((id) => id !== ANNOUNCE_WAKEUP);
   const now = Date.now();
   const until = options.deadline === undefined ? now + 30_000 : now + (options.deadline - now) / 2;
   const outcomes = await followMintBatches(ctx, batchIds, { deadline: until });

@@ -4,6 +4,7 @@
 // it, each delivered order's share of its transaction's gas, and which of the signer's nonces no transaction holds.
 import type { Hex } from 'viem';
 import type { FeeOffer, MarketFees } from '#lib/chain/chain-port.ts';
+import type { PendingAnnouncement } from '#lib/db/metadata-announcement-repo.ts';
 import type { MintCost } from '#lib/partner/order.ts';
 
 /** Tokens one transaction mints at most: 50 × about 31 000 gas stays far below any block's limit. */
@@ -47,6 +48,11 @@ export interface MintBatch {
   contractAddress: string;
   nonce: number;
   orders: BatchOrder[];
+  /**
+   * An announcement batch (no orders): the metadata changes its transaction announces (ERC-4906 `announceMetadata`),
+   * cleared once it is mined. Absent on mint batches.
+   */
+  announces?: PendingAnnouncement[];
   /** Every transaction signed for the nonce, oldest first; the last one is broadcast. */
   txs: BatchTransaction[];
   /** Counts its writes: a replacement is stored only over the version it was decided on. */

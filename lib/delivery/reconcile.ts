@@ -18,7 +18,8 @@ import { mintBatchRepo } from '#lib/db/mint-batch-repo.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { leaseHeld, nextStep, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
 import { followInFlight, type FollowOptions, type FollowOutcome } from '#lib/delivery/follow-mints.ts';
-import { followQueueOf } from '#lib/delivery/follow-queue.ts';
+import { ANNOUNCE_WAKEUP, followQueueOf } from '#lib/delivery/follow-queue.ts';
+import { metadataAnnouncementRepo } from '#lib/db/metadata-announcement-repo.ts';
 import { tokenIdNumber } from '#lib/partner/plaque-token.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -173,6 +174,14 @@ export async function reconcileDeliveries(ctx: AppContext, options: ReconcileOpt
   // when another transaction took the nonce); those still in flight wake the follower (in AWS: a wake-up of its own
   // lost, or a run that failed, leaves no batch unfollowed for more than a pass).
   const followed = await followInFlight(ctx, { ...options.follow });
+  // Metadata changes waiting to be announced: the signing follower announces them (in AWS a wake-up naming no batch).
+  if ((await metadataAnnouncementRepo(dbOf(ctx), ctx.tableName).pending(1)).length > 0) {
+    await followQueueOf(ctx)
+      .wake([ANNOUNCE_WAKEUP], 0)
+      .catch((error: unknown) =>
+        logger.warn('follower not woken for the announcements; the next pass tries again', { error: error as Error }),
+      );
+  }
   for (const outcome of followed.values()) report.batches[outcome] = (report.batches[outcome] ?? 0) + 1;
   const open = [...followed].filter(([, outcome]) => outcome === 'pending' || outcome === 'awaiting-confirmations').map(([id]) => id);
   if (open.length > 0) {

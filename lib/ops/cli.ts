@@ -7,6 +7,7 @@ import { registerMigrateCommand, registerMoveToContractCommand } from '#lib/ops/
 import { registerChainCommands, registerStageCommands } from '#lib/ops/stage-commands.ts';
 import { registerRestoreCommands } from '#lib/ops/restore-table.ts';
 import { registerMoneyCommands } from '#lib/ops/money-commands.ts';
+import { registerMetadataCommands } from '#lib/ops/metadata-commands.ts';
 import type { TargetOptions } from '#lib/ops/target.ts';
 
 const program = new Command()
@@ -38,6 +39,7 @@ registerStageCommands(program, () => program.opts<{ region?: string; dataDir?: s
 registerChainCommands(program, () => program.opts<{ region?: string }>());
 registerRestoreCommands(program, target);
 registerMoneyCommands(program, target);
+registerMetadataCommands(program, target);
 
 // `help <command>` names a command that exists, or fails: a script checking a documented command relies on it
 // (commander alone prints the main help for an unknown one).

@@ -1,5 +1,5 @@
 // Local data folders from before roles (an Ownable PlaqueToken), from before settable metadata URIs (a URI fixed at
-// deployment) and from before batch mints (one mint a transaction): the next start replaces the recorded contract with
+// deployment), from before batch mints (one mint a transaction) and from before ERC-4906 announcements: the next start replaces the recorded contract with
 // the current one and moves the records that named the old one (nothing lost: minted plaques keep theirs, and their
 // tokens the URI the old contract names).
 import { describe, expect, inject, it } from 'vitest';
@@ -13,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ensurePlaqueToken, forgetReplacedContract, hasMinterRole } from '#lib/chain/deploy.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
-import { BATCH_MINT_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
+import { BATCH_MINT_INTERFACE_ID, METADATA_UPDATE_INTERFACE_ID } from '#lib/chain/plaque-token-admin-abi.ts';
 import { hasSettableUris, readMetadataUris, setMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { moveRecordsToContract } from '#lib/db/contract-move-repo.ts';
@@ -327,5 +327,25 @@ describe('a local data folder with a PlaqueToken that mints one token a transact
     expect(await client.readContract({ address: oldAddress, abi: old.abi, functionName: 'balanceOf', args: [account.address, 7n] })).toBe(
       1n,
     );
+  });
+});
+
+describe('a local data folder with a PlaqueToken that announces no metadata change', () => {
+  // The current source without its ERC-4906 answer: the contract every start deployed before announcements.
+  const WITHOUT_4906 = readFileSync('lib/chain/contracts/PlaqueToken.sol', 'utf8').replace('interfaceId == ERC4906_INTERFACE_ID ||', '');
+
+  it('gets the contract that answers ERC-165 for ERC-4906 on the next start', async () => {
+    const { rpcUrl, key, oldAddress, recordFile } = await anOlderContract(WITHOUT_4906, (account) => [
+      account,
+      account,
+      `${LOCAL_BASE}/tokens/{id}.json`,
+      `${LOCAL_BASE}/contract.json`,
+    ]);
+    expect(await answersInterface(rpcUrl, oldAddress, BATCH_MINT_INTERFACE_ID)).toBe(true);
+    expect(await answersInterface(rpcUrl, oldAddress, METADATA_UPDATE_INTERFACE_ID)).toBe(false);
+
+    const upgraded = await ensurePlaqueToken({ rpcUrl, deployerKey: key, recordFile, publicBase: LOCAL_BASE });
+    expect(upgraded).toMatchObject({ deployed: true, replaced: oldAddress });
+    expect(await answersInterface(rpcUrl, upgraded.contractAddress, METADATA_UPDATE_INTERFACE_ID)).toBe(true);
   });
 });
