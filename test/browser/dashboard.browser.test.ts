@@ -18,9 +18,11 @@ import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { deliveryChain, startDeliveryWorker } from '../delivery/fixtures.ts';
 import { aWallet, call, storePlaque } from '../partner/fixtures.ts';
 import { anOrder } from '../support/factories.ts';
-import { moveRecord } from '../webhooks/fixtures.ts';
+import { moveRecord, rewriteRecord } from '../webhooks/fixtures.ts';
 import { eventIdOf } from '#lib/webhooks/events.ts';
 import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
+import { makeEvents } from '#lib/webhooks/stream-events.ts';
+import { plaqueEventIdOf } from '#lib/webhooks/catalogue-changes.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-item.ts';
@@ -338,6 +340,19 @@ describe('the partner dashboard in a browser', () => {
     expect(await page.locator('tr[data-event-id]').count()).toBe(1);
     await accessible(page, 'events');
     await screenshots(page, 'events');
+
+    // A catalogue event is every partner's: a plaque's new price shows with the one it replaced.
+    const plaque = await storePlaque(ctx, { price: 100, currency: 'USD' });
+    const record = rewriteRecord(plaque, { ...plaque, price: 150, updatedAt: new Date().toISOString() });
+    expect((await makeEvents(ctx, [record])).batchItemFailures).toEqual([]);
+    await page.getByLabel('Type').selectOption('plaque.price_changed');
+    const priced = page.locator(
+      `tr[data-event-id="${plaqueEventIdOf(plaque.id, record.dynamodb!.SequenceNumber!, 'plaque.price_changed')}"]`,
+    );
+    await priced.waitFor();
+    expect(await priced.textContent()).toContain(plaque.name);
+    expect(await priced.textContent()).toContain('150 USD (was 100 USD)');
+    await accessible(page, 'events-catalogue');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -8,6 +8,8 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-item.ts';
+import { toItem as plaqueItem } from '#lib/db/plaque-repo.ts';
+import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { newOrderId, type Order, type OrderStatus } from '#lib/partner/order.ts';
 import { newUser, usernameSkeleton } from '#lib/accounts/user.ts';
 import { signedIn } from '#lib/accounts/sign-in.ts';
@@ -169,6 +171,24 @@ export function moveRecord(order: Order, from: OrderStatus | null, round = 0): D
       Keys: { pk: { S: `ORDER#${order.orderId}` }, sk: { S: 'ORDER' } },
       NewImage: image(order) as never,
       ...(from !== null && { OldImage: image({ ...order, status: from }) as never }),
+      SequenceNumber: String(sequence++).padStart(21, '0'),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+}
+
+/** The stream record of a plaque rewritten from `before` to `after`, as Lambda delivers it. */
+export function rewriteRecord(before: StoredPlaque, after: StoredPlaque): DynamoDBRecord {
+  return {
+    eventID: randomUUID(),
+    eventName: 'MODIFY',
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'us-east-1',
+    dynamodb: {
+      Keys: { pk: { S: `PLAQUE#${after.id}` }, sk: { S: 'PLAQUE' } },
+      NewImage: marshall(plaqueItem(after), { removeUndefinedValues: true }) as never,
+      OldImage: marshall(plaqueItem(before), { removeUndefinedValues: true }) as never,
       SequenceNumber: String(sequence++).padStart(21, '0'),
       StreamViewType: 'NEW_AND_OLD_IMAGES',
     },
