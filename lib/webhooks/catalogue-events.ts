@@ -2,7 +2,7 @@
 // plaque makes the events plaqueChangesOf names, and each finished import its one summary. An event is stored once
 // (the catalogue's feed lists it to every partner for 30 days) with a delivery for every endpoint of every partner
 // subscribed to its type, in that endpoint's lane for the plaque, then the sender is woken for those lanes. A minted
-// plaque whose metadata changed is also marked for its on-chain announcement (lib/chain/metadata-announcer.ts).
+// plaque whose metadata changed is also marked for its on-chain announcement (lib/delivery/announce-metadata.ts).
 import type { DynamoDBRecord } from 'aws-lambda';
 import { dbOf } from '#lib/db/client.ts';
 import type { CatalogueImport } from '#lib/db/catalogue-import-repo.ts';

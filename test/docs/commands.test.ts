@@ -87,6 +87,7 @@ describe('the commands the docs name', () => {
         'set-commission',
         'record-payment',
         'statement',
+        'refresh-metadata',
       ]),
     );
   });
