@@ -33,6 +33,7 @@ export default tseslint.config(
       'coverage/',
       'lib/chain/generated/',
       'web/src/generated/',
+      'packages/client/src/generated/',
       'web/dist/',
     ],
   },

@@ -12,6 +12,9 @@ import { openApiDocument } from '#lib/http/openapi.ts';
 /** The module the OpenAPI function imports. */
 export const DOCUMENT_MODULE = fileURLToPath(new URL('./generated/openapi-document.ts', import.meta.url));
 
+/** The client package's module of the whole document as TypeScript types (packages/client). */
+export const CLIENT_TYPES_MODULE = fileURLToPath(new URL('../../packages/client/src/generated/api.ts', import.meta.url));
+
 /** The dashboard's module of the document's component schemas as TypeScript types. */
 export const DASHBOARD_TYPES_MODULE = fileURLToPath(new URL('../../web/src/generated/api-schemas.ts', import.meta.url));
 
@@ -65,10 +68,48 @@ export async function dashboardTypesText(): Promise<string> {
   ].join('\n');
 }
 
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+interface DocumentOperation {
+  parameters?: { name: string; in: string; required?: boolean }[];
+}
+
+/**
+ * The client package's module: openapi-typescript's types of every operation and schema, with `Idempotency-Key` made
+ * optional (the client sends a fresh one unless the caller gives one), and the list of operations that take the key,
+ * which the client reads at run time.
+ */
+export async function clientTypesText(): Promise<string> {
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const document = structuredClone(openApiDocument()) as { paths: Record<string, Record<string, DocumentOperation>> };
+  const idempotent: string[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'header' || parameter.name.toLowerCase() !== IDEMPOTENCY_HEADER) continue;
+        parameter.required = false;
+        idempotent.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+  }
+  const types = astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]));
+  return [
+    '// Written by `npm run openapi` (lib/http/write-openapi-document.ts) with openapi-typescript from the published OpenAPI',
+    '// document: do not edit; rerun it after changing an operation or a schema (npm test says when).',
+    types,
+    '/** The operations that take an `Idempotency-Key` (method and path template): the client sends one on each. */',
+    `export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set(${JSON.stringify(idempotent.sort())});`,
+    '',
+  ].join('\n');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeFile(DOCUMENT_MODULE, documentModuleText());
   console.log(`wrote ${DOCUMENT_MODULE}`);
   await mkdir(path.dirname(DASHBOARD_TYPES_MODULE), { recursive: true });
   await writeFile(DASHBOARD_TYPES_MODULE, await dashboardTypesText());
   console.log(`wrote ${DASHBOARD_TYPES_MODULE}`);
+  await mkdir(path.dirname(CLIENT_TYPES_MODULE), { recursive: true });
+  await writeFile(CLIENT_TYPES_MODULE, await clientTypesText());
+  console.log(`wrote ${CLIENT_TYPES_MODULE}`);
 }

@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
 import { openApiDocument } from '#lib/http/openapi.ts';
-import { DASHBOARD_TYPES_MODULE, dashboardTypesText, DOCUMENT_MODULE, documentModuleText } from '#lib/http/write-openapi-document.ts';
+import {
+  CLIENT_TYPES_MODULE,
+  clientTypesText,
+  DASHBOARD_TYPES_MODULE,
+  dashboardTypesText,
+  DOCUMENT_MODULE,
+  documentModuleText,
+} from '#lib/http/write-openapi-document.ts';
 import { handler } from '#functions/system/openapi.ts';
 import { invoke } from '../support/events.ts';
 
@@ -32,6 +39,15 @@ describe('the published OpenAPI document', () => {
     ]) {
       expect(written).toContain(`        ${schema}: {`);
     }
+  });
+
+  it("gives the client package's types of every operation (else run npm run openapi)", async () => {
+    const written = await readFile(CLIENT_TYPES_MODULE, 'utf8');
+    expect(written === (await clientTypesText()), 'packages/client/src/generated/api.ts is out of date: run `npm run openapi`').toBe(true);
+    // The client sends the key itself: required by the document, optional to the client's caller.
+    expect(written).toContain('"POST /partner/plaques/{id}/buy"');
+    expect(written).toMatch(/"Idempotency-Key"\?: string/);
+    expect(written).not.toMatch(/"Idempotency-Key": string/);
   });
 
   it('is served as written, as JSON', async () => {
