@@ -2,11 +2,13 @@
 // server). Public checks: the listing, the OpenAPI document, the JWKS, an unknown route's problem answer; with
 // --email, a sign-in code requested to that address; with --api-key, a partner dry run (pick an available plaque,
 // look it up, see its owner, hold it for --buyer-wallet) that stops before the buy: nothing is sold, and the hold
-// lapses after 10 minutes. One line per check; exit code 1 when any failed.
+// lapses after 10 minutes. One line per check; exit code 1 when any failed. The checks call the service through the
+// client package partners use (packages/client), its retries off: the smoke test reports what the stage answers.
 import '#lib/runtime/node-support.ts';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
+import { createPlaqueClient } from '@plaque-marketplace/client';
 
 export interface SmokeOptions {
   base: string;
@@ -56,22 +58,21 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   const timeout = options.timeoutMs ?? 15_000;
   const checks: SmokeCheck[] = [];
 
-  async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-    const response = await fetch(new URL(path.replace(/^\//, ''), base), {
-      method,
-      headers: { accept: 'application/json', ...(init.body !== undefined && { 'content-type': 'application/json' }), ...init.headers },
-      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-      signal: AbortSignal.timeout(timeout),
+  // One attempt a call, within the timeout; the public checks send no key.
+  const clientOf = (apiKey?: string) =>
+    createPlaqueClient({
+      baseUrl: base,
+      ...(apiKey !== undefined && { apiKey }),
+      retry: { attempts: 1 },
+      fetch: (request) => fetch(request, { signal: AbortSignal.timeout(timeout) }),
     });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: kept as text for the message.
-    }
-    return { status: response.status, headers: response.headers, body };
-  }
+  const service = clientOf();
+
+  /** A typed call's answer, its body the parsed success or problem. */
+  const answerOf = async (result: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<Answer> => {
+    const { data, error, response } = await result;
+    return { status: response.status, headers: response.headers, body: data ?? error };
+  };
 
   const expectStatus = (answer: Answer, ...wanted: number[]) => {
     if (!wanted.includes(answer.status)) {
@@ -97,7 +98,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   }
 
   await check('listing', async () => {
-    const answer = await call('GET', '/plaques/featured?limit=2');
+    const answer = await answerOf(service.GET('/plaques/featured', { params: { query: { limit: 2 } } }));
     expectStatus(answer, 200);
     const page = answer.body as { count?: unknown; plaques?: unknown[]; nextCursor?: unknown };
     if (typeof page.count !== 'number' || !Array.isArray(page.plaques) || !('nextCursor' in page)) {
@@ -107,7 +108,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   });
 
   await check('openapi', async () => {
-    const answer = await call('GET', '/openapi.json');
+    const answer = await answerOf(service.GET('/openapi.json'));
     expectStatus(answer, 200);
     const doc = answer.body as { openapi?: string; paths?: Record<string, unknown> };
     if (!doc.openapi?.startsWith('3.1') || !doc.paths?.['/plaques/featured'])
@@ -116,7 +117,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   });
 
   await check('jwks', async () => {
-    const answer = await call('GET', '/.well-known/jwks.json');
+    const answer = await answerOf(service.GET('/.well-known/jwks.json'));
     expectStatus(answer, 200);
     const keys = (answer.body as { keys?: { kid?: string; alg?: string }[] }).keys ?? [];
     if (keys.length === 0 || keys.some((k) => !k.kid || k.alg !== 'ES256'))
@@ -125,7 +126,11 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   });
 
   await check('errors', async () => {
-    const answer = await call('GET', '/no-such-route-smoke');
+    // Outside the document: the one call the client cannot name.
+    const response = await fetch(new URL('no-such-route-smoke', base.endsWith('/') ? base : `${base}/`), {
+      signal: AbortSignal.timeout(timeout),
+    });
+    const answer: Answer = { status: response.status, headers: response.headers, body: await response.json().catch(() => undefined) };
     expectStatus(answer, 404);
     if (
       !String(answer.headers.get('content-type')).startsWith('application/problem+json') ||
@@ -139,7 +144,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   if (options.email) {
     const email = options.email;
     await check('sign-in code', async () => {
-      const answer = await call('POST', '/auth/email-verification-code', { body: { email } });
+      const answer = await answerOf(service.POST('/auth/email-verification-code', { body: { email } }));
       if (answer.status === 429 && (answer.body as { code?: string }).code === 'RESEND_TOO_SOON') {
         return { detail: `a code was sent to ${email} less than a minute ago (429 RESEND_TOO_SOON): the flow answers` };
       }
@@ -149,9 +154,11 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   }
 
   if (options.apiKey) {
-    const headers = { 'x-api-key': options.apiKey };
+    const partner = clientOf(options.apiKey);
     const plaqueId = await check<number>('partner: an available plaque', async () => {
-      const answer = await call('POST', '/plaques/featured', { body: { filters: { status: ['AVAILABLE'], featured: true }, limit: 1 } });
+      const answer = await answerOf(
+        service.POST('/plaques/featured', { body: { filters: { status: ['AVAILABLE'], featured: true }, limit: 1 } }),
+      );
       expectStatus(answer, 200);
       const id = (answer.body as { plaques: { id: number }[] }).plaques[0]?.id;
       if (id === undefined) throw new CheckFailed('no featured plaque is AVAILABLE');
@@ -159,7 +166,7 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     });
     if (plaqueId !== undefined) {
       await check('partner: lookup', async () => {
-        const answer = await call('GET', `/partner/plaques/${plaqueId}/lookup`, { headers });
+        const answer = await answerOf(partner.GET('/partner/plaques/{id}/lookup', { params: { path: { id: String(plaqueId) } } }));
         expectStatus(answer, 200);
         const lookup = answer.body as { available: boolean; mintable: boolean; reasons: string[] };
         if (!lookup.mintable)
@@ -167,16 +174,18 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
         return { detail: `available ${lookup.available}, mintable ${lookup.mintable}` };
       });
       await check('partner: owner', async () => {
-        const answer = await call('GET', `/partner/plaques/${plaqueId}/owner`, { headers });
+        const answer = await answerOf(partner.GET('/partner/plaques/{id}/owner', { params: { path: { id: String(plaqueId) } } }));
         expectStatus(answer, 200);
         const owner = answer.body as { username: string; walletAddress: string | null };
         return { detail: `${owner.username} (${owner.walletAddress ?? 'no wallet yet'})` };
       });
       await check('partner: prepare (no buy)', async () => {
-        const answer = await call('POST', `/partner/plaques/${plaqueId}/prepare`, {
-          headers,
-          body: { buyerWallet: options.buyerWallet ?? BURN_WALLET },
-        });
+        const answer = await answerOf(
+          partner.POST('/partner/plaques/{id}/prepare', {
+            params: { path: { id: String(plaqueId) } },
+            body: { buyerWallet: options.buyerWallet ?? BURN_WALLET },
+          }),
+        );
         expectStatus(answer, 200);
         const hold = answer.body as { reservationId: string; expiresAt: string; token: { contractAddress: string } };
         return { detail: `held until ${hold.expiresAt} (${hold.reservationId}) on ${hold.token.contractAddress}; not bought` };

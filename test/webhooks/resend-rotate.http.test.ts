@@ -3,6 +3,7 @@
 // verifier under each secret, as a partner's server would check it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { verifyWebhook, WebhookVerificationError } from '@plaque-marketplace/client';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { startLocalWakeupQueue, type LocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
@@ -168,7 +169,16 @@ describe('POST /partner/webhooks/{id}/rotate-secret', () => {
     expect(ping.signature.split(' ')).toHaveLength(2);
     expect(accepts(fresh, ping)).toBe(true);
     expect(accepts(old, ping)).toBe(true);
-    expect(accepts(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, ping)).toBe(false);
+    const stranger = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(accepts(stranger, ping)).toBe(false);
+
+    // The client package's verifier judges alike: either secret, or both as a receiver holds them in the overlap.
+    const headers = { 'webhook-id': ping.id, 'webhook-timestamp': ping.timestamp, 'webhook-signature': ping.signature };
+    expect(verifyWebhook(old, ping.body, headers)).toEqual(JSON.parse(ping.body));
+    expect(verifyWebhook([stranger, fresh], Buffer.from(ping.body), new Headers(headers))).toEqual(JSON.parse(ping.body));
+    expect(() => verifyWebhook(stranger, ping.body, headers)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(old, `${ping.body} `, headers)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(old, ping.body, { ...headers, 'webhook-signature': '' })).toThrow(/missing webhook-signature/);
   });
 
   it('signs with the new secret only once the old one expired, or at once with 0 hours', async () => {
