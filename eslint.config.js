@@ -32,7 +32,6 @@ export default tseslint.config(
       '.build/',
       'coverage/',
       'lib/chain/generated/',
-      'web/src/generated/',
       'packages/client/src/generated/',
       'web/dist/',
     ],

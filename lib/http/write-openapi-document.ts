@@ -1,9 +1,10 @@
 // Writes the published OpenAPI document (`npm run openapi`): the text GET /openapi.json serves, built from the manifest
 // and the request schemas by lib/http/openapi.ts. The OpenAPI function serves the written text as it is, so its cold
-// start builds no schema (building the document at load cost it about 20 ms). The same command writes the dashboard's
-// types of the API's answers from the document's component schemas, with openapi-typescript, so the dashboard reads
-// exactly the shapes the service publishes (web/src/types.ts names them). test/http/openapi-document.test.ts fails,
-// naming this command, while either written file differs from what the schemas give.
+// start builds no schema (building the document at load cost it about 20 ms). The same command writes the client
+// package's types of every operation and schema, with openapi-typescript, so partners, the smoke test and the
+// dashboard (web/src/types.ts names them) read exactly the shapes the service publishes.
+// test/http/openapi-document.test.ts fails, naming this command, while either written file differs from what the
+// schemas give.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +15,6 @@ export const DOCUMENT_MODULE = fileURLToPath(new URL('./generated/openapi-docume
 
 /** The client package's module of the whole document as TypeScript types (packages/client). */
 export const CLIENT_TYPES_MODULE = fileURLToPath(new URL('../../packages/client/src/generated/api.ts', import.meta.url));
-
-/** The dashboard's module of the document's component schemas as TypeScript types. */
-export const DASHBOARD_TYPES_MODULE = fileURLToPath(new URL('../../web/src/generated/api-schemas.ts', import.meta.url));
 
 /**
  * `JSON.stringify(value)` in pieces: objects are opened `depth` levels down, deeper values are one piece each. At depth
@@ -49,24 +47,6 @@ export const documentModuleText = (): string =>
     "].join('');",
     '',
   ].join('\n');
-
-/**
- * The dashboard module's text: openapi-typescript's types of the document's component schemas (the operations left
- * out: the dashboard calls the API through its own client, web/src/api.ts). Loaded on use: the document's own test
- * and the writer need it, nothing a function bundles.
- */
-export async function dashboardTypesText(): Promise<string> {
-  const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const document = openApiDocument();
-  const { schemas } = document.components as { schemas: unknown };
-  const schemasOnly = { openapi: document.openapi, info: document.info, paths: {}, components: { schemas } };
-  const types = astToString(await openapiTS(schemasOnly as Parameters<typeof openapiTS>[0]));
-  return [
-    '// Written by `npm run openapi` (lib/http/write-openapi-document.ts) with openapi-typescript from the component schemas',
-    '// of the published OpenAPI document: do not edit; rerun it after changing a schema (npm test says when).',
-    types,
-  ].join('\n');
-}
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -106,9 +86,6 @@ export async function clientTypesText(): Promise<string> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeFile(DOCUMENT_MODULE, documentModuleText());
   console.log(`wrote ${DOCUMENT_MODULE}`);
-  await mkdir(path.dirname(DASHBOARD_TYPES_MODULE), { recursive: true });
-  await writeFile(DASHBOARD_TYPES_MODULE, await dashboardTypesText());
-  console.log(`wrote ${DASHBOARD_TYPES_MODULE}`);
   await mkdir(path.dirname(CLIENT_TYPES_MODULE), { recursive: true });
   await writeFile(CLIENT_TYPES_MODULE, await clientTypesText());
   console.log(`wrote ${CLIENT_TYPES_MODULE}`);

@@ -1,17 +1,10 @@
 // The document GET /openapi.json serves is the one the manifest and the schemas give today: `npm run openapi` wrote it
-// after the last change of an operation or a schema, and the dashboard's types of its schemas with it.
+// after the last change of an operation or a schema, and the client package's types of it with it.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_DOCUMENT_JSON } from '#lib/http/generated/openapi-document.ts';
 import { openApiDocument } from '#lib/http/openapi.ts';
-import {
-  CLIENT_TYPES_MODULE,
-  clientTypesText,
-  DASHBOARD_TYPES_MODULE,
-  dashboardTypesText,
-  DOCUMENT_MODULE,
-  documentModuleText,
-} from '#lib/http/write-openapi-document.ts';
+import { CLIENT_TYPES_MODULE, clientTypesText, DOCUMENT_MODULE, documentModuleText } from '#lib/http/write-openapi-document.ts';
 import { handler } from '#functions/system/openapi.ts';
 import { invoke } from '../support/events.ts';
 
@@ -20,25 +13,6 @@ describe('the published OpenAPI document', () => {
     const written = await readFile(DOCUMENT_MODULE, 'utf8');
     expect(written === documentModuleText(), 'lib/http/generated/openapi-document.ts is out of date: run `npm run openapi`').toBe(true);
     expect(OPENAPI_DOCUMENT_JSON).toBe(JSON.stringify(openApiDocument()));
-  });
-
-  it("gives the dashboard's types of the API's answers (else run npm run openapi)", async () => {
-    const written = await readFile(DASHBOARD_TYPES_MODULE, 'utf8');
-    expect(written === (await dashboardTypesText()), 'web/src/generated/api-schemas.ts is out of date: run `npm run openapi`').toBe(true);
-    // Every answer the dashboard reads is a schema of the document.
-    for (const schema of [
-      'Order',
-      'OrderPage',
-      'ApiKey',
-      'ApiKeyCreated',
-      'UsageReport',
-      'WebhookList',
-      'WebhookCreated',
-      'WebhookDeliveries',
-      'SignedIn',
-    ]) {
-      expect(written).toContain(`        ${schema}: {`);
-    }
   });
 
   it("gives the client package's types of every operation (else run npm run openapi)", async () => {

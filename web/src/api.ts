@@ -1,6 +1,7 @@
 // The dashboard's only way to the API: the public operations, with the signed-in user's token. Every failure is one
 // of three kinds the views treat alike: the API's refusal (a problem to show next to the field it names), the
 // service out of reach (network failure or 5xx: offer to retry, keep what was typed), or the session over (401).
+import { createPlaqueClient, type PlaqueClient } from '@plaque-marketplace/client';
 import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
@@ -66,152 +67,144 @@ export interface ApiClientOptions {
   token: () => string | null;
   /** Called once a signed-in call is refused with 401, before the call fails with SessionEnded. */
   onSessionEnded: () => void;
-  fetch?: typeof fetch;
-}
-
-interface Call {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  body?: unknown;
-  /** Sign-in calls carry no token, and their 401 is an answer (a wrong code), not a lapsed session. */
-  signedIn?: boolean;
-  /** A text form of the answer (`text/csv`) in place of its JSON: the call answers the text and the `Link` header. */
-  text?: string;
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /** `base` joined with `path` (which starts with a slash), whatever `base` ends with. */
 export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}${path}`;
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 const isProblem = (value: unknown): value is Problem =>
   typeof value === 'object' && value !== null && typeof (value as Problem).code === 'string';
 
-export function apiClient(options: ApiClientOptions) {
-  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+/** A typed call's outcome, as the client package answers it. */
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
 
-  async function call<T>({ method, path, body, signedIn = true, text }: Call): Promise<T> {
-    const headers: Record<string, string> = { accept: text ?? 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (signedIn) {
-      const token = options.token();
-      if (!token) {
-        options.onSessionEnded();
-        throw new SessionEnded();
-      }
-      headers.authorization = `Bearer ${token}`;
-    }
-    let response: Response;
+/**
+ * The dashboard's calls go through the client package partners use (`@plaque-marketplace/client`, typed from the
+ * OpenAPI document), its retries off: the views offer the retry themselves and keep what was typed.
+ */
+export function apiClient(options: ApiClientOptions) {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const reach = async (request: Request): Promise<Response> => {
     try {
-      response = await send(joinUrl(options.baseUrl, path), {
-        method,
-        headers,
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
+      return await send(request);
     } catch {
       throw new ServiceUnreachable(null);
     }
+  };
+  const common = { baseUrl: options.baseUrl, retry: { attempts: 1 }, fetch: reach };
+  // Sign-in calls carry no token, and their 401 is an answer (a wrong code), not a lapsed session.
+  const anonymous = createPlaqueClient(common);
+  const user = createPlaqueClient({ ...common, token: () => options.token() ?? undefined });
+
+  async function settle<T>(outcome: Outcome<T>, signedIn: boolean): Promise<T> {
+    const { data, error, response } = outcome;
     if (response.status >= 500) {
       const retryAfter = Number(response.headers.get('retry-after'));
       throw new ServiceUnreachable(response.status, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
     }
-    if (text && response.ok) return { text: await response.text(), link: response.headers.get('link') } as T;
-    const json = await readJson(response);
     if (response.status === 401 && signedIn) {
       options.onSessionEnded();
       throw new SessionEnded();
     }
     if (!response.ok) {
       throw new ApiRefusal(
-        isProblem(json) ? json : { status: response.status, code: 'UNEXPECTED', detail: `The service answered ${response.status}.` },
+        isProblem(error) ? error : { status: response.status, code: 'UNEXPECTED', detail: `The service answered ${response.status}.` },
       );
     }
-    return json as T;
+    return data as T;
   }
 
+  /** A call as the signed-in user: ended at once, without a request, when there is no token. */
+  async function signed<T>(call: (client: PlaqueClient) => Promise<Outcome<T>>): Promise<T> {
+    if (!options.token()) {
+      options.onSessionEnded();
+      throw new SessionEnded();
+    }
+    return settle(await call(user), true);
+  }
+
+  const id = (value: string) => ({ params: { path: { id: value } } });
+
   return {
-    requestCode: (email: string) =>
-      call<CodeSent>({ method: 'POST', path: '/auth/email-verification-code', body: { email }, signedIn: false }),
-    verifyCode: (email: string, code: string) =>
-      call<SignedIn>({ method: 'POST', path: '/auth/evaluate-email-verification-code', body: { email, code }, signedIn: false }),
-    listKeys: async () => (await call<{ keys: ApiKey[] }>({ method: 'GET', path: '/partner/api-keys' })).keys,
-    createKey: (name: string, scope: KeyScope) =>
-      call<CreatedApiKey>({
-        method: 'POST',
-        path: '/partner/api-keys',
-        body: name.trim() === '' ? { scope } : { name: name.trim(), scope },
-      }),
-    rollKey: (id: string, expiresInHours: number) =>
-      call<CreatedApiKey>({ method: 'POST', path: `/partner/api-keys/${encodeURIComponent(id)}/roll`, body: { expiresInHours } }),
-    revokeKey: (id: string) => call<void>({ method: 'DELETE', path: `/partner/api-keys/${encodeURIComponent(id)}` }),
-    listOrders: (query: { status?: OrderStatus | null; cursor?: string | null; limit?: number }) => {
-      const params = new URLSearchParams();
-      if (query.status) params.set('status', query.status);
-      if (query.limit !== undefined) params.set('limit', String(query.limit));
-      if (query.cursor) params.set('cursor', query.cursor);
-      const search = params.toString();
-      return call<OrderPage>({ method: 'GET', path: `/partner/orders${search ? `?${search}` : ''}` });
+    requestCode: async (email: string): Promise<CodeSent> =>
+      settle(await anonymous.POST('/auth/email-verification-code', { body: { email } }), false),
+    verifyCode: async (email: string, code: string): Promise<SignedIn> =>
+      settle(await anonymous.POST('/auth/evaluate-email-verification-code', { body: { email, code } }), false),
+    listKeys: async (): Promise<ApiKey[]> => (await signed((c) => c.GET('/partner/api-keys'))).keys,
+    createKey: (name: string, scope: KeyScope): Promise<CreatedApiKey> =>
+      signed((c) => c.POST('/partner/api-keys', { body: name.trim() === '' ? { scope } : { name: name.trim(), scope } })),
+    rollKey: (keyId: string, expiresInHours: number): Promise<CreatedApiKey> =>
+      signed((c) => c.POST('/partner/api-keys/{id}/roll', { ...id(keyId), body: { expiresInHours } })),
+    revokeKey: async (keyId: string): Promise<void> => {
+      await signed((c) => c.DELETE('/partner/api-keys/{id}', id(keyId)));
     },
-    usage: (days: number) => call<UsageReport>({ method: 'GET', path: `/partner/usage?days=${days}` }),
-    listWebhooks: async () => (await call<{ webhooks: Webhook[] }>({ method: 'GET', path: '/partner/webhooks' })).webhooks,
-    createWebhook: (url: string, events: readonly WebhookEvent[]) =>
-      call<CreatedWebhook>({ method: 'POST', path: '/partner/webhooks', body: { url: url.trim(), events } }),
-    deleteWebhook: (id: string) => call<void>({ method: 'DELETE', path: `/partner/webhooks/${encodeURIComponent(id)}` }),
-    sendWebhookTest: (id: string) =>
-      call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/test` }),
-    listEvents: (query: { type?: WebhookEvent | null; cursor?: string | null; limit?: number }) => {
-      const params = new URLSearchParams();
-      if (query.type) params.set('type', query.type);
-      if (query.limit !== undefined) params.set('limit', String(query.limit));
-      if (query.cursor) params.set('cursor', query.cursor);
-      const search = params.toString();
-      return call<EventPage>({ method: 'GET', path: `/partner/event-log${search ? `?${search}` : ''}` });
+    listOrders: (query: { status?: OrderStatus | null; cursor?: string | null; limit?: number }): Promise<OrderPage> =>
+      signed((c) =>
+        c.GET('/partner/orders', {
+          params: {
+            query: { ...(query.status && { status: query.status }), limit: query.limit, ...(query.cursor && { cursor: query.cursor }) },
+          },
+        }),
+      ),
+    usage: (days: number): Promise<UsageReport> => signed((c) => c.GET('/partner/usage', { params: { query: { days } } })),
+    listWebhooks: async (): Promise<Webhook[]> => (await signed((c) => c.GET('/partner/webhooks'))).webhooks,
+    createWebhook: (url: string, events: readonly WebhookEvent[]): Promise<CreatedWebhook> =>
+      signed((c) => c.POST('/partner/webhooks', { body: { url: url.trim(), events: [...events] } })),
+    deleteWebhook: async (webhookId: string): Promise<void> => {
+      await signed((c) => c.DELETE('/partner/webhooks/{id}', id(webhookId)));
     },
-    resendWebhookEvent: (id: string, eventId: string) =>
-      call<{ eventId: string }>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/resend`, body: { eventId } }),
-    rotateWebhookSecret: (id: string, expiresInHours: number) =>
-      call<WebhookSecret>({ method: 'POST', path: `/partner/webhooks/${encodeURIComponent(id)}/rotate-secret`, body: { expiresInHours } }),
-    balance: () => call<Balance>({ method: 'GET', path: '/partner/balance' }),
-    listLedger: (query: { type?: EntryType | null; cursor?: string | null; limit?: number }) => {
-      const params = new URLSearchParams();
-      if (query.type) params.set('type', query.type);
-      if (query.limit !== undefined) params.set('limit', String(query.limit));
-      if (query.cursor) params.set('cursor', query.cursor);
-      const search = params.toString();
-      return call<LedgerPage>({ method: 'GET', path: `/partner/ledger${search ? `?${search}` : ''}` });
-    },
-    statement: (month: string) => call<Statement>({ method: 'GET', path: `/partner/statements/${encodeURIComponent(month)}` }),
+    sendWebhookTest: (webhookId: string): Promise<{ eventId: string }> =>
+      signed((c) => c.POST('/partner/webhooks/{id}/test', id(webhookId))),
+    listEvents: (query: { type?: WebhookEvent | null; cursor?: string | null; limit?: number }): Promise<EventPage> =>
+      signed((c) =>
+        c.GET('/partner/event-log', {
+          params: { query: { ...(query.type && { type: query.type }), limit: query.limit, ...(query.cursor && { cursor: query.cursor }) } },
+        }),
+      ),
+    resendWebhookEvent: (webhookId: string, eventId: string): Promise<{ eventId: string }> =>
+      signed((c) => c.POST('/partner/webhooks/{id}/resend', { ...id(webhookId), body: { eventId } })),
+    rotateWebhookSecret: (webhookId: string, expiresInHours: number): Promise<WebhookSecret> =>
+      signed((c) => c.POST('/partner/webhooks/{id}/rotate-secret', { ...id(webhookId), body: { expiresInHours } })),
+    balance: (): Promise<Balance> => signed((c) => c.GET('/partner/balance')),
+    listLedger: (query: { type?: EntryType | null; cursor?: string | null; limit?: number }): Promise<LedgerPage> =>
+      signed((c) =>
+        c.GET('/partner/ledger', {
+          params: { query: { ...(query.type && { type: query.type }), limit: query.limit, ...(query.cursor && { cursor: query.cursor }) } },
+        }),
+      ),
+    // The statement answers JSON or CSV by Accept: the JSON here, the CSV below.
+    statement: (month: string): Promise<Statement> =>
+      signed((c) => c.GET('/partner/statements/{month}', { params: { path: { month } } }) as Promise<Outcome<Statement>>),
     /** The month's entries as one CSV file: every file of the statement, followed by its `Link`, joined. */
-    statementCsv: async (month: string) => {
+    statementCsv: async (month: string): Promise<string> => {
       const files: string[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-        const file = await call<{ text: string; link: string | null }>({
-          method: 'GET',
-          path: `/partner/statements/${encodeURIComponent(month)}${query}`,
-          text: 'text/csv',
-        });
-        files.push(file.text);
-        cursor = nextFileCursor(file.link);
+        let link: string | null = null;
+        const query = cursor ? { cursor } : {};
+        files.push(
+          await signed(async (c) => {
+            const outcome = await c.GET('/partner/statements/{month}', {
+              params: { path: { month }, query },
+              headers: { accept: 'text/csv' },
+              parseAs: 'text',
+            });
+            link = outcome.response.headers.get('link');
+            return outcome as Outcome<string>;
+          }),
+        );
+        cursor = nextFileCursor(link);
       } while (cursor);
       return joinCsvFiles(files);
     },
-    webhookDeliveries: async (id: string, limit: number) =>
-      (
-        await call<{ deliveries: WebhookAttempt[] }>({
-          method: 'GET',
-          path: `/partner/webhooks/${encodeURIComponent(id)}/deliveries?limit=${limit}`,
-        })
-      ).deliveries,
+    webhookDeliveries: async (webhookId: string, limit: number): Promise<WebhookAttempt[]> =>
+      (await signed((c) => c.GET('/partner/webhooks/{id}/deliveries', { params: { path: { id: webhookId }, query: { limit } } })))
+        .deliveries,
   };
 }
 

@@ -1,7 +1,7 @@
 // What the dashboard reads from the API: the shapes of the partner dashboard's operations (and the sign-in), named
-// from the published OpenAPI document's schemas (web/src/generated/api-schemas.ts, written by `npm run openapi`), so
-// a change of the service's answers shows here as a type error.
-import type { components } from './generated/api-schemas.ts';
+// from the published OpenAPI document's schemas as the client package types them (packages/client, written by
+// `npm run openapi`), so a change of the service's answers shows here as a type error.
+import type { components } from '@plaque-marketplace/client';
 
 type Schemas = components['schemas'];
 
