@@ -28,7 +28,9 @@ export async function packClient(out = path.join(root, '.build', 'client')): Pro
   manifest['files'] = ['dist', 'README.md'];
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   copyFileSync(path.join(packageDir, 'README.md'), path.join(stage, 'README.md'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage });
+  // npm's own variables (set when this runs under `npm run` or `npm test`) would point the command at the workspace.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', out], { cwd: stage, env });
   const [packed] = JSON.parse(stdout) as { filename: string }[];
   if (!packed) throw new Error('npm pack wrote no tarball');
   return path.join(out, packed.filename);
