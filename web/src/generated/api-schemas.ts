@@ -51,6 +51,27 @@ export interface components {
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
         };
+        AuditLogPage: {
+            entries: {
+                id: string;
+                /** @enum {string} */
+                action: "user.signed_in" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.version_moved" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.resent";
+                target: {
+                    /** @enum {string} */
+                    type: "user" | "api_key" | "webhook";
+                    id: string;
+                    detail: string | null;
+                };
+                actor: {
+                    id: number;
+                    email: string;
+                };
+                ip: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+            nextCursor: string | null;
+        };
         Balance: {
             balances: {
                 currency: string;
