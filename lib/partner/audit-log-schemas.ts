@@ -24,6 +24,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['user', 'api_key', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
+/** How a sign-in was made: the `detail` of its target. */
+export type SignInMethod = 'password' | 'email_code';
+
 /** Entries per page: at most, and when not asked. */
 export const MAX_AUDIT_LIMIT = 100;
 export const DEFAULT_AUDIT_LIMIT = 20;

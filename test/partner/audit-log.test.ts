@@ -1,17 +1,24 @@
-// GET /partner/audit-log through the local server: the caller's entries newest first in cursor pages, only its own,
-// kept a year; bad input answers 400 naming the parameter.
+// GET /partner/audit-log through the local server, with the changes it records made over HTTP too: each sign-in and
+// each change of a key or webhook endpoint is one entry (target, actor, address), written in the change's own
+// transaction (a change refused or failed writes none, an entry refused undoes its change), never twice for a replay;
+// newest first in cursor pages, only the caller's own, kept a year.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { auditLogPartition } from '#lib/db/keys.ts';
+import { apiKeyKey, auditLogPartition, webhookKey } from '#lib/db/keys.ts';
+import { userRepo } from '#lib/db/user-repo.ts';
 import { AUDIT_KEEP_DAYS, auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import { transactWrite } from '#lib/db/transaction.ts';
+import { hashPassword } from '#lib/auth/password.ts';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { eventIdOf } from '#lib/webhooks/events.ts';
+import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
 import { signInOverHttp } from '../accounts/flows.ts';
-import { call, type Reply } from './fixtures.ts';
+import { moveRecord, soldOrder } from '../webhooks/fixtures.ts';
+import { call, intercept, type Reply } from './fixtures.ts';
 
 let ctx: AppContext;
 let server: LocalServer;
@@ -76,7 +83,89 @@ async function wholeLog(who: Partner, limit = 100): Promise<{ entries: Entry[]; 
   return { entries, pages };
 }
 
+/** The move of an order of `partnerId` into SOLD, its event made as the stream would; answers the event id. */
+async function anOrderEvent(partnerId: number): Promise<string> {
+  const order = soldOrder(partnerId);
+  expect((await makeOrderEvents(ctx, [moveRecord(order, null)])).batchItemFailures).toEqual([]);
+  return eventIdOf({ orderId: order.orderId, round: 0, status: 'SOLD' });
+}
+
+const HOOK = { url: 'http://127.0.0.1:9/hooks', events: ['order.sold'] };
+
 describe('GET /partner/audit-log', () => {
+  it('records each sign-in and each key and webhook change once, with its target, actor and address, newest first', async () => {
+    const partner = await aPartner();
+    const other = await aPartner();
+
+    // A password, then a sign-in with it.
+    const users = userRepo(dbOf(ctx), ctx.tableName);
+    await users.updateProfile(
+      (await users.get(partner.userId))!,
+      { passwordHash: await hashPassword('a-long-enough-password') },
+      ctx.now(),
+    );
+    const login = await call(server.url, 'POST', '/auth/login', { body: { email: partner.email, password: 'a-long-enough-password' } });
+    expect(login.status, login.text).toBe(200);
+    // A new password ends the tokens issued before it: the login's is the one that works now.
+    partner.token = login.json.token;
+    const wrong = await call(server.url, 'POST', '/auth/login', { body: { email: partner.email, password: 'not-the-password' } });
+    expect(wrong.status).toBe(401);
+
+    // Keys: a create retried with its Idempotency-Key, a roll, a revocation sent twice, a refused revocation.
+    const create = () => send(partner, 'POST', '/partner/api-keys', { name: 'shop' }, { 'Idempotency-Key': 'audit-create-1' });
+    const made = await create();
+    expect(made.status, made.text).toBe(201);
+    expect((await create()).headers.get('idempotent-replayed')).toBe('true');
+    const rolled = await send(partner, 'POST', `/partner/api-keys/${made.json.id}/roll`, { expiresInHours: 1 });
+    expect(rolled.status, rolled.text).toBe(201);
+    expect((await send(partner, 'DELETE', `/partner/api-keys/${rolled.json.id}`)).status).toBe(204);
+    expect((await send(partner, 'DELETE', `/partner/api-keys/${rolled.json.id}`)).status).toBe(204);
+    expect((await send(other, 'DELETE', `/partner/api-keys/${made.json.id}`)).status).toBe(404);
+
+    // Webhooks: a create retried with its key, a rotation, a resend, a deletion sent twice.
+    const register = () => send(partner, 'POST', '/partner/webhooks', HOOK, { 'Idempotency-Key': 'audit-webhook-1' });
+    const hook = await register();
+    expect(hook.status, hook.text).toBe(201);
+    expect((await register()).headers.get('idempotent-replayed')).toBe('true');
+    expect((await send(partner, 'POST', `/partner/webhooks/${hook.json.id}/rotate-secret`, { expiresInHours: 0 })).status).toBe(200);
+    const eventId = await anOrderEvent(partner.userId);
+    const resent = await send(partner, 'POST', `/partner/webhooks/${hook.json.id}/resend`, { eventId });
+    expect(resent.status, resent.text).toBe(202);
+    expect((await send(partner, 'DELETE', `/partner/webhooks/${hook.json.id}`)).status).toBe(204);
+    expect((await send(partner, 'DELETE', `/partner/webhooks/${hook.json.id}`)).status).toBe(404);
+
+    const { entries } = await wholeLog(partner);
+    const key = (type: string, id: string, detail: string | null = null) => ({ type, id, detail });
+    const user = key('user', String(partner.userId), 'email_code');
+    expect(entries.map(({ action, target }) => ({ action, target }))).toEqual(
+      [
+        { action: 'user.signed_in', target: user },
+        { action: 'user.signed_in', target: { ...user, detail: 'password' } },
+        { action: 'api_key.created', target: key('api_key', made.json.id) },
+        { action: 'api_key.rolled', target: key('api_key', made.json.id, rolled.json.id) },
+        { action: 'api_key.revoked', target: key('api_key', rolled.json.id) },
+        { action: 'webhook.created', target: key('webhook', hook.json.id) },
+        { action: 'webhook.secret_rotated', target: key('webhook', hook.json.id) },
+        { action: 'webhook.resent', target: key('webhook', hook.json.id, eventId) },
+        { action: 'webhook.deleted', target: key('webhook', hook.json.id) },
+      ].reverse(),
+    );
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort()).toEqual(['action', 'actor', 'at', 'id', 'ip', 'target']);
+      expect(entry.actor).toEqual({ id: partner.userId, email: partner.email });
+      // The local server gives the socket's address as API Gateway gives the client's.
+      expect(entry.ip).toMatch(/^(?:::ffff:)?127\.0\.0\.1$/);
+      expect(entry.id).toMatch(/^aud_/);
+    }
+    const times = entries.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    // Another partner sees its own sign-in only; nothing of this partner's, its refused revocation included.
+    const theirs = await wholeLog(other);
+    expect(theirs.entries.map((e) => [e.action, e.actor.id])).toEqual([['user.signed_in', other.userId]]);
+    // Many steps, three of them scrypt's: more than the default time on a busy machine.
+  }, 120_000);
+
   it('pages through exactly the log with the cursor, each entry once, and keeps every entry a year (ttl)', async () => {
     const partner = await aPartner();
     const caller: AuditCaller = { userId: partner.userId, email: partner.email, ip: '198.51.100.7' };
@@ -89,7 +178,7 @@ describe('GET /partner/audit-log', () => {
     await transactWrite(dbOf(ctx), written, { written: () => undefined, refused: () => Promise.reject(new Error('refused')) });
 
     const all = (await wholeLog(partner)).entries;
-    expect(all.map((e) => e.target.id)).toEqual(Array.from({ length: 24 }, (_, n) => `key_${23 - n}`));
+    expect(all.map((e) => e.target.id)).toEqual([...Array.from({ length: 24 }, (_, n) => `key_${23 - n}`), String(partner.userId)]);
     for (const limit of [1, 7, 25]) {
       const { entries, pages } = await wholeLog(partner, limit);
       expect(entries.map((e) => e.id)).toEqual(all.map((e) => e.id));
@@ -106,7 +195,7 @@ describe('GET /partner/audit-log', () => {
         ExpressionAttributeValues: { ':pk': auditLogPartition(partner.userId) },
       }),
     );
-    expect(items.Items).toHaveLength(25);
+    expect(items.Items).toHaveLength(26);
     for (const item of items.Items!) expect(item.ttl).toBe(Math.floor(Date.parse(item.at) / 1000) + 365 * 24 * 3600);
   });
 
@@ -127,5 +216,82 @@ describe('GET /partner/audit-log', () => {
     }
     const anonymous = await call(server.url, 'GET', '/partner/audit-log');
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('an entry and its change, one transaction', () => {
+  const actionsOf = async (who: Partner) => (await wholeLog(who)).entries.map((e) => e.action);
+
+  it('writes no entry when the change is refused by its own condition (the endpoint deleted under a rotation)', async () => {
+    const partner = await aPartner();
+    const hook = await send(partner, 'POST', '/partner/webhooks', HOOK);
+    let seen: any[] = [];
+    const stop = intercept(ctx, 'TransactWriteItemsCommand', async (sendIt, input) => {
+      seen = input.TransactItems;
+      // Another request deletes the endpoint just before the rotation is written.
+      await dbOf(ctx).send(new DeleteCommand({ TableName: ctx.tableName, Key: webhookKey(hook.json.id) }));
+      return sendIt();
+    });
+    try {
+      const rotated = await send(partner, 'POST', `/partner/webhooks/${hook.json.id}/rotate-secret`, {});
+      expect(rotated.status, rotated.text).toBe(404);
+      expect(rotated.json.code).toBe('WEBHOOK_NOT_FOUND');
+    } finally {
+      stop();
+    }
+    // The rotation and its entry were sent as one transaction, and neither was written.
+    expect(seen.map((item) => (item.Update ? 'update' : item.Put.Item.entity))).toEqual(['update', 'auditEntry']);
+    expect(await actionsOf(partner)).toEqual(['webhook.created', 'user.signed_in']);
+  });
+
+  it('makes no change when its entry is refused (a failing condition on the entry), and answers 500', async () => {
+    const partner = await aPartner();
+    const made = await send(partner, 'POST', '/partner/api-keys', { name: 'kept' });
+    expect(made.status).toBe(201);
+    const stop = intercept(ctx, 'TransactWriteItemsCommand', async (sendIt, input) => {
+      for (const item of input.TransactItems)
+        if (item.Put?.Item.entity === 'auditEntry') item.Put.ConditionExpression = 'attribute_exists(pk)';
+      return sendIt();
+    });
+    try {
+      const revoked = await send(partner, 'DELETE', `/partner/api-keys/${made.json.id}`);
+      expect(revoked.status).toBe(500);
+      const hook = await send(partner, 'POST', '/partner/webhooks', HOOK);
+      expect(hook.status).toBe(500);
+    } finally {
+      stop();
+    }
+    const key = await dbOf(ctx).send(new GetCommand({ TableName: ctx.tableName, Key: apiKeyKey(made.json.id), ConsistentRead: true }));
+    expect(key.Item!.revokedAt).toBeUndefined();
+    expect((await send(partner, 'GET', '/partner/webhooks')).json.webhooks).toEqual([]);
+    expect(await actionsOf(partner)).toEqual(['api_key.created', 'user.signed_in']);
+    // Once the entry can be written, the revocation is made with it.
+    expect((await send(partner, 'DELETE', `/partner/api-keys/${made.json.id}`)).status).toBe(204);
+    expect(await actionsOf(partner)).toEqual(['api_key.revoked', 'api_key.created', 'user.signed_in']);
+  });
+
+  it('records the password sign-in even when the window of its try ended meanwhile (nothing to give back)', async () => {
+    const partner = await aPartner();
+    const users = userRepo(dbOf(ctx), ctx.tableName);
+    await users.updateProfile(
+      (await users.get(partner.userId))!,
+      { passwordHash: await hashPassword('a-long-enough-password') },
+      ctx.now(),
+    );
+    const stop = intercept(ctx, 'TransactWriteItemsCommand', async (sendIt, input) => {
+      // The failure window is replaced under the login: its release is refused, and the entry is written alone.
+      const release = input.TransactItems.find((item: any) => item.Update?.Key.pk.startsWith('LOGINFAIL#'));
+      if (release)
+        await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { ...release.Update.Key, windowStart: 1, failures: 0 } }));
+      return sendIt();
+    });
+    try {
+      const login = await call(server.url, 'POST', '/auth/login', { body: { email: partner.email, password: 'a-long-enough-password' } });
+      expect(login.status, login.text).toBe(200);
+      partner.token = login.json.token;
+    } finally {
+      stop();
+    }
+    expect((await wholeLog(partner)).entries.map((e) => e.target.detail)).toEqual(['password', 'email_code']);
   });
 });
