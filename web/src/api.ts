@@ -4,6 +4,7 @@
 import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
+  AuditLogPage,
   Balance,
   EntryType,
   LedgerPage,
@@ -187,6 +188,13 @@ export function apiClient(options: ApiClientOptions) {
       if (query.cursor) params.set('cursor', query.cursor);
       const search = params.toString();
       return call<LedgerPage>({ method: 'GET', path: `/partner/ledger${search ? `?${search}` : ''}` });
+    },
+    listAuditLog: (query: { cursor?: string | null; limit?: number }) => {
+      const params = new URLSearchParams();
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      if (query.cursor) params.set('cursor', query.cursor);
+      const search = params.toString();
+      return call<AuditLogPage>({ method: 'GET', path: `/partner/audit-log${search ? `?${search}` : ''}` });
     },
     statement: (month: string) => call<Statement>({ method: 'GET', path: `/partner/statements/${encodeURIComponent(month)}` }),
     /** The month's entries as one CSV file: every file of the statement, followed by its `Link`, joined. */
