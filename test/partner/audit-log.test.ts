@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { apiKeyKey, auditLogPartition, webhookKey } from '#lib/db/keys.ts';
+import { apiKeyKey, auditLogPartition, userKey, webhookKey } from '#lib/db/keys.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { AUDIT_KEEP_DAYS, auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import { transactWrite } from '#lib/db/transaction.ts';
@@ -16,7 +16,7 @@ import { eventIdOf } from '#lib/webhooks/events.ts';
 import { makeOrderEvents } from '#lib/webhooks/order-events.ts';
 import { freshTable } from '../support/db.ts';
 import { startCodeMail, stopCodeMail } from '../support/code-mail.ts';
-import { signInOverHttp } from '../accounts/flows.ts';
+import { latestCode, signInOverHttp } from '../accounts/flows.ts';
 import { moveRecord, soldOrder } from '../webhooks/fixtures.ts';
 import { call, intercept, type Reply } from './fixtures.ts';
 
@@ -268,6 +268,37 @@ describe('an entry and its change, one transaction', () => {
     // Once the entry can be written, the revocation is made with it.
     expect((await send(partner, 'DELETE', `/partner/api-keys/${made.json.id}`)).status).toBe(204);
     expect(await actionsOf(partner)).toEqual(['api_key.revoked', 'api_key.created', 'user.signed_in']);
+  });
+
+  it('signs in by code with the entry in the transaction that marks the address verified, or with neither', async () => {
+    const email = `audit-gone-${Date.now()}@example.com`;
+    const sent = await call(server.url, 'POST', '/auth/email-verification-code', { body: { email } });
+    expect(sent.status).toBe(202);
+    const code = await latestCode(ctx.dataDir, email);
+    const user = (await userRepo(dbOf(ctx), ctx.tableName).findByEmail(email))!;
+    let seen: any[] = [];
+    const stop = intercept(ctx, 'TransactWriteItemsCommand', async (sendIt, input) => {
+      seen = input.TransactItems;
+      // The account is deleted just before its address is marked verified.
+      await dbOf(ctx).send(new DeleteCommand({ TableName: ctx.tableName, Key: userKey(user.id) }));
+      return sendIt();
+    });
+    try {
+      const evaluated = await call(server.url, 'POST', '/auth/evaluate-email-verification-code', { body: { email, code } });
+      expect(evaluated.status, evaluated.text).toBe(401);
+      expect(evaluated.json.code).toBe('CODE_MISMATCH');
+    } finally {
+      stop();
+    }
+    expect(seen.map((item) => (item.Update ? item.Update.Key.pk : item.Put.Item.entity))).toEqual([`USER#${user.id}`, 'auditEntry']);
+    const entries = await dbOf(ctx).send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': auditLogPartition(user.id) },
+      }),
+    );
+    expect(entries.Items).toEqual([]);
   });
 
   it('records the password sign-in even when the window of its try ended meanwhile (nothing to give back)', async () => {
