@@ -4,4 +4,6 @@ import { ok } from '#lib/http/response.ts';
 import { login as loginOperation } from '#lib/http/operations/auth/login.ts';
 import { login } from '#lib/accounts/sign-in.ts';
 
-export const handler = httpHandler(loginOperation, async ({ input, ctx }) => ok(await login(ctx, input.email, input.password)));
+export const handler = httpHandler(loginOperation, async ({ input, ctx, request }) =>
+  ok(await login(ctx, input.email, input.password, request.event.requestContext?.identity?.sourceIp)),
+);

@@ -5,6 +5,7 @@ import { evaluateEmailVerificationCode, evaluateEmailVerificationCodePost } from
 import { signInClient } from '#lib/accounts/sign-in-client.ts';
 import { evaluateCode } from '#lib/accounts/sign-in.ts';
 
-export const handler = httpHandler([evaluateEmailVerificationCode, evaluateEmailVerificationCodePost], async ({ input, ctx, request }) =>
-  ok(await evaluateCode(ctx, input.email, input.code, signInClient(request.event.requestContext?.identity?.sourceIp))),
-);
+export const handler = httpHandler([evaluateEmailVerificationCode, evaluateEmailVerificationCodePost], async ({ input, ctx, request }) => {
+  const sourceIp = request.event.requestContext?.identity?.sourceIp;
+  return ok(await evaluateCode(ctx, input.email, input.code, signInClient(sourceIp), sourceIp));
+});

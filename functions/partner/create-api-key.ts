@@ -3,7 +3,8 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { created } from '#lib/http/response.ts';
 import { createApiKey as createApiKeyOperation } from '#lib/http/operations/partner/create-api-key.ts';
 import { createApiKey } from '#lib/partner/api-keys.ts';
+import { auditCallerOf } from '#lib/partner/audit-log.ts';
 
-export const handler = httpHandler(createApiKeyOperation, async ({ input, principal, ctx, once }) =>
-  created(await createApiKey(ctx, principal.id, input.name ?? null, input.scope, once)),
+export const handler = httpHandler(createApiKeyOperation, async ({ input, principal, ctx, once, request }) =>
+  created(await createApiKey(ctx, principal.id, input.name ?? null, input.scope, once, auditCallerOf(principal, request))),
 );

@@ -3,7 +3,8 @@ import { httpHandler } from '#lib/http/handler.ts';
 import { accepted } from '#lib/http/response.ts';
 import { resendWebhookEvent } from '#lib/http/operations/webhooks/resend-webhook-event.ts';
 import { resendEvent } from '#lib/webhooks/resend.ts';
+import { auditCallerOf } from '#lib/partner/audit-log.ts';
 
-export const handler = httpHandler(resendWebhookEvent, async ({ input, principal, ctx, once }) =>
-  accepted(await resendEvent(ctx, principal.id, input.id, input.eventId, once)),
+export const handler = httpHandler(resendWebhookEvent, async ({ input, principal, ctx, once, request }) =>
+  accepted(await resendEvent(ctx, principal.id, input.id, input.eventId, once, auditCallerOf(principal, request))),
 );

@@ -5,6 +5,7 @@ import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
+import { auditItemOf } from '#lib/db/audit-repo.ts';
 import { issueAccessToken } from '#lib/auth/issue-token.ts';
 import { verifyNoPassword, verifyPassword } from '#lib/auth/password.ts';
 import { maskEmail, presentUser, type StoredUser } from '#lib/accounts/user.ts';
@@ -23,12 +24,21 @@ import {
 } from '#lib/accounts/verification-code.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
+import type { SignInMethod } from '#lib/partner/audit-log-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
 
 export { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from '#lib/accounts/login-limits.ts';
 
 export type CodeSent = Shape<typeof codeSentSchema>;
 export type SignedIn = Shape<typeof signedInSchema>;
+
+/** The audit log's entry of the user's sign-in (`method`) from `ip`: written with the sign-in's own write. */
+const signInEntry = (ctx: AppContext, user: StoredUser, method: SignInMethod, ip: string | null | undefined) =>
+  auditItemOf(ctx, { userId: user.id, email: user.email, ip: ip || null }, 'user.signed_in', {
+    type: 'user',
+    id: String(user.id),
+    detail: method,
+  });
 
 const repos = (ctx: AppContext) => ({
   users: userRepo(dbOf(ctx), ctx.tableName),
@@ -87,9 +97,11 @@ const RACE_PASSES = 3;
  * signs in. 401 CODE_MISMATCH (attemptsRemaining), 401 CODE_EXPIRED, 429 TOO_MANY_ATTEMPTS once five tries were used.
  * A try is compared with the code `client` requested only, so another client's tries can neither guess nor lock it.
  * Where the client has no pending code for the address (none requested, spent, or an unknown address) the try meets a
- * decoy (`decoyCode`) that counts, locks and expires like a code: the answers are those of a pending code.
+ * decoy (`decoyCode`) that counts, locks and expires like a code: the answers are those of a pending code. A sign-in is
+ * recorded in the user's audit log (from `ip`, the request's source address) in the transaction that marks the address
+ * verified.
  */
-export async function evaluateCode(ctx: AppContext, email: string, code: string, client: string): Promise<SignedIn> {
+export async function evaluateCode(ctx: AppContext, email: string, code: string, client: string, ip?: string | null): Promise<SignedIn> {
   const { users, codes, throttles } = repos(ctx);
   const now = ctx.now();
   const locked = async () => {
@@ -121,7 +133,8 @@ export async function evaluateCode(ctx: AppContext, email: string, code: string,
     if (!(await codes.spend(email, client, pending.digest))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
 
     const owner = await users.findByEmail(email);
-    const user = owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now) : null;
+    const user =
+      owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now, [signInEntry(ctx, owner, 'email_code', ip)]) : null;
     if (!user) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
     return signedIn(ctx, user);
   }
@@ -131,9 +144,10 @@ const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'the email 
 
 /**
  * POST /auth/login: email and password. 401 INVALID_CREDENTIALS for any wrong pair (unknown address and no password
- * included, after the same scrypt work); 429 TOO_MANY_LOGIN_ATTEMPTS after ten failures within 15 minutes.
+ * included, after the same scrypt work); 429 TOO_MANY_LOGIN_ATTEMPTS after ten failures within 15 minutes. A sign-in
+ * is recorded in the user's audit log (from `ip`) in the transaction that gives the try back.
  */
-export async function login(ctx: AppContext, email: string, password: string): Promise<SignedIn> {
+export async function login(ctx: AppContext, email: string, password: string, ip?: string | null): Promise<SignedIn> {
   const { users, throttles } = repos(ctx);
   const now = ctx.now().getTime();
   const reservation = await throttles.reserveLoginTry(email, now, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES);
@@ -148,6 +162,6 @@ export async function login(ctx: AppContext, email: string, password: string): P
   const hash = user && user.deletedAt === null ? user.passwordHash : null;
   const matches = hash ? await verifyPassword(password, hash) : await verifyNoPassword(password);
   if (!matches || !user) throw invalidCredentials();
-  await throttles.releaseLoginTry(email, reservation.windowStart);
+  await throttles.releaseLoginTry(email, reservation.windowStart, [signInEntry(ctx, user, 'password', ip)]);
   return signedIn(ctx, user);
 }

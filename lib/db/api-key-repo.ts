@@ -194,7 +194,8 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     /**
      * Stores a new key, the claim of its hash and the user's active count one higher, all or nothing, only while the
      * count is under `limit` (with the count `seen` when it was not stored yet, only if nobody stored it meanwhile).
-     * `also`: items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts).
+     * `also`: items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts; the
+     * audit log's entry, lib/db/audit-repo.ts).
      */
     async insert(record: ApiKeyRecord, limit: number, seen: ActiveKeyCount, also: TransactItem[] = []): Promise<InsertOutcome> {
       const count = countUp(record.userId, limit, seen);
@@ -243,9 +244,10 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /**
      * Revokes the user's key and lowers the user's active count in one transaction; the first revocation time is
-     * kept. A user whose count was never stored (keys made before it was kept) has only the key revoked.
+     * kept. A user whose count was never stored (keys made before it was kept) has only the key revoked. `also`: items
+     * the same transaction writes too (the audit log's entry), written only with a revocation.
      */
-    revoke(id: string, userId: number, now: Date): Promise<RevokeOutcome> {
+    revoke(id: string, userId: number, now: Date, also: TransactItem[] = []): Promise<RevokeOutcome> {
       /** The key as a refusal found it: revoked already by this user, or not this user's key. */
       const refusedOn = (current: Record<string, unknown> | null): RevokeOutcome => {
         const found = current ? fromItem(current) : null;
@@ -253,7 +255,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       };
       return transactWrite<RevokeOutcome>(
         db,
-        [revokeItem(id, userId, now), countDown(userId)],
+        [revokeItem(id, userId, now), countDown(userId), ...also],
         {
           written: () => 'revoked',
           refused: (refusal) => {
@@ -262,8 +264,22 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             if (refusal.rejected(0) && !uncounted) return refusedOn(current);
             // A rolled key that gave its place (to its successor, or at the end of its window), or no stored count: revoke
             // the key alone (the count is taken on the index when it is first stored).
-            const single = revokeItem(id, userId, now, false).Update!;
-            return conditionalWrite(db, new UpdateCommand({ ...single, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
+            const single = revokeItem(id, userId, now, false);
+            if (also.length > 0) {
+              return transactWrite<RevokeOutcome>(
+                db,
+                [single, ...also],
+                {
+                  written: () => 'revoked',
+                  refused: (alone) => {
+                    if (alone.rejected(0)) return refusedOn(alone.current(0));
+                    throw new Error(`API key ${id} was not revoked (refused)`);
+                  },
+                },
+                { conflictRetries: 2 },
+              );
+            }
+            return conditionalWrite(db, new UpdateCommand({ ...single.Update!, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
               written: (): RevokeOutcome => 'revoked',
               refused: refusedOn,
             });
@@ -279,7 +295,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
      * the user's, not revoked and not rolled yet. With `counted` (a window to come) the old key keeps its place in the
      * active count until its window's end is settled, and the successor takes a place of its own (`countUp`'s
      * condition: `limit-reached` at the limit); without, the successor takes the old key's place. `also`: items the
-     * same transaction writes too (the Idempotency-Key's answer).
+     * same transaction writes too (the Idempotency-Key's answer, the audit log's entry).
      */
     roll(
       oldId: string,

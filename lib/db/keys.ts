@@ -39,6 +39,7 @@ export const ENTITY = {
   webhookCatalogueSubscription: 'webhookCatalogueSubscription',
   catalogueImport: 'catalogueImport',
   metadataAnnouncement: 'metadataAnnouncement',
+  auditEntry: 'auditEntry',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -304,3 +305,14 @@ export const paymentReferenceKey = (partnerId: number, reference: string) => ({
 /** A partner's commission rate in force, and each change of it (sk `CHANGE#<at>`) in its item collection. */
 export const commissionKey = (partnerId: number) => ({ pk: `COMMISSION#${partnerId}`, sk: 'COMMISSION' });
 export const commissionChangeKey = (partnerId: number, at: string) => ({ pk: `COMMISSION#${partnerId}`, sk: `CHANGE#${at}` });
+
+/**
+ * One entry of a partner's audit log (sign-ins, key and webhook changes), in the partner's own partition sorted by
+ * `<at>#<entry id>`: a page newest first is one Query, and a year back is one range of it.
+ */
+export const auditLogPartition = (partnerId: number) => `AUDIT#${partnerId}`;
+export const auditSortKey = (at: string, entryId: string) => `${at}#${entryId}`;
+export const auditEntryKey = (partnerId: number, at: string, entryId: string) => ({
+  pk: auditLogPartition(partnerId),
+  sk: auditSortKey(at, entryId),
+});

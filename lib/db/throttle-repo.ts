@@ -4,6 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import { ENTITY, codeSendsKey, loginFailuresKey } from '#lib/db/keys.ts';
 import { conditionalWrite, conditionHeld } from '#lib/db/conditional-write.ts';
 import { DatabaseConflict } from '#lib/db/failures.ts';
+import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { SendDecision } from '#lib/accounts/verification-code.ts';
 
 type Item = Record<string, unknown>;
@@ -139,19 +140,35 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       }
     },
 
-    /** Gives back a try taken in the window that started at `windowStart` (the password was right). */
-    async releaseLoginTry(email: string, windowStart: number): Promise<void> {
+    /**
+     * Gives back a try taken in the window that started at `windowStart` (the password was right). `also`: items written
+     * with it in one transaction (the audit log's entry of the sign-in), and alone when there is nothing to give back.
+     */
+    async releaseLoginTry(email: string, windowStart: number, also: TransactItem[] = []): Promise<void> {
+      const release = {
+        TableName: tableName,
+        Key: loginFailuresKey(email),
+        UpdateExpression: 'SET failures = failures - :one',
+        ConditionExpression: 'windowStart = :ws AND failures > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':ws': windowStart, ':zero': 0 },
+      };
       // Refused when the window ended meanwhile: nothing of this try is counted any more.
-      await conditionalWrite(
+      if (also.length === 0) {
+        await conditionalWrite(db, new UpdateCommand(release), conditionHeld);
+        return;
+      }
+      const refuse = (): never => {
+        throw new Error(`the sign-in of ${email} was not recorded (refused)`);
+      };
+      await transactWrite(
         db,
-        new UpdateCommand({
-          TableName: tableName,
-          Key: loginFailuresKey(email),
-          UpdateExpression: 'SET failures = failures - :one',
-          ConditionExpression: 'windowStart = :ws AND failures > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':ws': windowStart, ':zero': 0 },
-        }),
-        conditionHeld,
+        [{ Update: release }, ...also],
+        {
+          written: () => undefined,
+          refused: (refusal) =>
+            refusal.rejected(0) && !refusal.rejected(1) ? transactWrite(db, also, { written: () => undefined, refused: refuse }) : refuse(),
+        },
+        { conflictRetries: 2 },
       );
     },
   };

@@ -306,20 +306,38 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       );
     },
 
-    /** Marks the address verified (its code was just spent); null when the user no longer exists. */
-    markEmailVerified(id: number, now: Date): Promise<StoredUser | null> {
-      return conditionalWrite(
+    /**
+     * Marks the address verified (its code was just spent); null when the user no longer exists. `also`: items the same
+     * transaction writes too, only with the mark (the audit log's entry of the sign-in); the user is then read again, as
+     * a transaction returns no item.
+     */
+    async markEmailVerified(id: number, now: Date, also: TransactItem[] = []): Promise<StoredUser | null> {
+      const mark = {
+        TableName: tableName,
+        Key: userKey(id),
+        UpdateExpression: 'SET emailVerify = :t, emailVerificationCodeExpireTime = :null, updatedAt = :u',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
+      };
+      if (also.length === 0) {
+        return conditionalWrite(db, new UpdateCommand({ ...mark, ReturnValues: 'ALL_NEW' }), {
+          written: (output) => fromItem(output.Attributes!),
+          refused: () => null,
+        });
+      }
+      const marked = await transactWrite<boolean>(
         db,
-        new UpdateCommand({
-          TableName: tableName,
-          Key: userKey(id),
-          UpdateExpression: 'SET emailVerify = :t, emailVerificationCodeExpireTime = :null, updatedAt = :u',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
-          ReturnValues: 'ALL_NEW',
-        }),
-        { written: (output) => fromItem(output.Attributes!), refused: () => null },
+        [{ Update: mark }, ...also],
+        {
+          written: () => true,
+          refused: (refusal) => {
+            if (refusal.rejected(0)) return false;
+            throw new Error(`user ${id} was not marked verified (refused)`);
+          },
+        },
+        { conflictRetries: 2 },
       );
+      return marked ? get(id) : null;
     },
 
     /**

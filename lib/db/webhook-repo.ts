@@ -185,7 +185,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /**
    * Stores the endpoint and counts it, both or neither; `limit-reached` when the partner has `max` already. `also`:
-   * items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts).
+   * items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts; the audit log's
+   * entry, lib/db/audit-repo.ts).
    */
   createEndpoint(endpoint: WebhookEndpoint, max: number, also: TransactItem[] = []): Promise<'created' | 'limit-reached'> {
     return transactWrite<'created' | 'limit-reached'>(
@@ -236,31 +237,52 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * Replaces the endpoint's secret with `sealed` in one update that reads no secret first: with an overlap end, the
    * secret it replaces (whatever it is at that moment) becomes the previous one until then; without, there is no
    * previous one. Rotations racing on one endpoint so take turns in the table, each replacing the one before it.
-   * `not-found` when the endpoint is gone or another partner's.
+   * `not-found` when the endpoint is gone or another partner's. `also`: items the same transaction writes too (the audit
+   * log's entry), written only with the rotation.
    */
-  rotateSecret(id: string, partnerId: number, sealed: string, previousExpiresAt: string | null): Promise<'rotated' | 'not-found'> {
-    return conditionalWrite(
+  rotateSecret(
+    id: string,
+    partnerId: number,
+    sealed: string,
+    previousExpiresAt: string | null,
+    also: TransactItem[] = [],
+  ): Promise<'rotated' | 'not-found'> {
+    const rotation = {
+      TableName: tableName,
+      Key: webhookKey(id),
+      // Every operand reads the item as it was before this update: the previous secret is the one being replaced.
+      UpdateExpression: previousExpiresAt
+        ? 'SET previousSealedSecret = sealedSecret, previousSecretExpiresAt = :expires, sealedSecret = :sealed'
+        : 'SET sealedSecret = :sealed REMOVE previousSealedSecret, previousSecretExpiresAt',
+      ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner',
+      ExpressionAttributeValues: {
+        ':sealed': sealed,
+        ':partner': partnerId,
+        ...(previousExpiresAt && { ':expires': previousExpiresAt }),
+      },
+    };
+    if (also.length === 0) {
+      return conditionalWrite(db, new UpdateCommand(rotation), { written: () => 'rotated' as const, refused: () => 'not-found' as const });
+    }
+    return transactWrite<'rotated' | 'not-found'>(
       db,
-      new UpdateCommand({
-        TableName: tableName,
-        Key: webhookKey(id),
-        // Every operand reads the item as it was before this update: the previous secret is the one being replaced.
-        UpdateExpression: previousExpiresAt
-          ? 'SET previousSealedSecret = sealedSecret, previousSecretExpiresAt = :expires, sealedSecret = :sealed'
-          : 'SET sealedSecret = :sealed REMOVE previousSealedSecret, previousSecretExpiresAt',
-        ConditionExpression: 'attribute_exists(pk) AND partnerId = :partner',
-        ExpressionAttributeValues: {
-          ':sealed': sealed,
-          ':partner': partnerId,
-          ...(previousExpiresAt && { ':expires': previousExpiresAt }),
+      [{ Update: rotation }, ...also],
+      {
+        written: () => 'rotated',
+        refused: (refusal) => {
+          if (refusal.rejected(0)) return 'not-found';
+          throw new Error(`webhook endpoint ${id}'s secret was not rotated (refused)`);
         },
-      }),
-      { written: () => 'rotated' as const, refused: () => 'not-found' as const },
+      },
+      { conflictRetries: 3 },
     );
   },
 
-  /** Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. */
-  deleteEndpoint(id: string, partnerId: number): Promise<'deleted' | 'not-found'> {
+  /**
+   * Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. `also`:
+   * items the same transaction writes too (the audit log's entry).
+   */
+  deleteEndpoint(id: string, partnerId: number, also: TransactItem[] = []): Promise<'deleted' | 'not-found'> {
     return transactWrite<'deleted' | 'not-found'>(
       db,
       [
@@ -282,6 +304,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           },
         },
         subscriptionDelete(tableName, id),
+        ...also,
       ],
       {
         written: () => 'deleted',
@@ -327,8 +350,10 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     );
   },
 
-  /** Adds one delivery of a stored event to a lane of its own (a resend). */
-  /** Stores a delivery; with `also` (the Idempotency-Key's answer), in one transaction with those items. */
+  /**
+   * Adds one delivery of a stored event to a lane of its own (a resend); with `also` (the Idempotency-Key's answer, the
+   * audit log's entry), in one transaction with those items.
+   */
   async addDelivery(delivery: WebhookDelivery, also: TransactItem[] = []): Promise<void> {
     if (also.length === 0) {
       await db.send(new PutCommand({ TableName: tableName, Item: deliveryToItem(delivery) }));

@@ -6,6 +6,8 @@ import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { DatabaseConflict, DatabaseUnavailable } from '#lib/db/failures.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
+import { auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
+import type { TransactItem } from '#lib/db/transaction.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { apiKeyIssuerOf } from '#lib/partner/api-key-issuer.ts';
 import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-schemas.ts';
@@ -63,9 +65,16 @@ async function activeCountAfterEnds(ctx: AppContext, userId: number) {
   return settled > 0 ? repo.activeCount(userId) : seen;
 }
 
+/** What a key's write carries besides the key: the Idempotency-Key's answer, and the audit log's entry of the change. */
+const alsoWritten = (once: Once | undefined, answer: CreatedApiKey, audit: TransactItem | null): TransactItem[] => [
+  ...(once ? [once.completion(answer)] : []),
+  ...(audit ? [audit] : []),
+];
+
 /**
  * Creates a key for the user, refused with 409 KEY_LIMIT_REACHED at the limit. The limit holds under concurrent
- * requests: the key is stored in one transaction with the user's active count, on the condition that it is under the limit.
+ * requests: the key is stored in one transaction with the user's active count, on the condition that it is under the
+ * limit. With `caller` (every request does; tools may not), the audit log's entry is written in that transaction.
  */
 export async function createApiKey(
   ctx: AppContext,
@@ -73,6 +82,7 @@ export async function createApiKey(
   name: string | null,
   scope: KeyScope = 'sell',
   once?: Once,
+  caller?: AuditCaller,
 ): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   let seen = await activeCountAfterEnds(ctx, userId);
@@ -81,9 +91,10 @@ export async function createApiKey(
   const { apiKey, record } = await issueKey(ctx, userId, name, scope);
   const { id } = record;
   const answer = createdKey(apiKey, record);
+  const also = alsoWritten(once, answer, caller ? auditItemOf(ctx, caller, 'api_key.created', { type: 'api_key', id }) : null);
   try {
     for (let attempt = 1; ; attempt++) {
-      const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen, once ? [once.completion(answer)] : []);
+      const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen, also);
       if (outcome === 'written') break;
       if (outcome === 'limit-reached' || attempt >= COUNT_ATTEMPTS) throw keyLimitReached();
       seen = await repo.activeCount(userId);
@@ -132,9 +143,17 @@ const createdKey = (apiKey: string, record: ApiKeyRecord): CreatedApiKey => ({
  * `overlapHours` (0: it stops now) and is then refused, and deleted where keys are checked by the key retirer. During
  * its window the old key still counts among the active keys, so a roll with a window needs a free place: at the limit
  * → 409 KEY_LIMIT_REACHED (with 0 hours the new key takes the old one's place). Another user's or an unknown key → 404
- * API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE.
+ * API_KEY_NOT_FOUND; a revoked or already rolled key → 409 KEY_NOT_ROLLABLE. With `caller`, the audit log's entry is
+ * written in the roll's transaction.
  */
-export async function rollApiKey(ctx: AppContext, userId: number, id: string, overlapHours: number, once?: Once): Promise<CreatedApiKey> {
+export async function rollApiKey(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+  overlapHours: number,
+  once?: Once,
+  caller?: AuditCaller,
+): Promise<CreatedApiKey> {
   const repo = apiKeyRepo(dbOf(ctx), ctx.tableName);
   const old = await repo.get(id);
   if (!old || old.userId !== userId) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
@@ -145,6 +164,8 @@ export async function rollApiKey(ctx: AppContext, userId: number, id: string, ov
   const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope);
   const expiresAt = new Date(Date.parse(record.createdAt) + overlapHours * 3_600_000).toISOString();
   const answer = createdKey(apiKey, record);
+  const audit = caller ? auditItemOf(ctx, caller, 'api_key.rolled', { type: 'api_key', id, detail: record.id }) : null;
+  const also = alsoWritten(once, answer, audit);
   // Without its record the new key would be refused anyway; do not leave it registered.
   const unregister = () =>
     apiKeyIssuerOf(ctx)
@@ -153,7 +174,7 @@ export async function rollApiKey(ctx: AppContext, userId: number, id: string, ov
   let outcome: Awaited<ReturnType<typeof repo.roll>>;
   try {
     for (let attempt = 1; ; attempt++) {
-      outcome = await repo.roll(id, record, expiresAt, seen && { limit: MAX_ACTIVE_KEYS, seen }, once ? [once.completion(answer)] : []);
+      outcome = await repo.roll(id, record, expiresAt, seen && { limit: MAX_ACTIVE_KEYS, seen }, also);
       if (outcome !== 'count-changed' || attempt >= COUNT_ATTEMPTS) break;
       seen = await repo.activeCount(userId);
       if (seen.count >= MAX_ACTIVE_KEYS) break;
@@ -204,10 +225,12 @@ export async function listApiKeys(ctx: AppContext, userId: number): Promise<ApiK
 
 /**
  * Revokes one of the user's keys: refused by the handlers from the next request on, then unregistered.
- * Revoking an already revoked key of one's own succeeds again; another user's or an unknown id → 404.
+ * Revoking an already revoked key of one's own succeeds again (and records nothing); another user's or an unknown id
+ * → 404. With `caller`, the audit log's entry is written in the revocation's transaction.
  */
-export async function revokeApiKey(ctx: AppContext, userId: number, id: string): Promise<void> {
-  const outcome = await apiKeyRepo(dbOf(ctx), ctx.tableName).revoke(id, userId, ctx.now());
+export async function revokeApiKey(ctx: AppContext, userId: number, id: string, caller?: AuditCaller): Promise<void> {
+  const audit = caller ? [auditItemOf(ctx, caller, 'api_key.revoked', { type: 'api_key', id })] : [];
+  const outcome = await apiKeyRepo(dbOf(ctx), ctx.tableName).revoke(id, userId, ctx.now(), audit);
   if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   await apiKeyIssuerOf(ctx).unregister(id);
 }

@@ -6,6 +6,7 @@ import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 import { KEY_SCOPES, LOOKUP_REASONS } from '#lib/partner/schemas.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#lib/partner/audit-log-schemas.ts';
 
 export const apiKeySchema = component('ApiKey', () =>
   z.object({
@@ -157,5 +158,27 @@ export const usageReportSchema = component('UsageReport', () =>
         days: z.array(z.object({ date: z.iso.date(), requests: z.int().check(z.minimum(0)) })),
       }),
     ),
+  }),
+);
+
+/** A page of the partner's audit log, newest first. */
+export const auditLogPageSchema = component('AuditLogPage', () =>
+  z.object({
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        action: z.enum(AUDIT_ACTIONS),
+        target: z.object({
+          type: z.enum(AUDIT_TARGET_TYPES),
+          id: z.string(),
+          // A sign-in's method, a roll's new key, a resend's event, a version move's version; null for the others.
+          detail: z.nullable(z.string()),
+        }),
+        actor: z.object({ id: z.int(), email: z.string() }),
+        ip: z.nullable(z.string()),
+        at: z.iso.datetime(),
+      }),
+    ),
+    nextCursor: z.nullable(z.string()),
   }),
 );

@@ -4,6 +4,7 @@
 import { notFound } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
+import { auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { webhookDeliveriesSchema, webhookListSchema, webhookSchema } from '#lib/webhooks/response-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
@@ -30,9 +31,13 @@ export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<
   return { webhooks: endpoints.reverse().map(present) };
 }
 
-/** Deletes the partner's endpoint: nothing more is sent to it, events waiting for it included. */
-export async function deleteWebhook(ctx: AppContext, partnerId: number, id: string): Promise<void> {
-  if ((await webhookRepo(dbOf(ctx), ctx.tableName).deleteEndpoint(id, partnerId)) === 'not-found') throw noSuchWebhook();
+/**
+ * Deletes the partner's endpoint: nothing more is sent to it, events waiting for it included. With `caller`, the audit
+ * log's entry is written in the deletion's transaction.
+ */
+export async function deleteWebhook(ctx: AppContext, partnerId: number, id: string, caller?: AuditCaller): Promise<void> {
+  const audit = caller ? [auditItemOf(ctx, caller, 'webhook.deleted', { type: 'webhook', id })] : [];
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).deleteEndpoint(id, partnerId, audit)) === 'not-found') throw noSuchWebhook();
 }
 
 /** The partner's endpoint `id`; 404 WEBHOOK_NOT_FOUND for an unknown id and for another partner's. */

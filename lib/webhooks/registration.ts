@@ -5,6 +5,7 @@ import { badRequest, conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo, type WebhookEndpoint } from '#lib/db/webhook-repo.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
+import { auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { checkRegisteredUrl, resolveAllowed, UrlRefused } from '#lib/webhooks/address-guard.ts';
 import type { CreateWebhookBody } from '#lib/webhooks/create-schema.ts';
@@ -35,8 +36,17 @@ async function allowedUrl(ctx: AppContext, raw: string): Promise<URL> {
   }
 }
 
-/** Registers the endpoint; with `once`, the answer is kept for its Idempotency-Key in the same transaction. */
-export async function createWebhook(ctx: AppContext, partnerId: number, body: CreateWebhookBody, once?: Once): Promise<CreatedWebhook> {
+/**
+ * Registers the endpoint; with `once`, the answer is kept for its Idempotency-Key in the same transaction, and with
+ * `caller` (every request gives it) the audit log's entry.
+ */
+export async function createWebhook(
+  ctx: AppContext,
+  partnerId: number,
+  body: CreateWebhookBody,
+  once?: Once,
+  caller?: AuditCaller,
+): Promise<CreatedWebhook> {
   const url = await allowedUrl(ctx, body.url);
   const repo = webhookRepo(dbOf(ctx), ctx.tableName);
   const id = newWebhookId();
@@ -52,7 +62,11 @@ export async function createWebhook(ctx: AppContext, partnerId: number, body: Cr
     createdAt: ctx.now().toISOString(),
   };
   const answer: CreatedWebhook = { ...present(endpoint), secret };
-  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS, once ? [once.completion(answer)] : [])) === 'limit-reached') {
+  const also = [
+    ...(once ? [once.completion(answer)] : []),
+    ...(caller ? [auditItemOf(ctx, caller, 'webhook.created', { type: 'webhook', id })] : []),
+  ];
+  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS, also)) === 'limit-reached') {
     throw conflict('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS} webhook endpoints per partner; delete one first`);
   }
   return answer;

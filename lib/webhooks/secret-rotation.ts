@@ -3,6 +3,7 @@
 // receiver can switch to the new secret at its own pace.
 import { dbOf } from '#lib/db/client.ts';
 import { webhookRepo } from '#lib/db/webhook-repo.ts';
+import { auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { noSuchWebhook, ownEndpoint } from '#lib/webhooks/endpoints.ts';
 import type { webhookSecretSchema } from '#lib/webhooks/response-schemas.ts';
@@ -15,15 +16,22 @@ type RotatedSecret = Shape<typeof webhookSecretSchema>;
  * Gives the partner's endpoint a new secret; the one it replaces signs beside it for `overlapHours` more (none at 0).
  * A rotation during an overlap replaces the older secret for good: two secrets at most sign a delivery. Rotations
  * sent at once take turns (one update each, lib/db/webhook-repo.ts): each answers its secret, the last one signs, beside
- * the one it replaced.
+ * the one it replaced. With `caller`, the audit log's entry is written in the rotation's transaction.
  */
-export async function rotateSecret(ctx: AppContext, partnerId: number, id: string, overlapHours: number): Promise<RotatedSecret> {
+export async function rotateSecret(
+  ctx: AppContext,
+  partnerId: number,
+  id: string,
+  overlapHours: number,
+  caller?: AuditCaller,
+): Promise<RotatedSecret> {
   // Another partner's or an unknown endpoint is refused before a secret is sealed for it.
   await ownEndpoint(ctx, partnerId, id);
   const secret = newWebhookSecret();
   const sealed = await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId });
   const previousExpiresAt = overlapHours > 0 ? new Date(ctx.now().getTime() + overlapHours * 3600_000).toISOString() : null;
-  if ((await webhookRepo(dbOf(ctx), ctx.tableName).rotateSecret(id, partnerId, sealed, previousExpiresAt)) === 'not-found') {
+  const audit = caller ? [auditItemOf(ctx, caller, 'webhook.secret_rotated', { type: 'webhook', id })] : [];
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).rotateSecret(id, partnerId, sealed, previousExpiresAt, audit)) === 'not-found') {
     throw noSuchWebhook();
   }
   return { secret, previousSecretExpiresAt: previousExpiresAt };

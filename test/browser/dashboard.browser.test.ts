@@ -1,8 +1,9 @@
 // The partner dashboard in a real browser (headless Chromium via playwright-core) against the local server, which
 // serves the page as built by Vite: a partner signs in through the outbox, creates a named key and reads it once,
 // the test sells a plaque with that key, the order appears and turns DELIVERED on the page, the usage chart counts
-// the calls, and after revoking the key on the page the next partner call is refused. axe checks every view (no
-// serious or critical violation); every view is saved at 1280 and 390 px under the test's temporary folder.
+// the calls, and after revoking the key on the page the next partner call is refused; the activity log lists the
+// sign-in and the key's changes, page by page. axe checks every view (no serious or critical violation); every view
+// is saved at 1280 and 390 px under the test's temporary folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ import { plaqueEventIdOf } from '#lib/webhooks/catalogue-changes.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
 import { toItem } from '#lib/db/order-item.ts';
+import { auditItemOf } from '#lib/db/audit-repo.ts';
+import { transactWrite } from '#lib/db/transaction.ts';
 import { launchChromium, openView, renderedLines, screenshots as savedAt, signIn as signInAt, WIDTHS, withinWidth } from './page-checks.ts';
 
 const EXPLORER = 'https://explorer.example';
@@ -353,6 +356,61 @@ describe('the partner dashboard in a browser', () => {
     expect(await priced.textContent()).toContain(plaque.name);
     expect(await priced.textContent()).toContain('150 USD (was 100 USD)');
     await accessible(page, 'events-catalogue');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('lists the sign-in and the key changes in the Activity log, newest first, page by page', async () => {
+    const { context, page, errors } = await aVisitor();
+    const email = `dashboard-${process.pid}-${users++}@example.com`;
+    await signIn(page, email);
+    // A key made and revoked on the page.
+    await page.getByLabel('Name (optional)').fill('Logged shop');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#new-key-value').waitFor();
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const keyRow = page.locator('tr', { hasText: 'Logged shop' });
+    await keyRow.getByRole('button', { name: 'Revoke…' }).click();
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await keyRow.getByText('Revoked').waitFor();
+
+    await openView(page, 'Activity log');
+    const rows = page.locator('tr[data-action]');
+    await rows.first().waitFor();
+    expect(await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-action')))).toEqual([
+      'api_key.revoked',
+      'api_key.created',
+      'user.signed_in',
+    ]);
+    expect(await rows.nth(0).textContent()).toContain('API key revoked');
+    // A key is named as the keys view shows it: its name and prefix.
+    expect(await rows.nth(0).textContent()).toMatch(/Key Logged shop \(pk_\S{7}…\)/);
+    expect(await rows.nth(0).textContent()).toContain(email);
+    expect(await rows.nth(2).textContent()).toContain('Signed in');
+    expect(await rows.nth(2).textContent()).toContain('with an emailed code');
+    await accessible(page, 'activity');
+    await screenshots(page, 'activity');
+
+    // 25 more entries, as the changes write them: 20 a page, the next page the other 8, and back.
+    const token = (await page.evaluate(`sessionStorage.getItem('plaque-dashboard.token')`)) as string;
+    const profile = await call(server.url, 'GET', '/auth/profile', { headers: { authorization: `Bearer ${token}` } });
+    const caller = { userId: profile.json.id as number, email, ip: '203.0.113.9' };
+    const more = Array.from({ length: 25 }, (_, n) =>
+      auditItemOf(ctx, caller, 'webhook.resent', { type: 'webhook', id: 'wh_logged', detail: `evt_${n}` }),
+    );
+    await transactWrite(dbOf(ctx), more, { written: () => undefined, refused: () => Promise.reject(new Error('refused')) });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await rows.nth(19).waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await rows.nth(0).textContent()).toContain('203.0.113.9');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.locator('tr[data-action="user.signed_in"]').waitFor();
+    expect(await rows.count()).toBe(8);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await accessible(page, 'activity-next-page');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.locator('tr[data-action="user.signed_in"]').waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(20);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

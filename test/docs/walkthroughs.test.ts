@@ -192,6 +192,13 @@ function expectWalk(answers: unknown[][], stdout: string, returning: boolean): v
   expect(one().keys).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Storefront', scope: 'read' })]));
   empty();
   expect(one()).toMatchObject({ status: 403 });
+  // the audit log: those changes, newest first
+  expect(one().entries.map((e: { action: string }) => e.action)).toEqual([
+    'api_key.revoked',
+    'api_key.rolled',
+    'api_key.created',
+    'api_key.created',
+  ]);
   // a hold released
   empty();
   const released = one();

@@ -5,6 +5,7 @@ import { createPlaqueClient, type PlaqueClient } from '@plaque-marketplace/clien
 import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
+  AuditLogPage,
   Balance,
   EntryType,
   LedgerPage,
@@ -176,6 +177,10 @@ export function apiClient(options: ApiClientOptions) {
         c.GET('/partner/ledger', {
           params: { query: { ...(query.type && { type: query.type }), limit: query.limit, ...(query.cursor && { cursor: query.cursor }) } },
         }),
+      ),
+    listAuditLog: (query: { cursor?: string | null; limit?: number }): Promise<AuditLogPage> =>
+      signed((c) =>
+        c.GET('/partner/audit-log', { params: { query: { limit: query.limit, ...(query.cursor && { cursor: query.cursor }) } } }),
       ),
     // The statement answers JSON or CSV by Accept: the JSON here, the CSV below.
     statement: (month: string): Promise<Statement> =>

@@ -1,5 +1,5 @@
 // The dashboard's shell: signed out, the sign-in; signed in, the navigation and one view per hash route
-// (#/keys, #/orders, #/money, #/webhooks, #/usage, #/start). Any call refused for its token returns here to the sign-in.
+// (#/keys, #/orders, #/money, #/webhooks, #/events, #/activity, #/usage, #/start). Any call refused for its token returns here to the sign-in.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { apiClient } from './api.ts';
 import type { DashboardConfig } from './config.ts';
@@ -10,6 +10,7 @@ import { Orders } from './views/orders.tsx';
 import { Money } from './views/money.tsx';
 import { Webhooks } from './views/webhooks.tsx';
 import { Events } from './views/events.tsx';
+import { ActivityLog } from './views/audit.tsx';
 import { Usage } from './views/usage.tsx';
 import { GettingStarted } from './views/getting-started.tsx';
 
@@ -19,6 +20,7 @@ const VIEWS = [
   { route: 'money', title: 'Money' },
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'events', title: 'Events' },
+  { route: 'activity', title: 'Activity log' },
   { route: 'usage', title: 'Usage' },
   { route: 'start', title: 'Getting started' },
 ] as const;
@@ -124,6 +126,7 @@ export function App({ config }: { config: DashboardConfig }) {
         {route === 'money' && <Money api={api} />}
         {route === 'webhooks' && <Webhooks api={api} apiUrl={config.apiUrl} />}
         {route === 'events' && <Events api={api} />}
+        {route === 'activity' && <ActivityLog api={api} />}
         {route === 'usage' && <Usage api={api} />}
         {route === 'start' && <GettingStarted baseUrl={config.apiUrl} />}
       </main>

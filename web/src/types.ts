@@ -14,6 +14,9 @@ export const ORDER_STATUSES = ['SOLD', 'MINTING', 'DELIVERED', 'FAILED', 'CANCEL
 true satisfies Same<(typeof ORDER_STATUSES)[number], OrderStatus>;
 
 export type OrderPage = Schemas['OrderPage'];
+/** A page of the partner's audit log: sign-ins and key and webhook changes, newest first. */
+export type AuditLogPage = Schemas['AuditLogPage'];
+export type AuditAction = AuditLogPage['entries'][number]['action'];
 /** A page of the partner's order events (GET /partner/events, read with an API key). */
 export type EventPage = Schemas['EventPage'];
 export type ApiKey = Schemas['ApiKey'];

@@ -443,6 +443,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partner/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in partner's audit log: sign-ins and key and webhook changes, newest first
+         * @description Called by the dashboard with the signed-in user's JWT (not an API key). A partner is the user who owns the keys: only the caller's own items are ever listed.
+         *
+         *     One entry per sign-in and per change of the partner's API keys and webhook endpoints, each written in the same transaction as the change it records: a change is never without its entry, nor an entry without its change. A request refused, or replayed from its Idempotency-Key, changes nothing and writes no entry; revoking a key that is revoked already writes none either.
+         *
+         *     `action`: `user.signed_in` (target the user; `detail` `password` for POST /auth/login, `email_code` for a code spent at /auth/evaluate-email-verification-code: the two ways a token is issued to someone who shows a credential; the fresh token that a password change in POST /auth/profile answers is no sign-in, the caller already holds one, and there is no refresh), `api_key.created`, `api_key.rolled` (`detail`: the new key's id), `api_key.revoked`, `api_key.version_moved` (`detail`: the version), `webhook.created`, `webhook.deleted`, `webhook.secret_rotated`, `webhook.resent` (`detail`: the event id). `target.id` is the user id, the key id or the endpoint id. Failed sign-ins are not entries (they are counted for the sign-in limits).
+         *
+         *     `actor` is the signed-in user who made the change (a partner is one user: its own id and email); `ip` the address the request came from, as API Gateway saw it (`requestContext.identity.sourceIp`), null when unknown; `at` when it was made.
+         *
+         *     Newest first (by `at`, then id), read page by page from the partner's own partition (never a scan). Entries are kept one year: older ones are never answered, and the table's TTL deletes them. `limit`: 1–100 entries a page, default 20. Other query parameters are ignored.
+         *
+         *     `nextCursor` is null on the last page; pass it as `cursor` to read the next one. A cursor this service could not have issued answers 400 VALIDATION_FAILED naming `cursor`. Entries written after the first page was read appear on a new first page, not on later ones.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/partner/orders": {
         parameters: {
             query?: never;
@@ -1173,6 +1203,27 @@ export interface components {
         };
         ApiKeyList: {
             keys: components["schemas"]["ApiKey"][];
+        };
+        AuditLogPage: {
+            entries: {
+                id: string;
+                /** @enum {string} */
+                action: "user.signed_in" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "api_key.version_moved" | "webhook.created" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.resent";
+                target: {
+                    /** @enum {string} */
+                    type: "user" | "api_key" | "webhook";
+                    id: string;
+                    detail: string | null;
+                };
+                actor: {
+                    id: number;
+                    email: string;
+                };
+                ip: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+            nextCursor: string | null;
         };
         Balance: {
             balances: {
@@ -4313,6 +4364,164 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "USAGE_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @example 5 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem: FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem: NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "METHOD_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: TOO_MANY_REQUESTS */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            /** @description Problem: REQUEST_HEADERS_TOO_LARGE */
+            431: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REQUEST_HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "SERVICE_UNAVAILABLE";
                     };
                 };
             };
