@@ -8,7 +8,7 @@ import { QUOTA_WINDOW_SECONDS, type KeyWindow } from '#lib/partner/key-quota.ts'
 const QUOTA_POLICY = 'daily';
 
 /** `RateLimit-Policy` alone: what the quota of every partner key is (GET /partner/usage tells the dashboard so). */
-const rateLimitPolicyHeader = (limit: number): Record<string, string> => ({
+export const rateLimitPolicyHeader = (limit: number): Record<string, string> => ({
   'RateLimit-Policy': serializeList([
     [
       QUOTA_POLICY,
@@ -33,3 +33,9 @@ export const rateLimitHeaders = (window: KeyWindow): Record<string, string> => (
     ],
   ]),
 });
+
+/**
+ * `RateLimit` of a key whose quota is used up, with no reset: API Gateway's own QUOTA_EXCEEDED answer is a fixed text
+ * (infra/gateway-responses.ts) that cannot count the seconds to midnight; its Retry-After is a hint.
+ */
+export const spentQuotaHeader = (): Record<string, string> => ({ RateLimit: serializeList([[QUOTA_POLICY, new Map([['r', 0]])]]) });
