@@ -22,7 +22,7 @@ export const QUOTA_WINDOW_SECONDS = 86_400;
 const DAY_MS = QUOTA_WINDOW_SECONDS * 1000;
 
 /** Requests one key may make per UTC day, as the stage's usage plan allows. */
-const keyQuotaOf = (ctx: AppContext): number => ctx.keyQuotaPerDay ?? keyQuotaConfig().API_KEY_QUOTA_PER_DAY;
+export const keyQuotaOf = (ctx: AppContext): number => ctx.keyQuotaPerDay ?? keyQuotaConfig().API_KEY_QUOTA_PER_DAY;
 
 /** Where a key stands in its current window (the UTC day of the request). */
 export interface KeyWindow {

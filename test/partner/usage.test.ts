@@ -65,6 +65,9 @@ describe('GET /partner/usage', () => {
 
     const reply = await usage(partner.token, '?days=7');
     expect(reply.status).toBe(200);
+    // The quota of every key, so the dashboard can tell each key's window from today's count.
+    expect(reply.headers.get('ratelimit-policy')).toBe('"daily";q=10000;w=86400');
+    expect(reply.headers.get('ratelimit')).toBeNull();
     const dates = usageWindow(new Date(), 7);
     expect(reply.json).toEqual({
       from: dates[0],

@@ -1,6 +1,7 @@
 // The dashboard's only way to the API: the public operations, with the signed-in user's token. Every failure is one
 // of three kinds the views treat alike: the API's refusal (a problem to show next to the field it names), the
 // service out of reach (network failure or 5xx: offer to retry, keep what was typed), or the session over (401).
+import { dailyQuotaOf } from './key-window.ts';
 import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
@@ -18,6 +19,7 @@ import type {
   Problem,
   SignedIn,
   UsageReport,
+  UsageView,
   Webhook,
   WebhookAttempt,
   WebhookEvent,
@@ -77,6 +79,8 @@ interface Call {
   signedIn?: boolean;
   /** A text form of the answer (`text/csv`) in place of its JSON: the call answers the text and the `Link` header. */
   text?: string;
+  /** A response header read with the JSON body: the call answers `{ body, header }` (null when the answer has none). */
+  header?: string;
 }
 
 /** `base` joined with `path` (which starts with a slash), whatever `base` ends with. */
@@ -98,7 +102,7 @@ const isProblem = (value: unknown): value is Problem =>
 export function apiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
-  async function call<T>({ method, path, body, signedIn = true, text }: Call): Promise<T> {
+  async function call<T>({ method, path, body, signedIn = true, text, header }: Call): Promise<T> {
     const headers: Record<string, string> = { accept: text ?? 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (signedIn) {
@@ -134,7 +138,7 @@ export function apiClient(options: ApiClientOptions) {
         isProblem(json) ? json : { status: response.status, code: 'UNEXPECTED', detail: `The service answered ${response.status}.` },
       );
     }
-    return json as T;
+    return (header ? { body: json, header: response.headers.get(header) } : json) as T;
   }
 
   return {
@@ -160,7 +164,15 @@ export function apiClient(options: ApiClientOptions) {
       const search = params.toString();
       return call<OrderPage>({ method: 'GET', path: `/partner/orders${search ? `?${search}` : ''}` });
     },
-    usage: (days: number) => call<UsageReport>({ method: 'GET', path: `/partner/usage?days=${days}` }),
+    /** The report, and the keys' daily quota its `RateLimit-Policy` names (for each key's window today). */
+    usage: async (days: number): Promise<UsageView> => {
+      const answer = await call<{ body: UsageReport; header: string | null }>({
+        method: 'GET',
+        path: `/partner/usage?days=${days}`,
+        header: 'ratelimit-policy',
+      });
+      return { ...answer.body, dailyQuota: dailyQuotaOf(answer.header) };
+    },
     listWebhooks: async () => (await call<{ webhooks: Webhook[] }>({ method: 'GET', path: '/partner/webhooks' })).webhooks,
     createWebhook: (url: string, events: readonly WebhookEvent[]) =>
       call<CreatedWebhook>({ method: 'POST', path: '/partner/webhooks', body: { url: url.trim(), events } }),
