@@ -1,5 +1,5 @@
-// GET /partner/usage through the local server: the local API-key check counts each admitted request per key and UTC
-// day, and the signed-in partner reads every day of the window for each of its keys active in it.
+// GET /partner/usage through the local server: each admitted request is counted per key and UTC day (the count that
+// holds the key's quota), and the signed-in partner reads every day of the window for each of its keys active in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
