@@ -1,6 +1,7 @@
 // Who is calling a partner route: the partner behind the API key API Gateway (or the local server) accepted,
-// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request; and
-// where the key's last use is recorded, the same way in AWS and locally.
+// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request; where
+// the request is counted against the key's daily quota; and where the key's last use is recorded, the same way in AWS
+// and locally.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { forbidden } from '#lib/errors.ts';
 import type { ApiKeyRecord } from '#lib/db/api-key-repo.ts';

@@ -113,6 +113,16 @@ describe('RateLimit header fields', () => {
     expect(await todaysRequests(partner.userId, partner.id)).toBe(QUOTA);
   });
 
+  it('leaves the operations outside the usage plan, which take a key or a JWT, uncounted and without the fields', async () => {
+    const partner = await aPartner(ctx);
+    const balance = await call(server.url, 'GET', '/partner/balance', { key: partner.apiKey });
+    expect(balance.status).toBe(200);
+    expect(rateLimitOf(balance)).toBeNull();
+    expect(balance.headers.get('ratelimit-policy')).toBeNull();
+    const counted = await events(partner.apiKey);
+    expect(rateLimitOf(counted)).toMatchObject({ r: QUOTA - 1 });
+  });
+
   it('costs one write per request: the count, in the item the usage report reads', async () => {
     const partner = await aPartner(ctx);
     // The key's last use is stamped at most once a minute: the first request stamps it.
