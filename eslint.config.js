@@ -65,7 +65,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^#lib/(?!(http/routes|http/function-access|db/table|http/problem|delivery/stream-filter|delivery/log-events|webhooks/stream-filter|webhooks/log-events|plaques/catalog-snapshot-store|accounts/code-mail-stream|partner/dashboard-page|media/serving-headers|ops/stage-secrets|chain/contract-record|http/cors)\\.ts$)',
+                '^#lib/(?!(http/routes|http/function-access|db/table|http/problem|delivery/stream-filter|delivery/log-events|webhooks/stream-filter|webhooks/log-events|plaques/catalog-snapshot-store|accounts/code-mail-stream|partner/dashboard-page|media/serving-headers|ops/stage-secrets|chain/contract-record|http/cors|http/rate-limit)\\.ts$)',
               message: 'infra/ reads the operation manifest (lib/http/routes.ts) and the table definition (lib/db/table.ts).',
             },
           ],

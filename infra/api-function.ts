@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import { bundleDirName, functionCode, NODE_OPTIONS } from './bundling.ts';
 import { acknowledge } from './nag.ts';
@@ -25,6 +25,7 @@ export const ENV = {
   jwtAudience: 'JWT_AUDIENCE',
   walletMnemonicSecretArn: 'WALLET_MNEMONIC_SECRET_ARN',
   apiKeyUsagePlanId: 'API_KEY_USAGE_PLAN_ID',
+  apiKeyQuotaPerDay: 'API_KEY_QUOTA_PER_DAY',
   chainRpcUrl: 'CHAIN_RPC_URL',
   chainId: 'CHAIN_ID',
   contractAddress: 'CONTRACT_ADDRESS',
@@ -360,6 +361,19 @@ export class ApiFunction extends Construct {
     ]);
     this.env(ENV.apiKeyUsagePlanId, usagePlan.usagePlanId);
     this.refersToApi = true;
+    return this;
+  }
+
+  /**
+   * Counts partner keys' requests against the usage plan's quota, the same limit API Gateway enforces in front of the
+   * function. The functions count per UTC day, as a plan with a DAY period does (API Gateway's days are UTC too): a
+   * stage with another period would have the two disagree, so it is refused here.
+   */
+  knowsKeyQuota(quota: StageConfig['throttle']['quota']): this {
+    if (quota.period !== apigateway.Period.DAY) {
+      throw new Error(`the usage plan's quota period is ${quota.period}: the functions count partner keys' requests per DAY`);
+    }
+    this.env(ENV.apiKeyQuotaPerDay, String(quota.limit));
     return this;
   }
 

@@ -5,6 +5,7 @@
 // DEFAULT_* entries catch the rest with a fixed status.
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { NO_SNIFF, PROBLEM_CONTENT_TYPE, problemType } from '#lib/http/problem.ts';
+import { rateLimitPolicyHeader, spentQuotaHeader } from '#lib/http/rate-limit.ts';
 import type { StageConfig } from './stages.ts';
 
 interface GatewayProblem {
@@ -23,6 +24,10 @@ const quotaRetryAfter: Record<apigateway.Period, number> = {
   [apigateway.Period.WEEK]: 6 * 3600,
   [apigateway.Period.MONTH]: 24 * 3600,
 };
+
+/** Header values as API Gateway mapping values: static text in single quotes (which the values never hold). */
+const gatewayValues = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, `'${value}'`]));
 
 function gatewayProblems(stage: StageConfig): GatewayProblem[] {
   const { ResponseType: T } = apigateway;
@@ -59,7 +64,12 @@ function gatewayProblems(stage: StageConfig): GatewayProblem[] {
       code: 'QUOTA_EXCEEDED',
       title: 'Too many requests',
       detail: `the API key's quota of ${stage.throttle.quota.limit} requests per ${stage.throttle.quota.period.toLowerCase()} is used up`,
-      headers: { 'Retry-After': `'${quotaRetryAfter[stage.throttle.quota.period]}'` },
+      // The key's RateLimit fields, as the functions answer them (lib/http/rate-limit.ts): the policy, and nothing left;
+      // a fixed answer cannot count the seconds to the reset, so RateLimit names none.
+      headers: {
+        'Retry-After': `'${quotaRetryAfter[stage.throttle.quota.period]}'`,
+        ...gatewayValues({ ...rateLimitPolicyHeader(stage.throttle.quota.limit), ...spentQuotaHeader() }),
+      },
     },
     {
       type: T.REQUEST_TOO_LARGE,
@@ -119,7 +129,7 @@ function problemTemplate(problem: GatewayProblem): string {
  */
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': "'*'",
-  'Access-Control-Expose-Headers': "'x-request-id,retry-after'",
+  'Access-Control-Expose-Headers': "'x-request-id,retry-after,ratelimit-policy,ratelimit'",
 };
 
 export function addProblemResponses(api: apigateway.RestApi, stage: StageConfig): void {

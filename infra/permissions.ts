@@ -57,5 +57,6 @@ export function grantAccess(fn: ApiFunction, access: FunctionAccess, resources: 
   if (access.webhookQueue) resources.webhooks.grantWakeups(fn);
   if (access.webhookSecrets) resources.webhooks.grantSecrets(fn, access.webhookSecrets);
   if (access.readsKeyUsage) fn.readsKeyUsage(resources.usagePlan);
+  if (access.keyQuota) fn.knowsKeyQuota(resources.stage.throttle.quota);
   if (access.chargesCommission) fn.chargesCommission(resources.stage.commissionBps);
 }

@@ -233,6 +233,15 @@ export const moneyConfig = section({
   COMMISSION_DEFAULT_BPS: orElse(wholeNumber({ min: 0, max: 10_000 }), 1000),
 });
 
+/**
+ * The daily quota of a partner's API key: the stage's usage plan's `quota.limit` (infra/stages.ts), which API Gateway
+ * enforces in front of the functions; the functions count against the same limit (lib/partner/key-quota.ts), and the
+ * local server's key check enforces it in API Gateway's place. Locally 10 000 unless set.
+ */
+export const keyQuotaConfig = section({
+  API_KEY_QUOTA_PER_DAY: orElse(wholeNumber({ min: 1 }), 10_000),
+});
+
 /** The local server's port unless PORT says otherwise (the OpenAPI document's local server entry names it too). */
 export const LOCAL_DEFAULT_PORT = 3000;
 
@@ -274,6 +283,7 @@ export function readEverySection(): void {
     deliveryConfig,
     webhookConfig,
     moneyConfig,
+    keyQuotaConfig,
     localConfig,
   ];
   for (const read of sections) read();

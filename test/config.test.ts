@@ -4,6 +4,7 @@ import {
   chainConfig,
   coreConfig,
   deliveryConfig,
+  keyQuotaConfig,
   listingConfig,
   localConfig,
   moneyConfig,
@@ -54,6 +55,9 @@ describe('configuration sections', () => {
     expect(moneyConfig.parse({}).COMMISSION_DEFAULT_BPS).toBe(1000);
     expect(moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '0' }).COMMISSION_DEFAULT_BPS).toBe(0);
     expect(() => moneyConfig.parse({ COMMISSION_DEFAULT_BPS: '10001' })).toThrow(/COMMISSION_DEFAULT_BPS/);
+    expect(keyQuotaConfig.parse({}).API_KEY_QUOTA_PER_DAY).toBe(10_000);
+    expect(keyQuotaConfig.parse({ API_KEY_QUOTA_PER_DAY: '5000' }).API_KEY_QUOTA_PER_DAY).toBe(5000);
+    expect(() => keyQuotaConfig.parse({ API_KEY_QUOTA_PER_DAY: '0' })).toThrow(/API_KEY_QUOTA_PER_DAY/);
     expect(deliveryConfig.parse({}).DELIVERY_BATCH_TOKENS).toBe(50);
     expect(deliveryConfig.parse({ DELIVERY_BATCH_TOKENS: '1' }).DELIVERY_BATCH_TOKENS).toBe(1);
     for (const wrong of ['0', '51']) expect(() => deliveryConfig.parse({ DELIVERY_BATCH_TOKENS: wrong })).toThrow(/DELIVERY_BATCH_TOKENS/);

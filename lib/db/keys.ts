@@ -133,8 +133,9 @@ export const userApiKeysIndexKey = (userId: number, createdAt: string, id: strin
   gsi1sk: `${createdAt}#${id}`,
 });
 /**
- * Requests one key of a partner made on one UTC day, counted by the local API-key check (API Gateway's usage plan
- * counts them in AWS): one partition per partner, sorted by day then key, so a date range is one Query.
+ * Requests one key of a partner made on one UTC day, counted against the key's daily quota by the functions (API
+ * Gateway's usage plan counts them too in AWS, and GET /partner/usage reads its counts there): one partition per
+ * partner, sorted by day then key, so a date range is one Query.
  */
 export const keyUsagePartition = (partnerId: number) => `USAGE#${partnerId}`;
 export const keyUsageSortKey = (date: string, keyId: string) => `${date}#${keyId}`;

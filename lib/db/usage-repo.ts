@@ -1,6 +1,7 @@
-// The only module that speaks DynamoDB for key usage: requests per key and UTC day, as the local API-key check
-// counts them (in AWS the usage plan counts them and this table holds none).
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// The only module that speaks DynamoDB for key usage: requests per key and UTC day, as the functions count them
+// against the key's daily quota (lib/partner/key-quota.ts), in AWS and locally alike.
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { ENTITY, keyUsageKey, keyUsagePartition, keyUsageSortKey } from '#lib/db/keys.ts';
 import { queryAll } from '#lib/db/query-all.ts';
 
@@ -18,13 +19,24 @@ function fromItem(item: Item): KeyUsageDay {
 }
 
 export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
-  /** Adds one request to the key's day (created at 1), kept until `expiresAt` (TTL). */
-  async count(partnerId: number, keyId: string, date: string, expiresAt: Date): Promise<void> {
-    await db.send(
+  /**
+   * Adds one request to the key's day (created at 1, kept until `expiresAt`: TTL) unless the day holds `limit` already:
+   * one conditional UpdateItem. → whether it was counted, and the day's requests after it (before it, when refused).
+   */
+  async count(
+    partnerId: number,
+    keyId: string,
+    date: string,
+    expiresAt: Date,
+    limit: number,
+  ): Promise<{ counted: boolean; requests: number }> {
+    return conditionalWrite<UpdateCommand, { counted: boolean; requests: number }>(
+      db,
       new UpdateCommand({
         TableName: tableName,
         Key: keyUsageKey(partnerId, date, keyId),
         UpdateExpression: 'SET entity = :entity, partnerId = :partner, keyId = :key, #date = :date, #ttl = :ttl ADD requests :one',
+        ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
         ExpressionAttributeNames: { '#date': 'date', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':entity': ENTITY.keyUsage,
@@ -33,9 +45,24 @@ export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           ':date': date,
           ':ttl': Math.floor(expiresAt.getTime() / 1000),
           ':one': 1,
+          ':limit': limit,
         },
+        ReturnValues: 'UPDATED_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
+      {
+        written: (output) => ({ counted: true, requests: output.Attributes?.requests as number }),
+        refused: (current) => ({ counted: false, requests: (current?.requests as number | undefined) ?? limit }),
+      },
     );
+  },
+
+  /** The key's requests on one day (0 when none were counted), read without counting. */
+  async requestsOn(partnerId: number, keyId: string, date: string): Promise<number> {
+    const { Item } = await db.send(
+      new GetCommand({ TableName: tableName, Key: keyUsageKey(partnerId, date, keyId), ProjectionExpression: 'requests' }),
+    );
+    return (Item?.requests as number | undefined) ?? 0;
   },
 
   /** Every counted day of the partner's keys from `from` to `to` (inclusive, `YYYY-MM-DD`), one Query. */

@@ -39,6 +39,11 @@ export interface FunctionAccess {
   /** Reads the requests of partner keys per day from the stage's usage plan (API_KEY_USAGE_PLAN_ID). */
   readonly readsKeyUsage?: true;
   /**
+   * Knows the daily quota of partner keys, the stage's usage plan's (API_KEY_QUOTA_PER_DAY): every function serving an
+   * `x-api-key` operation counts its requests against it (the manifest adds it to them), GET /partner/usage names it.
+   */
+  readonly keyQuota?: true;
+  /**
    * Reads and deletes the delivery worker's dead letters (DELIVERY_DLQ_URL): SQS in AWS, where the stack grants it once
    * it has made the worker's queue; locally the stream poller's dead-letter folder.
    */
@@ -87,6 +92,7 @@ export function combinedAccess(entries: readonly FunctionAccess[]): FunctionAcce
       out.webhookSecrets = access.webhookSecrets;
     }
     if (access.readsKeyUsage) out.readsKeyUsage = true;
+    if (access.keyQuota) out.keyQuota = true;
     if (access.readsDeliveryDeadLetters) out.readsDeliveryDeadLetters = true;
     if (access.chargesCommission) out.chargesCommission = true;
     if (access.wakesMintFollower) out.wakesMintFollower = true;

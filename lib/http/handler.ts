@@ -50,6 +50,32 @@ interface RequestState {
   parsedBody?: { value: unknown };
 }
 
+type Step = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
+
+/**
+ * Counts an `x-api-key` request against its key's quota before anything else is read, and gives every answer to it, a
+ * refusal's too, the key's RateLimit headers (lib/http/rate-limit.ts); over the quota the request goes no further
+ * (429). Used first of all: middy runs `after` and `onError` from the last middleware used to the first, so these
+ * headers join the answer the request scope made.
+ */
+function keyQuotaStep(declarationOf: (event: APIGatewayProxyEvent) => Operation): Step {
+  const told = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
+  const tell = async (request: Request) => {
+    const headers = told.get(request.event);
+    if (headers && request.response) request.response.headers = { ...request.response.headers, ...headers };
+  };
+  return {
+    before: async (request) => {
+      const metered = await declarationOf(request.event).auth.meter?.(appContext(), request.event);
+      if (!metered) return;
+      told.set(request.event, metered.headers);
+      if (metered.refusal) throw metered.refusal;
+    },
+    after: tell,
+    onError: tell,
+  };
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** Header names are the client's: kept in an object without a prototype, so `constructor` is a name like any other. */
@@ -137,6 +163,7 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+    .use(keyQuotaStep(declarationOf))
     .use(requestScope)
     .use(body)
     .handler(async (event) => {

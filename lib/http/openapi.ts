@@ -170,6 +170,22 @@ const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow', Json> =
     description: 'RFC 8288 links: `<?cursor=…>; rel="next"` where the answer continues in another request',
     schema: { type: 'string' },
   },
+  'RateLimit-Policy': {
+    description:
+      'The API key\'s quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, ' +
+      "the stage's usage plan's daily quota. The same on every answer of a stage.",
+    required: true,
+    schema: { type: 'string', pattern: '^"daily";q=\\d+;w=86400$' },
+    example: '"daily";q=10000;w=86400',
+  },
+  RateLimit: {
+    description:
+      'Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): ' +
+      '`"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.',
+    required: true,
+    schema: { type: 'string', pattern: '^"daily";r=\\d+;t=\\d+$' },
+    example: '"daily";r=9958;t=41230',
+  },
 };
 /** Component names of the response headers (names with dashes read badly in generated code). */
 const headerComponent: Record<keyof typeof responseHeaders, string> = {
@@ -180,6 +196,8 @@ const headerComponent: Record<keyof typeof responseHeaders, string> = {
   'Cache-Control': 'CacheControl',
   'Content-Disposition': 'ContentDisposition',
   Link: 'Link',
+  'RateLimit-Policy': 'RateLimitPolicy',
+  RateLimit: 'RateLimit',
 };
 /** A header of a response: its component, or a copy saying it is optional where the component says required. */
 function header(name: keyof typeof responseHeaders, required: boolean): Json {
@@ -365,12 +383,18 @@ function securityOf(route: Route): Json[] {
   }
 }
 
+/** The RateLimit headers of an operation whose requests count against the key's quota (its auth meters them). */
+const QUOTA_HEADERS = ['RateLimit-Policy', 'RateLimit'] as const;
+
 function operation(route: Route): Json {
   const responses: Json = {};
+  const metered = route.auth.meter !== undefined;
   for (const [status, response] of Object.entries(route.responses)) {
     const headers: Json = { 'x-request-id': header('x-request-id', true) };
     for (const name of response.headers ?? []) headers[name] = header(name, false);
     if (route.idempotency) headers['Idempotent-Replayed'] = header('Idempotent-Replayed', false);
+    // Every answer a function gives a counted key carries them; a success always comes from the function.
+    if (metered) for (const name of QUOTA_HEADERS) headers[name] = header(name, true);
     const content: Json = {};
     if (response.schema) content['application/json'] = { schema: ref(componentOf(response.schema).id) };
     if (response.text) {
@@ -389,6 +413,8 @@ function operation(route: Route): Json {
     const extra = [
       ...(route.errorHeaders?.[Number(status)] ?? []),
       ...(route.idempotency && status === '409' ? (['Retry-After'] as const) : []),
+      // A refusal carries them when the function gave it to a counted key; not the gateway's own (403 FORBIDDEN, 429 TOO_MANY_REQUESTS).
+      ...(metered ? QUOTA_HEADERS : []),
     ];
     responses[status] = problemResponse(Number(status), codes, extra);
   }
@@ -418,6 +444,15 @@ const DESCRIPTION = [
         'included, carries `X-Content-Type-Options: nosniff`: a browser takes it as the type it declares, never as a page or script.',
       'The stage throttle answers 429 TOO_MANY_REQUESTS on any operation, and partner operations 429 QUOTA_EXCEEDED once ' +
         "the key's quota is used up; both carry `Retry-After` (seconds).",
+      "Operations called with `x-api-key` count each request against the key's daily quota (the stage's usage plan: " +
+        'requests per UTC day) and answer the IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), ' +
+        '`RateLimit-Policy: "daily";q=<quota>;w=86400` and `RateLimit: "daily";r=<remaining>;t=<seconds to 00:00 UTC>`, on ' +
+        'every answer their function gives, refusals included: a request over the quota answers 429 QUOTA_EXCEEDED with both ' +
+        'and `Retry-After` equal to `t`, and is not counted. A key the gateway refuses (403 FORBIDDEN) has no window to tell. ' +
+        'The operations that take a key or the signed-in JWT (balance, ledger, statements) are outside the usage plan: they ' +
+        'count nothing and carry neither field. GET /partner/usage (JWT) carries `RateLimit-Policy`, the quota of every key, ' +
+        "so the dashboard shows each key's current window from today's count in its answer (which keeps the shape the " +
+        'contract gives it) and that policy.',
       `A request over ${MAX_EVENT_BYTES / 1024 / 1024} MB once encoded in the Lambda event answers 413 PAYLOAD_TOO_LARGE; ` +
         `a request line and headers over ${MAX_HEADER_BYTES / 1024} KB as sent (request line, every header line with its ` +
         'separators and line end: the number of headers counts too), 431 REQUEST_HEADERS_TOO_LARGE.',
@@ -432,7 +467,7 @@ const DESCRIPTION = [
         'its configuration; locally CORS_ALLOW_ORIGINS). Every path answers a CORS preflight (OPTIONS) with 204, naming ' +
         'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key and X-Request-Id for an ' +
         'allowed origin; every answer of an operation names the calling origin when it is allowed and exposes ' +
-        '`x-request-id`, `Retry-After`, `Link` and `Content-Disposition`. Public reads that need no credential (the token and collection metadata, ' +
+        '`x-request-id`, `Retry-After`, `RateLimit-Policy`, `RateLimit`, `Link` and `Content-Disposition`. Public reads that need no credential (the token and collection metadata, ' +
         'and the media their `image` names) answer `Access-Control-Allow-Origin: *` to every page, answer HEAD, and ' +
         'allow a preflight from any origin; so do the refusals API Gateway gives itself (an unknown path or method, a ' +
         'missing key or token, throttling, a failed integration), which carry no data of anyone’s.',

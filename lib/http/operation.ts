@@ -42,6 +42,17 @@ export interface Auth<K extends AuthKind = AuthKind, P = unknown> {
   readonly scope?: 'sell' | 'read';
   /** Finds the caller or refuses the request (401/403); absent for a public operation. */
   readonly resolve?: (ctx: AppContext, request: RequestView) => Promise<P>;
+  /**
+   * For an `apiKey` operation: counts the request against its key's quota before anything else is read, giving the
+   * RateLimit headers every answer then carries and the refusal when the quota is used up (lib/http/rate-limit.ts).
+   */
+  readonly meter?: (ctx: AppContext, event: APIGatewayProxyEvent) => Promise<MeteredRequest | null>;
+}
+
+/** A request counted against its key's quota: the headers every answer to it carries, and its refusal when the quota is used up. */
+export interface MeteredRequest {
+  readonly headers: Record<string, string>;
+  readonly refusal: Error | null;
 }
 
 /** An OpenAPI tag: the group of operations a reader of the document finds together. */
@@ -51,7 +62,8 @@ export interface Tag {
 }
 
 /** Response headers an operation sends besides `x-request-id` (every response carries that one). */
-export type ResponseHeader = 'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control' | 'Content-Disposition' | 'Link';
+export type ResponseHeader =
+  'Idempotent-Replayed' | 'Retry-After' | 'Cache-Control' | 'Content-Disposition' | 'Link' | 'RateLimit-Policy' | 'RateLimit';
 
 export interface HeaderDoc {
   readonly name: string;

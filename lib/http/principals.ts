@@ -3,8 +3,12 @@
 // need a user lookup or a key check bundle one.
 import type { StoredUser } from '#lib/accounts/user.ts';
 import { requireUser } from '#lib/accounts/signed-in-user.ts';
-import type { Auth } from '#lib/http/operation.ts';
-import { requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Auth, MeteredRequest } from '#lib/http/operation.ts';
+import { rateLimitHeaders } from '#lib/http/rate-limit.ts';
+import { quotaExceeded } from '#lib/partner/key-quota.ts';
+import { meterPartnerKey, requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
+import type { AppContext } from '#lib/runtime/context.ts';
 import { requirePartnerAccount, type PartnerAccount } from '#lib/partner/partner-account.ts';
 
 /** Anyone: no credential is asked for, and the handler is told of no caller. */
@@ -13,11 +17,26 @@ export const publicAccess: Auth<'none', undefined> = { kind: 'none' };
 /** A bearer JWT (checked by the authorizer first): the signed-in user it names, or 401 UNAUTHORIZED. */
 export const signedInUser: Auth<'jwt', StoredUser> = { kind: 'jwt', resolve: (ctx, request) => requireUser(ctx, request.event) };
 
-/** An `x-api-key` of scope `sell`: the partner behind it (403 FORBIDDEN without a valid key, 403 KEY_SCOPE_INSUFFICIENT for a `read` key). */
+/**
+ * Counts an `x-api-key` request against its key's daily quota (lib/partner/key-quota.ts): its RateLimit headers, and
+ * 429 QUOTA_EXCEEDED once the quota is used up; null for a key that is not active (the caller's check refuses it, 403
+ * FORBIDDEN, with no window to tell).
+ */
+async function meterKeyRequest(ctx: AppContext, event: APIGatewayProxyEvent): Promise<MeteredRequest | null> {
+  const window = await meterPartnerKey(ctx, event);
+  if (!window) return null;
+  return { headers: rateLimitHeaders(window), refusal: window.exceeded ? quotaExceeded(window) : null };
+}
+
+/**
+ * An `x-api-key` of scope `sell`: the partner behind it (403 FORBIDDEN without a valid key, 403 KEY_SCOPE_INSUFFICIENT
+ * for a `read` key), each request counted against the key's daily quota (429 QUOTA_EXCEEDED once it is used up).
+ */
 export const sellKey: Auth<'apiKey', Partner> & { readonly scope: 'sell' } = {
   kind: 'apiKey',
   scope: 'sell',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'sell'),
+  meter: meterKeyRequest,
 };
 
 /** An `x-api-key` of either scope: the partner behind it, for operations that change nothing. */
@@ -25,6 +44,7 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
   kind: 'apiKey',
   scope: 'read',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'read'),
+  meter: meterKeyRequest,
 };
 
 /**

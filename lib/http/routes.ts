@@ -281,7 +281,12 @@ export function functionManifest(): { handler: string; access: FunctionAccess; r
   const byHandler = new Map<string, Route[]>();
   for (const route of routes) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
   return [
-    ...[...byHandler].map(([handler, served]) => ({ handler, access: combinedAccess(served.map((r) => r.access)), routes: served })),
+    ...[...byHandler].map(([handler, served]) => ({
+      handler,
+      // A function whose requests are counted against the key's quota must know it (lib/http/principals.ts, `meter`).
+      access: combinedAccess([...served.map((r) => r.access), ...(served.some((r) => r.auth.meter) ? [{ keyQuota: true as const }] : [])]),
+      routes: served,
+    })),
     ...backgroundFunctions.map((fn) => ({ handler: fn.handler, access: fn.access, routes: [] })),
   ];
 }

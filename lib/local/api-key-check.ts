@@ -1,11 +1,11 @@
 // The local stand-in for API Gateway's API-key check: maps an `x-api-key` value to its key, or null when unknown
-// (like API Gateway after DeleteApiKey, a revoked key is unknown), and counts the key's requests per UTC day as the
-// stage's usage plan does (GET /partner/usage reads them).
+// (like API Gateway after DeleteApiKey, a revoked key is unknown), and refuses a key whose daily quota is used up, as
+// the stage's usage plan does (429 QUOTA_EXCEEDED), with the same limit. It writes nothing: the function counts the
+// request (lib/partner/key-quota.ts), in the day's count GET /partner/usage reads.
 import type { ApiKeyRecord } from '#lib/db/api-key-repo.ts';
-import { dbOf } from '#lib/db/client.ts';
-import { usageRepo } from '#lib/db/usage-repo.ts';
+import { rateLimitHeaders } from '#lib/http/rate-limit.ts';
 import { resolvePresentedKey } from '#lib/partner/api-keys.ts';
-import { MAX_USAGE_DAYS } from '#lib/partner/usage-schemas.ts';
+import { currentKeyWindow, quotaExceeded } from '#lib/partner/key-quota.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
 /** Hashes the presented key (SHA-256) and looks the hash up; only the hash is ever stored. */
@@ -13,10 +13,12 @@ export async function resolveApiKey(ctx: AppContext, apiKey: string): Promise<Ap
   return resolvePresentedKey(ctx, apiKey);
 }
 
-/** Counts one request of the key on today's UTC date; a day's count is kept a day longer than anyone may ask for it. */
-export async function countKeyRequest(ctx: AppContext, key: ApiKeyRecord): Promise<void> {
-  const now = ctx.now();
-  const date = now.toISOString().slice(0, 10);
-  const expiresAt = new Date(Date.parse(`${date}T00:00:00.000Z`) + (MAX_USAGE_DAYS + 1) * 86_400_000);
-  await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt);
+/**
+ * Refuses the request when the key's quota for today is used up (429 QUOTA_EXCEEDED with Retry-After and the RateLimit
+ * headers), reading today's count without counting. Requests let through at the same moment are held to the limit by
+ * the function's own count, as API Gateway's best-effort quota is in AWS.
+ */
+export async function checkKeyQuota(ctx: AppContext, key: ApiKeyRecord): Promise<void> {
+  const window = await currentKeyWindow(ctx, key);
+  if (window.exceeded) throw quotaExceeded(window, rateLimitHeaders(window));
 }

@@ -38,7 +38,7 @@ import {
   type Route,
   type RouteMatch,
 } from '#lib/http/routes.ts';
-import { countKeyRequest, resolveApiKey } from '#lib/local/api-key-check.ts';
+import { checkKeyQuota, resolveApiKey } from '#lib/local/api-key-check.ts';
 import { signInLimiter, SIGN_IN_ROUTE_PATHS, type SignInLimiter } from '#lib/local/sign-in-limiter.ts';
 import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
@@ -506,7 +506,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
       const presented = typeof key === 'string' && key.length > 0 ? await resolveApiKey(ctx, key) : null;
       if (presented === null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
       apiKeyId = presented.id;
-      await countKeyRequest(ctx, presented);
+      await checkKeyQuota(ctx, presented);
     }
 
     const event = buildProxyEvent({ req, route, path, rawQuery, pathParameters, body, requestId, authorizer, apiKeyId });

@@ -171,7 +171,11 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
         const lookup = answer.body as { available: boolean; mintable: boolean; reasons: string[] };
         if (!lookup.mintable)
           throw new CheckFailed(`plaque ${plaqueId} is not mintable on the chain (${lookup.reasons.join(', ')}): contract and minter?`);
-        return { detail: `available ${lookup.available}, mintable ${lookup.mintable}` };
+        // The key's quota window, which every answer to a key tells (docs/partner.md).
+        const policy = answer.headers.get('ratelimit-policy');
+        const window = answer.headers.get('ratelimit');
+        if (policy === null || window === null) throw new CheckFailed('the answer carries no RateLimit-Policy and RateLimit headers');
+        return { detail: `available ${lookup.available}, mintable ${lookup.mintable}; key quota ${policy}, now ${window}` };
       });
       await check('partner: owner', async () => {
         const answer = await answerOf(partner.GET('/partner/plaques/{id}/owner', { params: { path: { id: String(plaqueId) } } }));

@@ -1,9 +1,12 @@
 // Who is calling a partner route: the partner behind the API key API Gateway (or the local server) accepted,
-// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request; and
-// where the key's last use is recorded, the same way in AWS and locally.
+// re-checked here because usage-plan enforcement is best-effort and revocation must hold from the next request; where
+// the request is counted against the key's daily quota; and where the key's last use is recorded, the same way in AWS
+// and locally.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { forbidden } from '#lib/errors.ts';
+import type { ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
+import { countKeyRequest, type KeyWindow } from '#lib/partner/key-quota.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -17,20 +20,37 @@ export interface Partner {
 
 const refused = () => forbidden('FORBIDDEN', 'a valid x-api-key header is required');
 
+type KeyedEvent = Pick<APIGatewayProxyEvent, 'requestContext'>;
+
+/** The active record of each request's key, read once per request: the quota's count and the caller's check share it. */
+const keysRead = new WeakMap<KeyedEvent, Promise<ApiKeyRecord | null>>();
+
+function activeKeyOf(ctx: AppContext, event: KeyedEvent): Promise<ApiKeyRecord | null> {
+  const apiKeyId = event.requestContext?.identity?.apiKeyId;
+  if (!apiKeyId) return Promise.resolve(null);
+  let read = keysRead.get(event);
+  if (!read) keysRead.set(event, (read = activeApiKey(ctx, apiKeyId)));
+  return read;
+}
+
+/**
+ * Counts the request against its key's daily quota (lib/partner/key-quota.ts), before anything else about it is read,
+ * as the usage plan counts it before the function runs: the key's window, or null when the key is not active (the
+ * caller's check refuses it). A key whose owner is gone is counted, as the usage plan counts it, then refused.
+ */
+export async function meterPartnerKey(ctx: AppContext, event: KeyedEvent): Promise<KeyWindow | null> {
+  const record = await activeKeyOf(ctx, event);
+  return record ? countKeyRequest(ctx, record) : null;
+}
+
 /**
  * The calling partner; 403 FORBIDDEN (as API Gateway answers) when the key is missing, unknown, revoked or past the end
  * of its window after a roll, or when its owner no longer exists or is deleted: a key works only while its owner does
  * (the usage plan knows nothing of owners, so this is where a deleted owner's keys stop). A `read` key calling an
  * operation that needs `sell` → 403 KEY_SCOPE_INSUFFICIENT (its use is still recorded: the key is valid).
  */
-export async function requirePartner(
-  ctx: AppContext,
-  event: Pick<APIGatewayProxyEvent, 'requestContext'>,
-  needs: KeyScope,
-): Promise<Partner> {
-  const apiKeyId = event.requestContext?.identity?.apiKeyId;
-  if (!apiKeyId) throw refused();
-  const record = await activeApiKey(ctx, apiKeyId);
+export async function requirePartner(ctx: AppContext, event: KeyedEvent, needs: KeyScope): Promise<Partner> {
+  const record = await activeKeyOf(ctx, event);
   if (!record) throw refused();
   const owner = await userRepo(dbOf(ctx), ctx.tableName).get(record.userId);
   if (!owner || owner.deletedAt !== null) throw refused();
@@ -38,5 +58,5 @@ export async function requirePartner(
   if (needs === 'sell' && record.scope !== 'sell') {
     throw forbidden('KEY_SCOPE_INSUFFICIENT', 'this API key may only read; this operation needs a key of scope sell');
   }
-  return { partnerId: record.userId, apiKeyId };
+  return { partnerId: record.userId, apiKeyId: record.id };
 }

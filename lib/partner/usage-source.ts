@@ -1,5 +1,6 @@
 // The key-usage port: how many requests each API key made per UTC day. In AWS the stage's usage plan counts them
-// (API Gateway's GetUsage); locally the local server's key check counts them into the table (lib/db/usage-repo.ts).
+// (API Gateway's GetUsage); locally the table's counts, which every x-api-key request adds to as it is counted against
+// its key's quota (lib/partner/key-quota.ts, lib/db/usage-repo.ts).
 import { APIGatewayClient, GetUsageCommand } from '@aws-sdk/client-api-gateway';
 import { servicesConfig, type ServicesConfig } from '#lib/config.ts';
 import { serviceUnavailable } from '#lib/errors.ts';
@@ -17,12 +18,12 @@ export interface UsageSource {
 
 declare module '#lib/runtime/context.ts' {
   interface AppContext {
-    /** Requests per API key and day: the usage plan in AWS, the local key check's counts otherwise: `usageSourceOf(ctx)`. */
+    /** Requests per API key and day: the usage plan in AWS, the table's counts otherwise: `usageSourceOf(ctx)`. */
     usageSource?: UsageSource;
   }
 }
 
-/** The counts the local API-key check keeps in the table. */
+/** The counts the key quota keeps in the table (lib/partner/key-quota.ts). */
 const tableUsageSource = (ctx: Pick<AppContext, 'db' | 'tableName'>): UsageSource => ({
   async dailyRequests(partnerId, keyIds, from, to) {
     const wanted = new Set(keyIds);

@@ -159,6 +159,12 @@ describe('the partner dashboard in a browser', () => {
     await page.locator(`rect.bar[data-date="${today}"][data-requests="3"]`).waitFor();
     expect(await page.locator('tr', { hasText: 'Browser shop' }).locator('td[data-requests]').getAttribute('data-requests')).toBe('3');
     expect(await page.locator('td[data-total]').getAttribute('data-total')).toBe('3');
+    // The key's window today: the quota the answer's RateLimit-Policy names, less those three.
+    const quota = Number(await page.locator('[data-daily-quota]').getAttribute('data-daily-quota'));
+    expect(quota).toBe(10_000);
+    expect(await page.locator('tr', { hasText: 'Browser shop' }).locator('td[data-remaining]').getAttribute('data-remaining')).toBe(
+      String(quota - 3),
+    );
     await accessible(page, 'usage');
     await screenshots(page, 'usage');
 

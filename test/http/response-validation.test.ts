@@ -33,7 +33,14 @@ const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
   path: '/partner/orders/ord_1',
   route: { method: 'GET', path: '/partner/orders/{orderId}' },
   status: 200,
-  headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' },
+  headers: {
+    'content-type': 'application/json',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': 'r',
+    // An x-api-key operation: its answers tell the key's window.
+    'ratelimit-policy': '"daily";q=10000;w=86400',
+    ratelimit: '"daily";r=9999;t=3600',
+  },
   body: json(anOrderView),
   ...overrides,
 });
@@ -53,8 +60,12 @@ describe('the response check against the OpenAPI document', () => {
   it('refuses an undeclared status, a missing header, a body without nosniff, a member too many and an undeclared problem code', () => {
     expect(check(answer({ status: 418 }))).toEqual([expect.stringContaining('status 418 is not declared')]);
     expect(check(answer({ headers: { 'content-type': 'application/json' } }))).toContainEqual(expect.stringContaining('no x-request-id'));
-    expect(check(answer({ headers: { 'content-type': 'application/json', 'x-request-id': 'r' } }))).toEqual([
-      expect.stringContaining('without X-Content-Type-Options: nosniff'),
+    const { 'x-content-type-options': _nosniff, ...sniffable } = answer({}).headers;
+    expect(check(answer({ headers: sniffable }))).toEqual([expect.stringContaining('without X-Content-Type-Options: nosniff')]);
+    const { ratelimit: _left, ...untold } = answer({}).headers;
+    expect(check(answer({ headers: untold }))).toEqual([expect.stringContaining('no RateLimit header')]);
+    expect(check(answer({ headers: { ...answer({}).headers, ratelimit: 'r=1' } }))).toEqual([
+      expect.stringContaining('RateLimit "r=1" does not match'),
     ]);
     const extra = json({ ...anOrderView, secret: 1 });
     expect(check(answer({ body: extra }))).toEqual([expect.stringContaining('body does not match')]);

@@ -207,6 +207,13 @@ describe('gateway responses', () => {
     expect(byType('QUOTA_EXCEEDED')['ResponseParameters']['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
   });
 
+  it("answers over-quota keys with the RateLimit fields of the usage plan's quota, readable by pages", () => {
+    const headers = byType('QUOTA_EXCEEDED')['ResponseParameters'];
+    expect(headers['gatewayresponse.header.RateLimit-Policy']).toBe(`'"daily";q=${stages.staging.throttle.quota.limit};w=86400'`);
+    expect(headers['gatewayresponse.header.RateLimit']).toBe(`'"daily";r=0'`);
+    expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toBe("'x-request-id,retry-after,ratelimit-policy,ratelimit'");
+  });
+
   it('lets browsers read gateway errors from any origin, exposing the request id', () => {
     const headers = byType('UNAUTHORIZED')['ResponseParameters'];
     expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toContain('x-request-id');

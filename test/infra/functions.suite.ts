@@ -89,6 +89,7 @@ function expectedEnv(
     ...(access.webhookQueue ? [WEBHOOK_ENV.queueUrl] : []),
     ...(access.webhookSecrets ? [WEBHOOK_ENV.keyArn] : []),
     ...(access.chargesCommission ? [ENV.commissionDefaultBps] : []),
+    ...(access.keyQuota ? [ENV.apiKeyQuotaPerDay] : []),
   ].sort();
 }
 
@@ -176,6 +177,25 @@ describe.each(stageNames)('%s functions', (stageName) => {
         (name) => !['STAGE', 'LOG_LEVEL', 'NODE_OPTIONS'].includes(name),
       );
       expect(names.sort(), module).toEqual(expectedEnv(functionAccess[module]!, stage, module));
+    }
+  });
+
+  it("gives every function that counts partner keys' requests the usage plan's own daily quota", () => {
+    const { template } = synthStage(stageName);
+    const plans = Object.values(resourcesOf(template, 'AWS::ApiGateway::UsagePlan'));
+    expect(plans).toHaveLength(1);
+    const quota = plans[0]!.Properties!['Quota'] as { Limit: number; Period: string };
+    expect(quota).toEqual({ Limit: stage.throttle.quota.limit, Period: 'DAY' });
+    const fns = functionsByModule(template);
+    const counting = new Set(routes.filter((route) => route.auth.meter).map((route) => route.handler));
+    expect([...counting].sort()).toEqual(
+      routes
+        .filter((route) => route.auth.kind === 'apiKey')
+        .map((route) => route.handler)
+        .sort(),
+    );
+    for (const module of counting) {
+      expect(fns.get(module)!.properties['Environment'].Variables[ENV.apiKeyQuotaPerDay], module).toBe(String(quota.Limit));
     }
   });
 

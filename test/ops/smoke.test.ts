@@ -55,6 +55,7 @@ describe('smoke', () => {
       ['partner: prepare (no buy)', true],
     ]);
     expect(checks.find((c) => c.name === 'partner: owner')!.detail).toContain('plaques');
+    expect(checks.find((c) => c.name === 'partner: lookup')!.detail).toMatch(/key quota "daily";q=10000;w=86400, now "daily";r=\d+;t=\d+$/);
     const { plaque } = (await plaqueRepo(dbOf(ctx), ctx.tableName).getForSale(9_001))!;
     expect(plaque.status).toBe('LOCKED');
     // A second run within the minute: the code request answers 429 RESEND_TOO_SOON, which still shows the flow works.

@@ -1,5 +1,5 @@
-// GET /partner/usage through the local server: the local API-key check counts each admitted request per key and UTC
-// day, and the signed-in partner reads every day of the window for each of its keys active in it.
+// GET /partner/usage through the local server: each admitted request is counted per key and UTC day (the count that
+// holds the key's quota), and the signed-in partner reads every day of the window for each of its keys active in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
@@ -65,6 +65,9 @@ describe('GET /partner/usage', () => {
 
     const reply = await usage(partner.token, '?days=7');
     expect(reply.status).toBe(200);
+    // The quota of every key, so the dashboard can tell each key's window from today's count.
+    expect(reply.headers.get('ratelimit-policy')).toBe('"daily";q=10000;w=86400');
+    expect(reply.headers.get('ratelimit')).toBeNull();
     const dates = usageWindow(new Date(), 7);
     expect(reply.json).toEqual({
       from: dates[0],

@@ -86,7 +86,13 @@ export async function responseChecker(): Promise<Check> {
     const declared = operation.responses[String(response.status)] as Json | undefined;
     if (!declared) return [...problems, `${where}: status ${response.status} is not declared for ${operation.operationId}`];
     for (const [name, header] of Object.entries((declared.headers ?? {}) as Record<string, Json>)) {
-      if (resolve(header).required && response.headers[name.toLowerCase()] === undefined) problems.push(`${where}: no ${name} header`);
+      const value = response.headers[name.toLowerCase()];
+      if (resolve(header).required && value === undefined) problems.push(`${where}: no ${name} header`);
+      // Text headers are held to their schema (a pattern, an enumeration); numbers and the like are read by the client.
+      const schema = resolve(header).schema as Json | undefined;
+      if (typeof value === 'string' && schema?.type === 'string' && !validatorOf(schema)(value)) {
+        problems.push(`${where}: ${name} ${JSON.stringify(value)} does not match the document`);
+      }
     }
     problems.push(...checkBody(`${where} (${operation.operationId})`, declared, response));
     return problems;

@@ -64,6 +64,8 @@ describe('the dashboard API client', () => {
     const usage = await api.usage(7);
     expect(usage.keys.map((k) => k.id).sort()).toEqual([created.id, unnamed.id].sort());
     expect(usage.keys[0]!.days).toHaveLength(7);
+    // The quota every key has, read from the answer's RateLimit-Policy: the local default.
+    expect(usage.dailyQuota).toBe(10_000);
   });
 
   it('rolls a key: a new one of the same name and scope, the old one listed with the end of its window', async () => {

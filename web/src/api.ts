@@ -2,6 +2,7 @@
 // of three kinds the views treat alike: the API's refusal (a problem to show next to the field it names), the
 // service out of reach (network failure or 5xx: offer to retry, keep what was typed), or the session over (401).
 import { createPlaqueClient, type PlaqueClient } from '@plaque-marketplace/client';
+import { dailyQuotaOf } from './key-window.ts';
 import { joinCsvFiles, nextFileCursor } from './money-state.ts';
 import type {
   ApiKey,
@@ -19,7 +20,7 @@ import type {
   OrderStatus,
   Problem,
   SignedIn,
-  UsageReport,
+  UsageView,
   Webhook,
   WebhookAttempt,
   WebhookEvent,
@@ -152,7 +153,16 @@ export function apiClient(options: ApiClientOptions) {
           },
         }),
       ),
-    usage: (days: number): Promise<UsageReport> => signed((c) => c.GET('/partner/usage', { params: { query: { days } } })),
+    /** The report, and the keys' daily quota its `RateLimit-Policy` names (for each key's window today). */
+    usage: async (days: number): Promise<UsageView> => {
+      let policy: string | null = null;
+      const report = await signed(async (c) => {
+        const outcome = await c.GET('/partner/usage', { params: { query: { days } } });
+        policy = outcome.response.headers.get('ratelimit-policy');
+        return outcome;
+      });
+      return { ...report, dailyQuota: dailyQuotaOf(policy) };
+    },
     listWebhooks: async (): Promise<Webhook[]> => (await signed((c) => c.GET('/partner/webhooks'))).webhooks,
     createWebhook: (url: string, events: readonly WebhookEvent[]): Promise<CreatedWebhook> =>
       signed((c) => c.POST('/partner/webhooks', { body: { url: url.trim(), events: [...events] } })),

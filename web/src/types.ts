@@ -23,6 +23,8 @@ export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['ApiKeyCreated'];
 export type KeyScope = ApiKey['scope'];
 export type UsageReport = Schemas['UsageReport'];
+/** The usage report and the daily quota of every key its answer names (`RateLimit-Policy`), null when it names none. */
+export type UsageView = UsageReport & { dailyQuota: number | null };
 
 /** An endpoint as listed; the answer to a registration adds the only showing of its signing secret. */
 export type Webhook = Schemas['WebhookList']['webhooks'][number];

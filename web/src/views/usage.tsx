@@ -1,9 +1,11 @@
-// Usage: requests per day per key over a period, as an SVG chart drawn here, with each key's total.
+// Usage: requests per day per key over a period, as an SVG chart drawn here, with each key's total and its current
+// window: what is left of its daily quota until 00:00 UTC.
 import { useEffect, useState } from 'preact/hooks';
 import { ServiceUnreachable, SessionEnded, type ApiClient } from '../api.ts';
 import { formatCount, formatDay } from '../format.ts';
+import { currentWindows, formatReset, secondsToReset } from '../key-window.ts';
 import { keyColour, usageChart, usageTotals } from '../usage-chart.ts';
-import type { ApiKey, UsageReport } from '../types.ts';
+import type { ApiKey, UsageReport, UsageView } from '../types.ts';
 import { TableScroll, Unreachable } from '../ui.tsx';
 
 const PERIODS = [7, 30, 90] as const;
@@ -72,7 +74,7 @@ function Chart({ report, names }: { report: UsageReport; names: Map<string, stri
 
 export function Usage({ api }: { api: ApiClient }) {
   const [days, setDays] = useState<number>(30);
-  const [report, setReport] = useState<UsageReport | null>(null);
+  const [report, setReport] = useState<UsageView | null>(null);
   const [keys, setKeys] = useState<ApiKey[]>([]);
   const [trouble, setTrouble] = useState<ServiceUnreachable | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -100,6 +102,9 @@ export function Usage({ api }: { api: ApiClient }) {
 
   const names = new Map(keys.map((k) => [k.id, k.name]));
   const totals = report ? usageTotals(report) : null;
+  const now = new Date();
+  const windows = report ? currentWindows(report, report.dailyQuota, now) : null;
+  const windowOf = new Map((windows ?? []).map((window) => [window.id, window]));
   return (
     <>
       {trouble && <Unreachable error={trouble} onRetry={() => setAttempt((n) => n + 1)} />}
@@ -128,6 +133,11 @@ export function Usage({ api }: { api: ApiClient }) {
                   <th scope="col" class="number">
                     Requests
                   </th>
+                  {windows && (
+                    <th scope="col" class="number">
+                      Left today
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -139,6 +149,11 @@ export function Usage({ api }: { api: ApiClient }) {
                     <td class="number" data-requests={key.requests}>
                       {formatCount(key.requests)}
                     </td>
+                    {windows && (
+                      <td class="number" data-remaining={windowOf.get(key.id)?.remaining}>
+                        {formatCount(windowOf.get(key.id)?.remaining ?? 0)}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -148,6 +163,7 @@ export function Usage({ api }: { api: ApiClient }) {
                   <td class="number" data-total={totals.total}>
                     {formatCount(totals.total)}
                   </td>
+                  {windows && <td />}
                 </tr>
               </tfoot>
             </table>
@@ -155,6 +171,13 @@ export function Usage({ api }: { api: ApiClient }) {
           <p class="muted">
             Days are UTC, {report.from} to {report.to}. Every request that presented a key counts, whatever it was answered.
           </p>
+          {report.dailyQuota !== null && (
+            <p class="muted" data-daily-quota={report.dailyQuota}>
+              Each key may make {formatCount(report.dailyQuota)} requests per UTC day; beyond that it is answered 429 QUOTA_EXCEEDED until
+              the window starts again at 00:00 UTC, in {formatReset(secondsToReset(now))}. Every answer to a key tells the same in its
+              RateLimit headers.
+            </p>
+          )}
         </>
       )}
     </>

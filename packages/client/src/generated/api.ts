@@ -432,7 +432,9 @@ export interface paths {
          *
          *     `keys` holds every key of the caller that was active on some day of the window (made by its end, not revoked before its start), newest first, each with every day of the window, oldest first, and the requests that presented the key on that day (0 when none).
          *
-         *     In AWS the counts are the stage's usage plan's (API Gateway's GetUsage; API Gateway reports them with a delay and no longer reports a revoked key, nor a rolled key whose window ended: both are deleted there); locally the local server's key check counts each request it admits. Both count every request that presented the active key, whatever the operation answered. When API Gateway cannot answer (throttled or failing): 503 USAGE_UNAVAILABLE with Retry-After.
+         *     In AWS the counts are the stage's usage plan's (API Gateway's GetUsage; API Gateway reports them with a delay and no longer reports a revoked key, nor a rolled key whose window ended: both are deleted there); locally the count each request adds to its key's daily quota (the same count the RateLimit headers tell). Both count every request that presented the active key, whatever the operation answered, up to the quota. When API Gateway cannot answer (throttled or failing): 503 USAGE_UNAVAILABLE with Retry-After.
+         *
+         *     Header `RateLimit-Policy` names the quota of every key (`"daily";q=<requests per UTC day>;w=86400`, as the key's own answers do; this answer is not counted against it): with today's count in `keys`, a key's current window is its quota less that count, until 00:00 UTC. The body keeps the shape the contract gives it; the dashboard reads the window so.
          */
         get: operations["getUsage"];
         put?: never;
@@ -1772,6 +1774,16 @@ export interface components {
         ContentDisposition: string;
         /** @description RFC 8288 links: `<?cursor=…>; rel="next"` where the answer continues in another request */
         Link: string;
+        /**
+         * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+         * @example "daily";q=10000;w=86400
+         */
+        RateLimitPolicy: string;
+        /**
+         * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+         * @example "daily";r=9958;t=41230
+         */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -3403,6 +3415,8 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3413,6 +3427,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3426,6 +3450,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3440,6 +3474,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3454,6 +3498,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,6 +3524,16 @@ export interface operations {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3483,6 +3547,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3496,6 +3570,16 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,6 +3594,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +3617,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3536,6 +3640,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +3664,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3937,6 +4061,8 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +4073,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3960,6 +4096,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3973,6 +4119,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,6 +4143,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4166,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4014,6 +4190,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,6 +4213,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4040,6 +4236,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4054,6 +4260,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4084,6 +4300,8 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4094,6 +4312,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4107,6 +4335,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4120,6 +4358,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,6 +4382,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4147,6 +4405,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4161,6 +4429,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4174,6 +4452,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4187,6 +4475,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4201,6 +4499,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4228,6 +4536,11 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,6 +5018,8 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4715,6 +5030,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4728,6 +5053,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,6 +5076,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4755,6 +5100,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4768,6 +5123,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4782,6 +5147,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4795,6 +5170,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4808,6 +5193,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,6 +5217,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4868,6 +5273,8 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4878,6 +5285,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4891,6 +5308,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4904,6 +5331,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4918,6 +5355,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4933,6 +5380,16 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4946,6 +5403,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5426,16 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4973,6 +5450,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4986,6 +5473,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,6 +5496,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,6 +5520,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5043,6 +5560,8 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5051,6 +5570,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5064,6 +5593,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5077,6 +5616,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5091,6 +5640,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5106,6 +5665,16 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5119,6 +5688,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5712,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5146,6 +5735,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +5758,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5173,6 +5782,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7503,6 +8122,8 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7513,6 +8134,16 @@ export interface operations {
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7526,6 +8157,16 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7539,6 +8180,16 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7553,6 +8204,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     Allow: components["headers"]["Allow"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7566,6 +8227,16 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7580,6 +8251,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7593,6 +8274,16 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7606,6 +8297,16 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7620,6 +8321,16 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    /**
+                     * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
+                     * @example "daily";q=10000;w=86400
+                     */
+                    "RateLimit-Policy"?: string;
+                    /**
+                     * @description Where the API key stands in its current window, the UTC day (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";r=<requests left today>;t=<seconds until 00:00 UTC, when the quota starts again>`. `r` is never negative; `t` is 1 to 86400.
+                     * @example "daily";r=9958;t=41230
+                     */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
