@@ -246,7 +246,7 @@ export interface components {
             /** @enum {string} */
             status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             minted: boolean;
-            token_id: string | null;
+            token_id?: string | null;
         };
         PlaqueListedEvent: {
             id: string;
@@ -291,7 +291,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
             };
         };
         PlaqueMetadataUpdatedEvent: {
@@ -337,7 +337,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
             };
         };
         PlaquePriceChangedEvent: {
@@ -383,7 +383,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
                 previousPrice: number;
                 previousCurrency: string;
             };
@@ -431,7 +431,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
                 /** @enum {string} */
                 previousStatus: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             };
