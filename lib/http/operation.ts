@@ -10,6 +10,7 @@ import type { ExampleValues } from '#lib/http/example-values.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { Component, ComponentRef } from '#lib/schema.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,6 +43,11 @@ export interface Auth<K extends AuthKind = AuthKind, P = unknown> {
   readonly scope?: 'sell' | 'read';
   /** Finds the caller or refuses the request (401/403); absent for a public operation. */
   readonly resolve?: (ctx: AppContext, request: RequestView) => Promise<P>;
+  /**
+   * The API version the caller's credential is pinned to, answered in when the request names none (lib/http/api-version.ts);
+   * absent, or undefined: the default version. (A method, so an auth of any caller is an `Auth`.)
+   */
+  pin?(ctx: AppContext, request: RequestView, principal: P): ApiVersion | undefined | Promise<ApiVersion | undefined>;
 }
 
 /** An OpenAPI tag: the group of operations a reader of the document finds together. */

@@ -6,9 +6,19 @@ import { requireUser } from '#lib/accounts/signed-in-user.ts';
 import type { Auth } from '#lib/http/operation.ts';
 import { requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
 import { requirePartnerAccount, type PartnerAccount } from '#lib/partner/partner-account.ts';
+import { presentedKeyVersion } from '#lib/partner/presented-key.ts';
 
 /** Anyone: no credential is asked for, and the handler is told of no caller. */
 export const publicAccess: Auth<'none', undefined> = { kind: 'none' };
+
+/**
+ * Anyone, as `publicAccess`; a partner's `x-api-key`, when one is sent, is read only for the API version it is pinned
+ * to, never refused (an unknown, revoked or ended key is answered in the default version, as no key is).
+ */
+export const publicRead: Auth<'none', undefined> = {
+  kind: 'none',
+  pin: (ctx, request) => presentedKeyVersion(ctx, request.headers['x-api-key']),
+};
 
 /** A bearer JWT (checked by the authorizer first): the signed-in user it names, or 401 UNAUTHORIZED. */
 export const signedInUser: Auth<'jwt', StoredUser> = { kind: 'jwt', resolve: (ctx, request) => requireUser(ctx, request.event) };
@@ -18,6 +28,7 @@ export const sellKey: Auth<'apiKey', Partner> & { readonly scope: 'sell' } = {
   kind: 'apiKey',
   scope: 'sell',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'sell'),
+  pin: (_ctx, _request, partner) => partner.version,
 };
 
 /** An `x-api-key` of either scope: the partner behind it, for operations that change nothing. */
@@ -25,6 +36,7 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
   kind: 'apiKey',
   scope: 'read',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'read'),
+  pin: (_ctx, _request, partner) => partner.version,
 };
 
 /**
@@ -37,4 +49,5 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
 export const partnerKeyOrUser: Auth<'jwtOrApiKey', PartnerAccount> = {
   kind: 'jwtOrApiKey',
   resolve: (ctx, request) => requirePartnerAccount(ctx, request.headers),
+  pin: (_ctx, _request, account) => account.version,
 };

@@ -4,15 +4,22 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { forbidden } from '#lib/errors.ts';
 import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
+import { keyVersion } from '#lib/partner/presented-key.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 export interface Partner {
   /** The account that owns the key: holds, orders and idempotency keys belong to it, whichever of its keys is used. */
   partnerId: number;
   apiKeyId: string;
+  /**
+   * The API version the key is pinned to: its requests are answered in it unless they name another (absent where a
+   * partner is named without its key, as an operator's command does).
+   */
+  version?: ApiVersion;
 }
 
 const refused = () => forbidden('FORBIDDEN', 'a valid x-api-key header is required');
@@ -38,5 +45,5 @@ export async function requirePartner(
   if (needs === 'sell' && record.scope !== 'sell') {
     throw forbidden('KEY_SCOPE_INSUFFICIENT', 'this API key may only read; this operation needs a key of scope sell');
   }
-  return { partnerId: record.userId, apiKeyId };
+  return { partnerId: record.userId, apiKeyId, version: keyVersion(record) };
 }

@@ -101,12 +101,16 @@ export const HOLDERS: Readonly<Record<ChangedComponent, Readonly<Record<string, 
   },
 };
 
+/** Whether a version may change the shape of an answer (its schema's component name). */
+export const isVersioned = (answer: string): boolean => Object.values(HOLDERS).some((holders) => answer in holders);
+
 /**
- * An answer (its schema's component name `answer`) built in the newest shape, in the shape of version `to`: the answer
- * itself for the newest version, or when it holds nothing a version changed.
+ * An answer (its schema's component name `answer`) in the shape of version `to`: built in the newest shape, the
+ * answer itself for the newest version; `built` 'any' for an answer kept in an unknown version's shape. The answer
+ * itself too when it holds nothing a version changed.
  */
-export function shapeAnswer<T>(answer: string, body: T, to: ApiVersion): T {
-  if (to === LATEST_API_VERSION || body === null || typeof body !== 'object') return body;
+export function shapeAnswer<T>(answer: string, body: T, to: ApiVersion, built: ApiVersion | 'any' = LATEST_API_VERSION): T {
+  if (to === built || body === null || typeof body !== 'object') return body;
   let shaped = body as Json;
   for (const [component, holders] of Object.entries(HOLDERS) as [ChangedComponent, Record<string, Reshape>][]) {
     const reshape = holders[answer];

@@ -32,6 +32,8 @@ export interface components {
             prefix: string;
             /** @enum {string} */
             scope: "sell" | "read";
+            /** @enum {string} */
+            version: "2026-11-23" | "2026-11-28";
             /** Format: date-time */
             createdAt: string;
             lastUsedAt: string | null;
