@@ -2,15 +2,14 @@
 // names, else the one the caller's key is pinned to (the declaration's auth finds it), else the default; its body given
 // that version's shape, and the header naming the version on every answer the service gives, refusals included.
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { badRequest } from '#lib/errors.ts';
 import type { HttpResult, Operation, RequestView } from '#lib/http/operation.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import {
-  API_VERSIONS,
   DEFAULT_API_VERSION,
   isApiVersion,
   isVersioned,
   shapeAnswer,
+  unknownVersion,
   VERSION_HEADER,
   type ApiVersion,
 } from '#lib/versions/versions.ts';
@@ -26,13 +25,6 @@ export const namedVersion = (headers: Record<string, string>): ApiVersion | unde
   return isApiVersion(named) ? named : undefined;
 };
 
-const unknownVersion = (named: string) => {
-  const message = `must be one of the API versions ${API_VERSIONS.join(', ')}`;
-  return badRequest('UNKNOWN_VERSION', `${VERSION_HEADER} ${JSON.stringify(named.slice(0, 32))} names no version: ${message}`, {
-    errors: [{ path: VERSION_HEADER, message }],
-  });
-};
-
 /** The version a request is answered in; 400 UNKNOWN_VERSION when its header names none of the versions. */
 export async function answerVersion(
   ctx: AppContext,
@@ -41,10 +33,12 @@ export async function answerVersion(
   principal: unknown,
 ): Promise<ApiVersion> {
   const named = request.headers[HEADER];
-  if (named === undefined) return (await declaration.auth.pin?.(ctx, request, principal)) ?? DEFAULT_API_VERSION;
   const version = namedVersion(request.headers);
-  if (!version) throw unknownVersion(named);
-  return version;
+  if (version) return version;
+  const pinned = (await declaration.auth.pin?.(ctx, request, principal)) ?? DEFAULT_API_VERSION;
+  // The refusal is given in the version the request would have been answered in without the header.
+  if (named !== undefined) throw unknownVersion(VERSION_HEADER, named, pinned);
+  return pinned;
 }
 
 /** The answer's success component, when a version may change its shape. */

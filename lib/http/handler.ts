@@ -114,7 +114,7 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
       }
       const problem = problemResult(error, state.requestId);
       const version = { 'plaque-version': versionOf(state) };
-      request.response = { ...problem, headers: { ...problem.headers, ...version, ...corsHeaders(state.headers.origin) } };
+      request.response = { ...problem, headers: { ...version, ...problem.headers, ...corsHeaders(state.headers.origin) } };
     },
   };
 

@@ -2,6 +2,7 @@
 // the newest shape (what every handler and event builds) the shape of the version its caller reads. Each change is a
 // pair of small functions over the one shape it changes: `before` gives the shape of the versions before it, `after`
 // the shape from it on, each from either shape, so a body kept in an older shape (a stored event) reads in any version.
+import { badRequest } from '#lib/errors.ts';
 import { isPlaqueEventType } from '#lib/webhooks/events.ts';
 
 /** Every version, oldest first. A request names one in `Plaque-Version: YYYY-MM-DD`. */
@@ -24,6 +25,18 @@ export const UNPINNED_API_VERSION: ApiVersion = '2026-11-23';
 export const VERSION_HEADER = 'Plaque-Version';
 
 export const isApiVersion = (value: unknown): value is ApiVersion => (API_VERSIONS as readonly unknown[]).includes(value);
+
+/**
+ * 400 UNKNOWN_VERSION: what `path` (the header, or a body member) names is none of the versions; `answeredIn`, the
+ * version the refusal itself is given in (the caller's pin), where it is not the one the answer would name anyway.
+ */
+export const unknownVersion = (path: string, named: string, answeredIn?: ApiVersion) => {
+  const message = `must be one of the API versions ${API_VERSIONS.join(', ')}`;
+  return badRequest('UNKNOWN_VERSION', `${path} ${JSON.stringify(named.slice(0, 32))} names no API version: ${message}`, {
+    errors: [{ path, message }],
+    ...(answeredIn && { headers: { [VERSION_HEADER.toLowerCase()]: answeredIn } }),
+  });
+};
 
 type Json = Record<string, unknown>;
 

@@ -33,7 +33,8 @@ const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
   path: '/partner/orders/ord_1',
   route: { method: 'GET', path: '/partner/orders/{orderId}' },
   status: 200,
-  headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' },
+  // Every success names its API version.
+  headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r', 'plaque-version': '2026-11-28' },
   body: json(anOrderView),
   ...overrides,
 });
@@ -53,9 +54,9 @@ describe('the response check against the OpenAPI document', () => {
   it('refuses an undeclared status, a missing header, a body without nosniff, a member too many and an undeclared problem code', () => {
     expect(check(answer({ status: 418 }))).toEqual([expect.stringContaining('status 418 is not declared')]);
     expect(check(answer({ headers: { 'content-type': 'application/json' } }))).toContainEqual(expect.stringContaining('no x-request-id'));
-    expect(check(answer({ headers: { 'content-type': 'application/json', 'x-request-id': 'r' } }))).toEqual([
-      expect.stringContaining('without X-Content-Type-Options: nosniff'),
-    ]);
+    expect(check(answer({ headers: { 'content-type': 'application/json', 'x-request-id': 'r', 'plaque-version': '2026-11-28' } }))).toEqual(
+      [expect.stringContaining('without X-Content-Type-Options: nosniff')],
+    );
     const extra = json({ ...anOrderView, secret: 1 });
     expect(check(answer({ body: extra }))).toEqual([expect.stringContaining('body does not match')]);
     const problemHeaders = { 'content-type': 'application/problem+json', 'x-content-type-options': 'nosniff', 'x-request-id': 'r' };
