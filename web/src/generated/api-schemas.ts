@@ -546,6 +546,8 @@ export interface components {
             events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
             /** Format: date-time */
             createdAt: string;
+            /** @enum {string} */
+            version: "2026-11-23" | "2026-11-28";
             secret?: string;
         };
         WebhookDeliveries: {
@@ -569,6 +571,8 @@ export interface components {
                 events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
                 /** Format: date-time */
                 createdAt: string;
+                /** @enum {string} */
+                version: "2026-11-23" | "2026-11-28";
             }[];
         };
         WebhookResent: {
