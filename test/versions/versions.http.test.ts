@@ -9,7 +9,7 @@ import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
-import { call, storePlaque, type Reply } from '../partner/fixtures.ts';
+import { aHeldPlaque, call, storePlaque, type Reply } from '../partner/fixtures.ts';
 import { aSignedInPartner, bearer, type SignedInPartner } from '../webhooks/fixtures.ts';
 
 let ctx: AppContext;
@@ -156,6 +156,31 @@ describe('the version of an answer', () => {
     const missing = await call(server.url, 'GET', '/plaques/999999', { headers: { 'plaque-version': '2026-11-28' } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('plaque-version')).toBe('2026-11-28');
+  });
+});
+
+describe('an Idempotency-Key replay', () => {
+  it("is given the version of the request that replays it, and the first answer's bytes in the same version", async () => {
+    const key = await createKey();
+    const { plaque, wallet, reservationId } = await aHeldPlaque(ctx, server.url, { userId: owner.userId, ...key });
+    const buy = (version?: string) =>
+      call(server.url, 'POST', `/partner/plaques/${plaque.id}/buy`, {
+        key: key.apiKey,
+        body: { reservationId, buyerWallet: wallet },
+        headers: { 'idempotency-key': `versions-${plaque.id}`, ...(version && { 'plaque-version': version }) },
+      });
+    const first = await buy('2026-11-28');
+    expect(first.status, first.text).toBe(201);
+    expect(first.json.plaque).not.toHaveProperty('token_id');
+    const older = await buy('2026-11-23');
+    expect(older.status).toBe(201);
+    expect(older.headers.get('idempotent-replayed')).toBe('true');
+    expect(older.headers.get('plaque-version')).toBe('2026-11-23');
+    expect(older.json).toEqual({ ...first.json, plaque: { ...first.json.plaque, token_id: null } });
+    // The key's pin is the newest: the replay is the first answer, byte for byte.
+    const same = await buy();
+    expect(same.headers.get('idempotent-replayed')).toBe('true');
+    expect(same.text).toBe(first.text);
   });
 });
 
