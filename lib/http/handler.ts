@@ -99,8 +99,9 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
     after: async (request) => {
       const state = stateOf(request);
       if (request.response) {
-        request.response = withVersion(declarationOf(request.event), request.response, versionOf(state));
         request.response.headers = { ...request.response.headers, ...NO_SNIFF, ...corsHeaders(state.headers.origin) };
+        // Last: its Vary joins the one CORS may have set.
+        request.response = withVersion(declarationOf(request.event), request.response, versionOf(state));
       }
       state.log.info('request', access(request, state));
     },
