@@ -14,6 +14,7 @@ import {
   userApiKeysPartition,
 } from '#lib/db/keys.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 import { conditionalWrite } from '#lib/db/conditional-write.ts';
 import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import { queryAll } from '#lib/db/query-all.ts';
@@ -26,6 +27,8 @@ export interface ApiKeyRecord {
   name: string | null;
   /** What the key may do; keys stored before scopes existed are read as `sell` (what they could do then). */
   scope: KeyScope;
+  /** The API version its requests are answered in when they name none; null on keys stored before pins were kept. */
+  version: ApiVersion | null;
   /** The key's first characters, to recognise it later; null on keys stored before prefixes were recorded. */
   prefix: string | null;
   /** SHA-256 (hex) of the key; the key itself is never stored. */
@@ -46,7 +49,7 @@ export interface ApiKeyRecord {
 type Item = Record<string, unknown>;
 
 function toItem(record: ApiKeyRecord): Item {
-  const { revokedAt, lastUsedAt, expiresAt, holdsPlace, ...rest } = record;
+  const { revokedAt, lastUsedAt, expiresAt, holdsPlace, version, ...rest } = record;
   return {
     ...apiKeyKey(record.id),
     ...userApiKeysIndexKey(record.userId, record.createdAt, record.id),
@@ -57,6 +60,7 @@ function toItem(record: ApiKeyRecord): Item {
     ...(lastUsedAt !== null && { lastUsedAt }),
     ...(expiresAt !== null && { expiresAt }),
     ...(holdsPlace && { holdsPlace }),
+    ...(version !== null && { version }),
   };
 }
 
@@ -66,6 +70,7 @@ function fromItem(item: Item): ApiKeyRecord {
     userId: item.userId as number,
     name: (item.name as string | null | undefined) ?? null,
     scope: item.scope === 'read' ? 'read' : 'sell',
+    version: (item.version as ApiVersion | undefined) ?? null,
     prefix: (item.prefix as string | null | undefined) ?? null,
     keyHash: item.keyHash as string,
     createdAt: item.createdAt as string,

@@ -28,6 +28,7 @@ import { subscriptionDelete, subscriptionPut } from '#lib/db/webhook-subscriber-
 import type { WebhookEvent, WebhookEventType } from '#lib/webhooks/events.ts';
 import type { Lane } from '#lib/webhooks/queue.ts';
 import type { WebhookAttempt, WebhookDelivery } from '#lib/webhooks/deliveries.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 type Item = Record<string, unknown>;
 
@@ -41,6 +42,8 @@ export interface WebhookEndpoint {
   /** The secret a rotation replaced, sealed, while deliveries still carry its signature too; null when none. */
   previousSecret: { sealed: string; expiresAt: string } | null;
   createdAt: string;
+  /** The API version its deliveries are shaped for, set when it is registered; null on endpoints registered before pins were kept. */
+  version: ApiVersion | null;
 }
 
 /** Attempts and events are kept 30 days; a delivery still waiting then (it never is: the schedule ends in 38 h) goes too. */
@@ -50,13 +53,14 @@ const ttlFrom = (iso: string): number => Math.floor(Date.parse(iso) / 1000) + KE
 // ---- item mapping, one pair per entity ----
 
 function endpointToItem(endpoint: WebhookEndpoint): Item {
-  const { previousSecret, ...rest } = endpoint;
+  const { previousSecret, version, ...rest } = endpoint;
   return {
     ...webhookKey(endpoint.id),
     ...partnerWebhooksIndexKey(endpoint.partnerId, endpoint.createdAt, endpoint.id),
     entity: ENTITY.webhook,
     ...rest,
     ...(previousSecret && { previousSealedSecret: previousSecret.sealed, previousSecretExpiresAt: previousSecret.expiresAt }),
+    ...(version !== null && { version }),
   };
 }
 
@@ -72,6 +76,7 @@ function endpointFromItem(item: Item): WebhookEndpoint {
         ? { sealed: item.previousSealedSecret, expiresAt: item.previousSecretExpiresAt }
         : null,
     createdAt: item.createdAt as string,
+    version: (item.version as ApiVersion | undefined) ?? null,
   };
 }
 

@@ -8,10 +8,11 @@ import { coreConfig } from '#lib/config.ts';
 import type { Operation } from '#lib/http/operation.ts';
 
 /** Request headers a browser may send: the ones the operations read. */
-export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id'];
+export const CORS_ALLOW_HEADERS = ['Content-Type', 'Authorization', 'X-Api-Key', 'Idempotency-Key', 'X-Request-Id', 'Plaque-Version'];
 
-/** Response headers a page may read besides the simple ones: a partner key's window among them (lib/http/rate-limit.ts). */
-const EXPOSED_HEADERS = 'x-request-id, retry-after, ratelimit-policy, ratelimit';
+/** Response headers a page may read besides the simple ones: a partner key's window (lib/http/rate-limit.ts) and the API
+ * version answered in (lib/http/api-version.ts) among them. */
+const EXPOSED_HEADERS = 'x-request-id, retry-after, ratelimit-policy, ratelimit, plaque-version';
 /** And to the stage's own pages: a file answer's next part and its name (the statement's CSV, for the dashboard). */
 const EXPOSED_TO_ALLOWED_ORIGINS = `${EXPOSED_HEADERS}, link, content-disposition`;
 

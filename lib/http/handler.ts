@@ -13,6 +13,8 @@ import { toProxyResult } from '#lib/http/response.ts';
 import { readInput } from '#lib/http/read-input.ts';
 import type { HttpResult, InputOf, OnceOf, Operation, PrincipalOf, ReplyOf, RequestView } from '#lib/http/operation.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
+import { answerVersion, namedVersion, versionedResult, withVersion } from '#lib/http/api-version.ts';
+import { DEFAULT_API_VERSION, type ApiVersion } from '#lib/versions/versions.ts';
 
 /** Largest JSON body accepted (bytes); uploads are multipart and have their own limits. */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -48,6 +50,8 @@ interface RequestState {
   headers: Record<string, string>;
   startedAt: number;
   parsedBody?: { value: unknown };
+  /** The API version the answer is given in, once the caller is known (lib/http/api-version.ts). */
+  version?: ApiVersion;
 }
 
 type Step = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
@@ -103,6 +107,8 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
     states.set(event, state);
     return state;
   };
+  /** The answer's API version: the caller's, or for a refusal before the caller is known, the one the request names. */
+  const versionOf = (state: RequestState): ApiVersion => state.version ?? namedVersion(state.headers) ?? DEFAULT_API_VERSION;
   const access = (request: Request, state: RequestState) => ({
     operation: operationIds.length === 1 ? operationIds[0] : operationIds,
     method: request.event.httpMethod,
@@ -118,7 +124,11 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
     },
     after: async (request) => {
       const state = stateOf(request);
-      if (request.response) request.response.headers = { ...request.response.headers, ...NO_SNIFF, ...corsHeaders(state.headers.origin) };
+      if (request.response) {
+        request.response.headers = { ...request.response.headers, ...NO_SNIFF, ...corsHeaders(state.headers.origin) };
+        // Last: its Vary joins the one CORS may have set.
+        request.response = withVersion(declarationOf(request.event), request.response, versionOf(state));
+      }
       state.log.info('request', access(request, state));
     },
     onError: async (request) => {
@@ -130,7 +140,8 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
         state.log.info('request refused', { ...access(request, state), status: error.status, code: error.code });
       }
       const problem = problemResult(error, state.requestId);
-      request.response = { ...problem, headers: { ...problem.headers, ...corsHeaders(state.headers.origin) } };
+      const version = { 'plaque-version': versionOf(state) };
+      request.response = { ...problem, headers: { ...version, ...problem.headers, ...corsHeaders(state.headers.origin) } };
     },
   };
 
@@ -180,10 +191,11 @@ export function httpHandler<const O extends Operation>(declared: O | readonly O[
       const declaration = declarationOf(event);
       // The caller first: a request that may not call the operation learns nothing about its input rules.
       const principal = (await declaration.auth.resolve?.(ctx, request)) as PrincipalOf<O>;
+      const version = (state.version = await answerVersion(ctx, declaration, request, principal));
       const input = readInput(declaration.request, request, declaration.path) as InputOf<O>;
       const respond = async (once: Once | undefined) => {
         const answer = await impl({ input, principal, once: once as OnceOf<O>, ctx, request, requestId: state.requestId, log: state.log });
-        return toProxyResult(answer as HttpResult, state.requestId);
+        return toProxyResult(versionedResult(declaration, answer as HttpResult, version), state.requestId);
       };
       // A valid request only: a refused one never claims its Idempotency-Key.
       const { idempotency } = declaration;

@@ -15,6 +15,15 @@ import { featuredFilters, listFeaturedInput } from '#lib/plaques/list-featured-i
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 import { PLAQUE_ID_FORM, plaqueIdParam } from '#lib/partner/schemas.ts';
 import { IDEMPOTENCY_HEADER, idempotencyKeyHeader, IN_PROGRESS_LEASE_MS, KEY_MAX, KEY_MIN } from '#lib/http/idempotency.ts';
+import {
+  API_VERSIONS,
+  DEFAULT_API_VERSION,
+  isVersioned,
+  LATEST_API_VERSION,
+  UNPINNED_API_VERSION,
+  VERSION_CHANGES,
+  VERSION_HEADER,
+} from '#lib/versions/versions.ts';
 
 type Json = Record<string, unknown>;
 
@@ -152,11 +161,18 @@ const problemSchema: Json = {
 };
 
 const HEADER_REF = '#/components/headers/';
-const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow', Json> = {
+const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow' | typeof VERSION_HEADER, Json> = {
   'x-request-id': {
     description: 'Identifies the request in the service logs; every response carries it (also `requestId` in problems).',
     required: true,
     schema: { type: 'string' },
+  },
+  [VERSION_HEADER]: {
+    description:
+      'The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, ' +
+      `else ${DEFAULT_API_VERSION}. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not.`,
+    required: true,
+    schema: { type: 'string', enum: [...API_VERSIONS] },
   },
   'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
   Allow: { description: 'The methods the path has', required: true, schema: { type: 'string' } },
@@ -190,6 +206,7 @@ const responseHeaders: Record<ResponseHeader | 'x-request-id' | 'Allow', Json> =
 /** Component names of the response headers (names with dashes read badly in generated code). */
 const headerComponent: Record<keyof typeof responseHeaders, string> = {
   'x-request-id': 'RequestId',
+  [VERSION_HEADER]: 'PlaqueVersion',
   'Retry-After': 'RetryAfter',
   Allow: 'Allow',
   'Idempotent-Replayed': 'IdempotentReplayed',
@@ -219,6 +236,41 @@ const idempotencyHeaderOf = (mode: 'optional' | 'required'): HeaderDoc => ({
       : `Optional: ${KEY_MIN}–${KEY_MAX} printable ASCII characters, unique per attempt to create (a UUID is a good choice).`,
   schema: idempotencyKeyHeader,
 });
+
+/** Whether the caller's key chooses the version of a public read (lib/http/principals.ts `publicRead`). */
+const keyPinsPublicRead = (route: Route): boolean => route.auth.kind === 'none' && route.auth.pin !== undefined;
+
+/** The Plaque-Version header every operation reads (lib/http/api-version.ts). */
+const versionHeaderOf = (route: Route): HeaderDoc => ({
+  name: VERSION_HEADER,
+  required: false,
+  description:
+    'The API version to answer in (`info.x-api-versions` lists them and what each changed). ' +
+    (route.auth.pin === undefined
+      ? `Without it: ${DEFAULT_API_VERSION}. `
+      : keyPinsPublicRead(route)
+        ? `Without it: the version of the \`x-api-key\` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else ${DEFAULT_API_VERSION}. `
+        : route.auth.kind === 'jwtOrApiKey'
+          ? `Without it: the version the API key is pinned to, or ${DEFAULT_API_VERSION} for a signed-in user. `
+          : 'Without it: the version the API key is pinned to. ') +
+    'Any other value answers 400 UNKNOWN_VERSION.',
+  schema: z.enum(API_VERSIONS),
+});
+
+/** The Vary of an answer a version shapes: a cache keeps one answer per version (and per key, where a key's pin chooses it). */
+const varyHeaderOf = (route: Route): Json => ({
+  description: `Names \`${VERSION_HEADER}\`${keyPinsPublicRead(route) ? ' and `X-Api-Key`' : ''} (besides \`Origin\` where several origins are allowed): the answer's shape depends on the version.`,
+  schema: { type: 'string' },
+});
+
+/** The versions and what each changed, as `info.x-api-versions` lists them, oldest first. */
+const apiVersions = (): Json[] =>
+  API_VERSIONS.map((version) => ({
+    version,
+    ...(version === DEFAULT_API_VERSION && { default: true }),
+    ...(version === LATEST_API_VERSION && { latest: true }),
+    changes: VERSION_CHANGES.filter((change) => change.version === version).map(({ component, summary }) => ({ component, summary })),
+  }));
 
 /** What every operation declared `idempotency: 'optional'` promises, added to its description. */
 const IDEMPOTENCY_RULES =
@@ -268,11 +320,14 @@ function commonErrors(route: Route): Record<number, string[]> {
   }
   if (route.idempotency) errors[409] = ['IDEMPOTENCY_MISMATCH', 'REQUEST_IN_PROGRESS'];
   if (route.access.table) errors[503] = ['SERVICE_UNAVAILABLE'];
+  // The Plaque-Version header every operation reads.
+  (errors[400] ??= []).push('UNKNOWN_VERSION');
   return errors;
 }
 
 function problemResponse(status: number, codes: string[], extraHeaders: readonly ResponseHeader[]): Json {
-  const headers: Json = { 'x-request-id': header('x-request-id', true) };
+  // Not required: the same statuses come from the gateway's own refusals too (404, 405, 413, 429), which carry no version.
+  const headers: Json = { 'x-request-id': header('x-request-id', true), [VERSION_HEADER]: header(VERSION_HEADER, false) };
   if (status === 429 || status === 503) headers['Retry-After'] = header('Retry-After', true);
   if (status === 405) headers['Allow'] = header('Allow', true);
   for (const name of extraHeaders) headers[name] ??= header(name, false);
@@ -339,7 +394,10 @@ function parameters(route: Route, example: RequestExample): Json[] {
       out.push(value === undefined ? parameter : { ...parameter, example: value });
     }
   }
-  const headers = route.idempotency ? [...(request?.headers ?? []), idempotencyHeaderOf(route.idempotency.mode)] : (request?.headers ?? []);
+  const declared = route.idempotency
+    ? [...(request?.headers ?? []), idempotencyHeaderOf(route.idempotency.mode)]
+    : (request?.headers ?? []);
+  const headers = [...declared, versionHeaderOf(route)];
   for (const header of headers) {
     out.push({
       name: header.name,
@@ -390,8 +448,9 @@ function operation(route: Route): Json {
   const responses: Json = {};
   const metered = route.auth.meter !== undefined;
   for (const [status, response] of Object.entries(route.responses)) {
-    const headers: Json = { 'x-request-id': header('x-request-id', true) };
+    const headers: Json = { 'x-request-id': header('x-request-id', true), [VERSION_HEADER]: header(VERSION_HEADER, true) };
     for (const name of response.headers ?? []) headers[name] = header(name, false);
+    if (response.schema && isVersioned(componentOf(response.schema).id)) headers['Vary'] = varyHeaderOf(route);
     if (route.idempotency) headers['Idempotent-Replayed'] = header('Idempotent-Replayed', false);
     // Every answer a function gives a counted key carries them; a success always comes from the function.
     if (metered) for (const name of QUOTA_HEADERS) headers[name] = header(name, true);
@@ -432,6 +491,15 @@ function operation(route: Route): Json {
   };
 }
 
+const VERSIONS_RULE =
+  `Versions: a request names the API version it is answered in with \`${VERSION_HEADER}: YYYY-MM-DD\` (one of ${API_VERSIONS.join(', ')}; ` +
+  "any other value answers 400 UNKNOWN_VERSION); without it, an API key's requests are answered in the version the key is pinned to " +
+  `(a new key: the newest, ${LATEST_API_VERSION}; keys made before versions: ${UNPINNED_API_VERSION}; POST /partner/api-keys/{id}/version moves it), ` +
+  `and every other request in ${DEFAULT_API_VERSION}, the shapes the clients written before versions read. Every answer names its version in ` +
+  `\`${VERSION_HEADER}\`. Webhook endpoints are pinned to the newest version when registered: every delivery's body carries \`apiVersion\` ` +
+  "and its `data` is shaped for it; the events feed shapes `data` for the request's version. Schemas describe every version's " +
+  'shape: a member that only some versions have is optional, and `info.x-api-versions` says which version changed what.';
+
 const DESCRIPTION = [
   'A marketplace of plaques: the featured listing, accounts that sign in by emailed code, and partners who sell plaques ' +
     'to their own customers with an API key.',
@@ -463,11 +531,12 @@ const DESCRIPTION = [
       'User and plaque ids are positive integers, written in plain decimal in paths; API key, reservation and order ids ' +
         'are opaque strings.',
       'Operations that take no body answer 400 BODY_NOT_ALLOWED to one; JSON bodies are limited to 64 KiB (413).',
+      VERSIONS_RULE,
       'Browsers: the stage names the origins whose pages may call the API (its partner dashboard and its frontends, in ' +
         'its configuration; locally CORS_ALLOW_ORIGINS). Every path answers a CORS preflight (OPTIONS) with 204, naming ' +
-        'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key and X-Request-Id for an ' +
+        'its methods and the headers Content-Type, Authorization, X-Api-Key, Idempotency-Key, X-Request-Id and Plaque-Version for an ' +
         'allowed origin; every answer of an operation names the calling origin when it is allowed and exposes ' +
-        '`x-request-id`, `Retry-After`, `RateLimit-Policy`, `RateLimit`, `Link` and `Content-Disposition`. Public reads that need no credential (the token and collection metadata, ' +
+        '`x-request-id`, `Retry-After`, `RateLimit-Policy`, `RateLimit`, `Plaque-Version`, `Link` and `Content-Disposition`. Public reads that need no credential (the token and collection metadata, ' +
         'and the media their `image` names) answer `Access-Control-Allow-Origin: *` to every page, answer HEAD, and ' +
         'allow a preflight from any origin; so do the refusals API Gateway gives itself (an unknown path or method, a ' +
         'missing key or token, throttling, a failed integration), which carry no data of anyone’s.',
@@ -498,6 +567,7 @@ export function openApiDocument(serverUrl?: string): Json {
       title: 'Plaque Marketplace API',
       version: '1.0.0',
       description: DESCRIPTION,
+      'x-api-versions': apiVersions(),
       contact: { name: 'Plaque Marketplace API', url: 'https://plaques.dev' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

@@ -10,6 +10,7 @@ import type { ExampleValues } from '#lib/http/example-values.ts';
 import type { Once } from '#lib/db/idempotency-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { Component, ComponentRef } from '#lib/schema.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,6 +48,11 @@ export interface Auth<K extends AuthKind = AuthKind, P = unknown> {
    * RateLimit headers every answer then carries and the refusal when the quota is used up (lib/http/rate-limit.ts).
    */
   readonly meter?: (ctx: AppContext, event: APIGatewayProxyEvent) => Promise<MeteredRequest | null>;
+  /**
+   * The API version the caller's credential is pinned to, answered in when the request names none (lib/http/api-version.ts);
+   * absent, or undefined: the default version. (A method, so an auth of any caller is an `Auth`.)
+   */
+  pin?(ctx: AppContext, request: RequestView, principal: P): ApiVersion | undefined | Promise<ApiVersion | undefined>;
 }
 
 /** A request counted against its key's quota: the headers every answer to it carries, and its refusal when the quota is used up. */

@@ -10,9 +10,19 @@ import { quotaExceeded } from '#lib/partner/key-quota.ts';
 import { meterPartnerKey, requirePartner, type Partner } from '#lib/partner/partner-identity.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { requirePartnerAccount, type PartnerAccount } from '#lib/partner/partner-account.ts';
+import { presentedKeyVersion } from '#lib/partner/presented-key.ts';
 
 /** Anyone: no credential is asked for, and the handler is told of no caller. */
 export const publicAccess: Auth<'none', undefined> = { kind: 'none' };
+
+/**
+ * Anyone, as `publicAccess`; a partner's `x-api-key`, when one is sent, is read only for the API version it is pinned
+ * to, never refused (an unknown, revoked or ended key is answered in the default version, as no key is).
+ */
+export const publicRead: Auth<'none', undefined> = {
+  kind: 'none',
+  pin: (ctx, request) => presentedKeyVersion(ctx, request.headers['x-api-key']),
+};
 
 /** A bearer JWT (checked by the authorizer first): the signed-in user it names, or 401 UNAUTHORIZED. */
 export const signedInUser: Auth<'jwt', StoredUser> = { kind: 'jwt', resolve: (ctx, request) => requireUser(ctx, request.event) };
@@ -37,6 +47,7 @@ export const sellKey: Auth<'apiKey', Partner> & { readonly scope: 'sell' } = {
   scope: 'sell',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'sell'),
   meter: meterKeyRequest,
+  pin: (_ctx, _request, partner) => partner.version,
 };
 
 /** An `x-api-key` of either scope: the partner behind it, for operations that change nothing. */
@@ -45,6 +56,7 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
   scope: 'read',
   resolve: (ctx, request) => requirePartner(ctx, request.event, 'read'),
   meter: meterKeyRequest,
+  pin: (_ctx, _request, partner) => partner.version,
 };
 
 /**
@@ -57,4 +69,5 @@ export const readKey: Auth<'apiKey', Partner> & { readonly scope: 'read' } = {
 export const partnerKeyOrUser: Auth<'jwtOrApiKey', PartnerAccount> = {
   kind: 'jwtOrApiKey',
   resolve: (ctx, request) => requirePartnerAccount(ctx, request.headers),
+  pin: (_ctx, _request, account) => account.version,
 };

@@ -1,6 +1,6 @@
 // Partner API keys: created by a signed-in user (shown once, then recognised by their prefix), stored only as a hash,
 // listed and revoked by their owner; each records when it was last used.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { conflict, notFound } from '#lib/errors.ts';
 import { apiKeyRepo, type ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -14,14 +14,13 @@ import type { apiKeyCreatedSchema, apiKeySchema } from '#lib/partner/response-sc
 import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
 import type { Shape } from '#lib/schema.ts';
+import { API_KEY_PREFIX, hashApiKey, isActiveKey, keyVersion } from '#lib/partner/presented-key.ts';
+import { LATEST_API_VERSION, type ApiVersion } from '#lib/versions/versions.ts';
 
-const API_KEY_PREFIX = 'pk_';
 export { LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
 
 /** 32 random bytes, base64url, behind a recognisable prefix (46 characters; API Gateway wants 20–128). */
 const generateApiKey = (): string => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-
-const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A key as its owner sees it in the list: never the key itself. */
 export type ApiKeyView = Shape<typeof apiKeySchema>;
@@ -34,6 +33,7 @@ export const presentApiKey = (record: ApiKeyRecord): ApiKeyView => ({
   name: record.name,
   prefix: record.prefix ?? API_KEY_PREFIX,
   scope: record.scope,
+  version: keyVersion(record),
   createdAt: record.createdAt,
   lastUsedAt: record.lastUsedAt,
   revokedAt: record.revokedAt,
@@ -108,8 +108,8 @@ export async function createApiKey(
   return answer;
 }
 
-/** A new key registered where keys are checked, and its record (not stored yet). */
-async function issueKey(ctx: AppContext, userId: number, name: string | null, scope: KeyScope) {
+/** A new key registered where keys are checked, and its record (not stored yet); a new key is pinned to the newest version. */
+async function issueKey(ctx: AppContext, userId: number, name: string | null, scope: KeyScope, version: ApiVersion = LATEST_API_VERSION) {
   const apiKey = generateApiKey();
   const createdAt = ctx.now().toISOString();
   const id = await apiKeyIssuerOf(ctx).register({ value: apiKey, name: `partner-${userId}-${createdAt.replace(/[:.]/g, '')}` });
@@ -118,6 +118,7 @@ async function issueKey(ctx: AppContext, userId: number, name: string | null, sc
     userId,
     name,
     scope,
+    version,
     prefix: apiKey.slice(0, KEY_PREFIX_LENGTH),
     keyHash: hashApiKey(apiKey),
     createdAt,
@@ -161,7 +162,8 @@ export async function rollApiKey(
   const windowed = overlapHours > 0;
   let seen = windowed ? await activeCountAfterEnds(ctx, userId) : null;
   if (seen && seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached(true);
-  const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope);
+  // The successor answers as its predecessor did: the pin moves with the key.
+  const { apiKey, record } = await issueKey(ctx, userId, old.name, old.scope, keyVersion(old));
   const expiresAt = new Date(Date.parse(record.createdAt) + overlapHours * 3_600_000).toISOString();
   const answer = createdKey(apiKey, record);
   const audit = caller ? auditItemOf(ctx, caller, 'api_key.rolled', { type: 'api_key', id, detail: record.id }) : null;
@@ -238,8 +240,7 @@ export async function revokeApiKey(ctx: AppContext, userId: number, id: string, 
 /** The active key record with this id; null when unknown, revoked, or rolled and past the end of its window. */
 export async function activeApiKey(ctx: AppContext, id: string): Promise<ApiKeyRecord | null> {
   const record = await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id);
-  if (!record || record.revokedAt !== null) return null;
-  return record.expiresAt === null || Date.parse(record.expiresAt) > ctx.now().getTime() ? record : null;
+  return record && isActiveKey(record, ctx.now()) ? record : null;
 }
 
 /**

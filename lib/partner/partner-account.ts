@@ -9,13 +9,17 @@ import { InvalidTokenError, verifyAccessToken } from '#lib/auth/verify-token.ts'
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import { recordKeyUse, resolvePresentedKey } from '#lib/partner/api-keys.ts';
+import { keyVersion } from '#lib/partner/presented-key.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 export interface PartnerAccount {
   /** The account: the key's owner, or the signed-in user. */
   partnerId: number;
   /** How it signed the request. */
   via: 'apiKey' | 'jwt';
+  /** The API version of the key it signed with; absent for a signed-in user (the default version then). */
+  version?: ApiVersion;
 }
 
 const notSignedIn = () =>
@@ -37,7 +41,7 @@ export async function requirePartnerAccount(ctx: AppContext, headers: Record<str
     const owner = key && (await users.get(key.userId));
     if (!key || !owner || owner.deletedAt !== null) throw forbidden('FORBIDDEN', 'a valid x-api-key header is required');
     await recordKeyUse(ctx, key);
-    return { partnerId: key.userId, via: 'apiKey' };
+    return { partnerId: key.userId, via: 'apiKey', version: keyVersion(key) };
   }
   const token = bearerToken(headers['authorization']);
   if (!token) throw notSignedIn();

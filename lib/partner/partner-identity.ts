@@ -7,15 +7,22 @@ import { forbidden } from '#lib/errors.ts';
 import type { ApiKeyRecord } from '#lib/db/api-key-repo.ts';
 import { activeApiKey, recordKeyUse } from '#lib/partner/api-keys.ts';
 import { countKeyRequest, type KeyWindow } from '#lib/partner/key-quota.ts';
+import { keyVersion } from '#lib/partner/presented-key.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
 import type { KeyScope } from '#lib/partner/schemas.ts';
+import type { ApiVersion } from '#lib/versions/versions.ts';
 
 export interface Partner {
   /** The account that owns the key: holds, orders and idempotency keys belong to it, whichever of its keys is used. */
   partnerId: number;
   apiKeyId: string;
+  /**
+   * The API version the key is pinned to: its requests are answered in it unless they name another (absent where a
+   * partner is named without its key, as an operator's command does).
+   */
+  version?: ApiVersion;
 }
 
 const refused = () => forbidden('FORBIDDEN', 'a valid x-api-key header is required');
@@ -58,5 +65,5 @@ export async function requirePartner(ctx: AppContext, event: KeyedEvent, needs: 
   if (needs === 'sell' && record.scope !== 'sell') {
     throw forbidden('KEY_SCOPE_INSUFFICIENT', 'this API key may only read; this operation needs a key of scope sell');
   }
-  return { partnerId: record.userId, apiKeyId: record.id };
+  return { partnerId: record.userId, apiKeyId: record.id, version: keyVersion(record) };
 }

@@ -7,6 +7,7 @@ import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 import { KEY_SCOPES, LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#lib/partner/audit-log-schemas.ts';
+import { API_VERSIONS } from '#lib/versions/versions.ts';
 
 export const apiKeySchema = component('ApiKey', () =>
   z.object({
@@ -15,6 +16,8 @@ export const apiKeySchema = component('ApiKey', () =>
     // Keys stored before prefixes were recorded show the common prefix alone.
     prefix: z.string(),
     scope: z.enum(KEY_SCOPES),
+    // The API version its requests are answered in when they name none (POST /partner/api-keys/{id}/version moves it).
+    version: z.enum(API_VERSIONS),
     createdAt: z.iso.datetime(),
     lastUsedAt: z.nullable(z.iso.datetime()),
     revokedAt: z.nullable(z.iso.datetime()),

@@ -62,7 +62,8 @@ export function effectiveStatus(plaque: { status: PlaqueStatus; lockExpiresAt: s
 }
 
 /**
- * The wire record of a stored plaque at `now`, its members in the interface's order. A record not migrated yet shows
+ * The wire record of a stored plaque at `now`, its members in the interface's order, in the newest API version's shape
+ * (lib/versions/versions.ts gives it an older version's). A record not migrated yet shows
  * the stage's placeholder image and contract, and its token metadata names that image, as the migration writes them.
  */
 export function presentPlaque(p: StoredPlaque, now: Date, stage: StageValues): Plaque {
@@ -95,6 +96,5 @@ export function presentPlaque(p: StoredPlaque, now: Date, stage: StageValues): P
     mintedAt: p.mintedAt,
     status: effectiveStatus(p, now),
     minted: p.minted,
-    token_id: p.tokenId,
   };
 }

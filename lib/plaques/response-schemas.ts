@@ -39,7 +39,8 @@ export const plaqueSchema = component('Plaque', () => {
     mintedAt: nullableTimestamp,
     status: z.enum(STATUSES),
     minted: z.boolean(),
-    token_id: z.nullable(z.string()),
+    // The copy of tokenId, in API versions before 2026-11-28 only (lib/versions/versions.ts).
+    token_id: z.optional(z.nullable(z.string())),
   });
 });
 

@@ -8,6 +8,7 @@ import { auditItemOf, type AuditCaller } from '#lib/db/audit-repo.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { webhookDeliveriesSchema, webhookListSchema, webhookSchema } from '#lib/webhooks/response-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
+import { endpointVersion } from '#lib/webhooks/payload.ts';
 
 export { MAX_WEBHOOKS } from '#lib/webhooks/limits.ts';
 
@@ -21,6 +22,7 @@ export const present = (endpoint: WebhookEndpoint): WebhookView => ({
   url: endpoint.url,
   events: endpoint.events,
   createdAt: endpoint.createdAt,
+  version: endpointVersion(endpoint),
 });
 
 export const noSuchWebhook = () => notFound('WEBHOOK_NOT_FOUND', 'no such webhook endpoint');

@@ -12,6 +12,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
  */
 const PLAQUE_EVENT_TYPES = ['plaque.listed', 'plaque.price_changed', 'plaque.status_changed', 'plaque.metadata_updated'] as const;
 export type PlaqueEventType = (typeof PLAQUE_EVENT_TYPES)[number];
+export const isPlaqueEventType = (type: unknown): type is PlaqueEventType => (PLAQUE_EVENT_TYPES as readonly unknown[]).includes(type);
 export const CATALOGUE_IMPORTED_EVENT_TYPE = 'catalogue.imported';
 export const CATALOGUE_EVENT_TYPES = [...PLAQUE_EVENT_TYPES, CATALOGUE_IMPORTED_EVENT_TYPE] as const;
 export type CatalogueEventType = (typeof CATALOGUE_EVENT_TYPES)[number];

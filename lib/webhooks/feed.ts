@@ -9,6 +9,7 @@ import { isCatalogueEventType, isKept, type WebhookEvent } from '#lib/webhooks/e
 import type { ListEventsInput } from '#lib/webhooks/feed-schemas.ts';
 import type { eventPageSchema } from '#lib/webhooks/response-schemas.ts';
 import type { Shape } from '#lib/schema.ts';
+import { LATEST_API_VERSION, shapeEventData } from '#lib/versions/versions.ts';
 
 type EventPage = Shape<typeof eventPageSchema>;
 type FeedEvent = EventPage['events'][number];
@@ -27,7 +28,10 @@ function decodeEventCursor(cursor: string): EventPosition {
 /** The event as the feed shows it: its id and the body its deliveries carry. */
 function feedEventOf(event: WebhookEvent): FeedEvent {
   const body = JSON.parse(event.body) as Omit<FeedEvent, 'id'>;
-  return { id: event.eventId, ...body } as FeedEvent;
+  // In the newest shape, as every answer is built (an event made before versions was kept in 2026-11-23's): the
+  // request's version is given to the whole page by the HTTP layer.
+  const data = shapeEventData(body.type, body.data as Record<string, unknown>, LATEST_API_VERSION);
+  return { id: event.eventId, ...body, data } as FeedEvent;
 }
 
 /** Index sort keys compare as positions do: time, then id. */

@@ -16,6 +16,7 @@ import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
 import type { webhookCreatedSchema } from '#lib/webhooks/response-schemas.ts';
 import { newWebhookSecret, secretBoxOf } from '#lib/webhooks/secrets.ts';
 import type { Shape } from '#lib/schema.ts';
+import { LATEST_API_VERSION } from '#lib/versions/versions.ts';
 
 const newWebhookId = (): string => `wh_${randomBytes(16).toString('base64url')}`;
 
@@ -60,6 +61,8 @@ export async function createWebhook(
     sealedSecret: await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId }),
     previousSecret: null,
     createdAt: ctx.now().toISOString(),
+    // Its deliveries are shaped for the newest version, for good: a partner wanting another registers another endpoint.
+    version: LATEST_API_VERSION,
   };
   const answer: CreatedWebhook = { ...present(endpoint), secret };
   const also = [

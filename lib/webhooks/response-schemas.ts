@@ -6,6 +6,7 @@ import { orderSchema } from '#lib/partner/response-schemas.ts';
 import { plaqueSchema } from '#lib/plaques/response-schemas.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
 import { CATALOGUE_IMPORTED_EVENT_TYPE, ORDER_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '#lib/webhooks/events.ts';
+import { API_VERSIONS } from '#lib/versions/versions.ts';
 
 /** `whsec_` and the base64 of 32 bytes. */
 const secretSchema = () => z.string().check(z.regex(/^whsec_[A-Za-z0-9+/]{43}=$/));
@@ -16,6 +17,8 @@ export const webhookSchema = inlineComponent('Webhook', () =>
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
     createdAt: z.iso.datetime(),
+    // The API version every delivery to it is shaped for (its body's `apiVersion`): the newest when it was registered.
+    version: z.enum(API_VERSIONS),
   }),
 );
 

@@ -22,6 +22,7 @@ import { resolverOf, urlPolicyOf } from '#lib/webhooks/ports.ts';
 import { secretBoxOf } from '#lib/webhooks/secrets.ts';
 import { laneOfMessage, wakeupQueueOf, type Lane } from '#lib/webhooks/queue.ts';
 import { DELIVERY_TIMEOUT_MS, isSuccessStatus, judgeAttempt, RETRY_DELAYS_MS } from '#lib/webhooks/retry-schedule.ts';
+import { endpointVersion, versionedEventBody } from '#lib/webhooks/payload.ts';
 
 const USER_AGENT = 'plaque-webhooks/1';
 
@@ -91,8 +92,10 @@ async function attempt(ctx: AppContext, endpoint: WebhookEndpoint, event: Webhoo
   }
   const sentAt = ctx.now();
   const secrets = await Promise.all(signingSecrets(endpoint, sentAt).map((sealed) => openSecret(ctx, endpoint, sealed)));
-  const headers = signedHeaders(secrets, event, sentAt);
-  return postWebhook({ url, addresses, headers, body: event.body, timeoutMs });
+  // Shaped for the endpoint's version, and signed as sent.
+  const body = versionedEventBody(event.body, endpointVersion(endpoint));
+  const headers = signedHeaders(secrets, { eventId: event.eventId, body }, sentAt);
+  return postWebhook({ url, addresses, headers, body, timeoutMs });
 }
 
 /**

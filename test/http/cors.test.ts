@@ -43,7 +43,7 @@ describe('CORS headers on answers', () => {
     for (const { headers } of [success!, refusal!]) {
       expect(headers['access-control-allow-origin']).toBe(DASHBOARD);
       expect(headers['access-control-expose-headers']).toBe(
-        'x-request-id, retry-after, ratelimit-policy, ratelimit, link, content-disposition',
+        'x-request-id, retry-after, ratelimit-policy, ratelimit, plaque-version, link, content-disposition',
       );
     }
   });
@@ -61,7 +61,7 @@ describe('CORS headers on answers', () => {
   it('name any origin from a function configured with * (a public read), without varying by Origin', async () => {
     for (const { headers } of await answers({ CORS_ALLOW_ORIGINS: '*' }, 'https://wallet.example')) {
       expect(headers['access-control-allow-origin']).toBe('*');
-      expect(headers['access-control-expose-headers']).toBe('x-request-id, retry-after, ratelimit-policy, ratelimit');
+      expect(headers['access-control-expose-headers']).toBe('x-request-id, retry-after, ratelimit-policy, ratelimit, plaque-version');
       expect(headers['vary']).toBeUndefined();
     }
   });
@@ -148,7 +148,9 @@ describe('the local server with CORS_ALLOW_ORIGINS', () => {
     expect(Object.values(answers).map((a) => a.status)).toEqual([200, 404, 400, 200]);
     for (const [name, { headers }] of Object.entries(answers)) {
       expect(headers.get('access-control-allow-origin'), name).toBe('*');
-      expect(headers.get('access-control-expose-headers'), name).toBe('x-request-id, retry-after, ratelimit-policy, ratelimit');
+      expect(headers.get('access-control-expose-headers'), name).toBe(
+        'x-request-id, retry-after, ratelimit-policy, ratelimit, plaque-version',
+      );
       expect(headers.get('vary'), name).toBeNull();
     }
   });

@@ -40,6 +40,8 @@ const answer = (overrides: Partial<ObservedResponse>): ObservedResponse => ({
     // An x-api-key operation: its answers tell the key's window.
     'ratelimit-policy': '"daily";q=10000;w=86400',
     ratelimit: '"daily";r=9999;t=3600',
+    // Every success names its API version.
+    'plaque-version': '2026-11-28',
   },
   body: json(anOrderView),
   ...overrides,

@@ -197,6 +197,8 @@ describe('GET /partner/api-keys', () => {
         prefix: k.prefix,
         createdAt: k.createdAt,
         scope: 'sell',
+        // New keys are pinned to the newest API version.
+        version: '2026-11-28',
         lastUsedAt: null,
         revokedAt: k.name === 'second' ? expect.stringMatching(ISO) : null,
         expiresAt: null,

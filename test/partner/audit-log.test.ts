@@ -118,6 +118,10 @@ describe('GET /partner/audit-log', () => {
     expect((await create()).headers.get('idempotent-replayed')).toBe('true');
     const rolled = await send(partner, 'POST', `/partner/api-keys/${made.json.id}/roll`, { expiresInHours: 1 });
     expect(rolled.status, rolled.text).toBe(201);
+    // A version move, and one refused for an unknown version (no entry).
+    const moved = await send(partner, 'POST', `/partner/api-keys/${rolled.json.id}/version`, { version: '2026-11-23' });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await send(partner, 'POST', `/partner/api-keys/${rolled.json.id}/version`, { version: '2020-01-01' })).status).toBe(400);
     expect((await send(partner, 'DELETE', `/partner/api-keys/${rolled.json.id}`)).status).toBe(204);
     expect((await send(partner, 'DELETE', `/partner/api-keys/${rolled.json.id}`)).status).toBe(204);
     expect((await send(other, 'DELETE', `/partner/api-keys/${made.json.id}`)).status).toBe(404);
@@ -143,6 +147,7 @@ describe('GET /partner/audit-log', () => {
         { action: 'user.signed_in', target: { ...user, detail: 'password' } },
         { action: 'api_key.created', target: key('api_key', made.json.id) },
         { action: 'api_key.rolled', target: key('api_key', made.json.id, rolled.json.id) },
+        { action: 'api_key.version_moved', target: key('api_key', rolled.json.id, '2026-11-23') },
         { action: 'api_key.revoked', target: key('api_key', rolled.json.id) },
         { action: 'webhook.created', target: key('webhook', hook.json.id) },
         { action: 'webhook.secret_rotated', target: key('webhook', hook.json.id) },

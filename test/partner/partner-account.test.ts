@@ -7,6 +7,7 @@ import { partnerKeyOrUser } from '#lib/http/principals.ts';
 import { revokeApiKey } from '#lib/partner/api-keys.ts';
 import { requirePartnerAccount } from '#lib/partner/partner-account.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { LATEST_API_VERSION } from '#lib/versions/versions.ts';
 import { freshTable } from '../support/db.ts';
 import { anEvent } from '../support/events.ts';
 import { aMoneyPartner, type MoneyPartner } from '../money/fixtures.ts';
@@ -31,8 +32,16 @@ const caller = (headers: Record<string, string>) =>
 
 describe('a partner key or its signed-in user', () => {
   it('is the account of a key of either scope, or of the bearer token', async () => {
-    expect(await caller({ 'x-api-key': partner.sellKey })).toEqual({ partnerId: partner.userId, via: 'apiKey' });
-    expect(await caller({ 'x-api-key': partner.readKey })).toEqual({ partnerId: partner.userId, via: 'apiKey' });
+    expect(await caller({ 'x-api-key': partner.sellKey })).toEqual({
+      partnerId: partner.userId,
+      via: 'apiKey',
+      version: LATEST_API_VERSION,
+    });
+    expect(await caller({ 'x-api-key': partner.readKey })).toEqual({
+      partnerId: partner.userId,
+      via: 'apiKey',
+      version: LATEST_API_VERSION,
+    });
     expect(await caller({ authorization: `Bearer ${partner.token}` })).toEqual({ partnerId: partner.userId, via: 'jwt' });
   });
 
@@ -41,6 +50,7 @@ describe('a partner key or its signed-in user', () => {
     expect(await caller({ 'x-api-key': other.apiKey, authorization: `Bearer ${partner.token}` })).toEqual({
       partnerId: other.userId,
       via: 'apiKey',
+      version: LATEST_API_VERSION,
     });
     expect(await caller({ 'x-api-key': 'pk_not-a-key', authorization: `Bearer ${partner.token}` })).toEqual({
       status: 403,
@@ -69,6 +79,10 @@ describe('a partner key or its signed-in user', () => {
     const event = anEvent({ method: 'GET', path: '/partner/balance', headers });
     const request = { method: 'GET', headers, query: {}, pathParameters: {}, body: undefined, event };
     expect(partnerKeyOrUser.kind).toBe('jwtOrApiKey');
-    expect(await partnerKeyOrUser.resolve!(ctx, request)).toEqual({ partnerId: partner.userId, via: 'apiKey' });
+    expect(await partnerKeyOrUser.resolve!(ctx, request)).toEqual({
+      partnerId: partner.userId,
+      via: 'apiKey',
+      version: LATEST_API_VERSION,
+    });
   });
 });

@@ -12,6 +12,7 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { encodeWalletCursor } from '#lib/plaques/wallet-plaques.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { freshTable } from '../support/db.ts';
+import { DEFAULT_API_VERSION, shapeAs } from '#lib/versions/versions.ts';
 import { invoke } from '../support/events.ts';
 import { intercept } from '../support/faults.ts';
 import { aWallet, storePlaque } from '../partner/fixtures.ts';
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 
 /** The plaque as the listing would show it now. */
-const shown = (plaque: StoredPlaque) => presentPlaque(plaque, ctx.now(), stageValuesOf(ctx));
+/** The plaque as a request naming no API version reads it: the default version's shape. */
+const shown = (plaque: StoredPlaque) => shapeAs('Plaque', presentPlaque(plaque, ctx.now(), stageValuesOf(ctx)), DEFAULT_API_VERSION);
 
 /** The DynamoDB commands `run` sends, by name, in order. */
 async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {

@@ -114,8 +114,9 @@ describe('a partner subscribed to catalogue events', () => {
       ['plaque.status_changed', 'AVAILABLE', 'LOCKED'],
       ['plaque.listed', 'AVAILABLE', undefined],
     ]);
-    // The data is the Plaque as GET /plaques/{id} answers it after the last write.
-    const shown = await call(server.url, 'GET', `/plaques/${plaque.id}`);
+    // The data is the Plaque as GET /plaques/{id} answers it after the last write, read with the partner's key: the key
+    // and the endpoint are both pinned to the newest API version.
+    const shown = await call(server.url, 'GET', `/plaques/${plaque.id}`, { key: partner.apiKey });
     const { previousStatus: _none, ...listed } = received[2]!.payload.data;
     expect(listed).toEqual(shown.json);
     expect(received[2]!.payload.timestamp).toBe(shown.json.updatedAt);

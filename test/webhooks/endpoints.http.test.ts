@@ -84,6 +84,8 @@ describe('registering an endpoint', () => {
       events: ['order.sold', 'order.delivered'],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
       createdAt: expect.any(String),
+      // Its deliveries are shaped for the newest API version.
+      version: '2026-11-28',
     });
     const { secret, id } = reply.json;
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
@@ -98,7 +100,13 @@ describe('registering an endpoint', () => {
     expect(listed.status).toBe(200);
     expect(listed.json).toEqual({
       webhooks: [
-        { id, url: 'https://hooks.shop.example/plaques', events: ['order.sold', 'order.delivered'], createdAt: reply.json.createdAt },
+        {
+          id,
+          url: 'https://hooks.shop.example/plaques',
+          events: ['order.sold', 'order.delivered'],
+          createdAt: reply.json.createdAt,
+          version: '2026-11-28',
+        },
       ],
     });
     expect(listed.text).not.toContain('secret');

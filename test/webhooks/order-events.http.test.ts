@@ -107,7 +107,13 @@ describe('a partner buying with a webhook endpoint registered', () => {
     for (const r of received) expect(Number(r.timestamp)).toBeGreaterThan(0);
 
     const order = await call(server.url, 'GET', `/partner/orders/${orderId}`, { key: partner.apiKey });
-    expect(received[2]!.payload).toEqual({ type: 'order.delivered', timestamp: order.json.updatedAt, data: order.json });
+    // The endpoint is new, so pinned to the newest API version, which every body names.
+    expect(received[2]!.payload).toEqual({
+      type: 'order.delivered',
+      timestamp: order.json.updatedAt,
+      apiVersion: '2026-11-28',
+      data: order.json,
+    });
 
     const log = await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries?limit=3`, { headers: bearer(user) });
     expect(log.status).toBe(200);
@@ -126,7 +132,7 @@ describe('a partner buying with a webhook endpoint registered', () => {
     await eventually(() => receiver.received.some((r) => r.id === sent.json.eventId), 'the ping arrives');
     const ping = receiver.received.find((r) => r.id === sent.json.eventId)!;
     expect(ping.verified).toBe(true);
-    expect(ping.payload).toEqual({ type: 'ping', timestamp: expect.any(String), data: { webhookId } });
+    expect(ping.payload).toEqual({ type: 'ping', timestamp: expect.any(String), apiVersion: '2026-11-28', data: { webhookId } });
     await eventually(async () => {
       const log = await call(server.url, 'GET', `/partner/webhooks/${webhookId}/deliveries?limit=1`, { headers: bearer(user) });
       return log.json.deliveries[0]?.eventId === sent.json.eventId;

@@ -102,6 +102,7 @@ describe('retries', () => {
     expect(receiver.received[0]!.payload).toEqual({
       type: 'order.sold',
       timestamp: order.updatedAt,
+      apiVersion: '2026-11-28',
       data: expect.objectContaining({ orderId: order.orderId, status: 'SOLD' }),
     });
 

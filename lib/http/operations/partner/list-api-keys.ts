@@ -19,6 +19,8 @@ export const listApiKeys = operation({
       'Keys made before prefixes were recorded show `pk_` alone.',
     `\`lastUsedAt\` is the last request that presented the key, to within ${LAST_USED_RESOLUTION_MS / 1000} s (a use is recorded at most once a minute); null when never used. ` +
       '`revokedAt` is null while the key is active.',
+    "`version` is the API version the key's requests are answered in when they send no `Plaque-Version` header: the newest when the key was made " +
+      '(keys made before versions: 2026-11-23); POST /partner/api-keys/{id}/version moves it.',
     '`scope` is what the key may do (keys made before scopes existed are `sell`). `expiresAt` is set on a rolled key: the key works until then and answers 403 FORBIDDEN from then on; null for a key that was not rolled.',
   ].join('\n\n'),
   tag: partnerTag,

@@ -1,6 +1,6 @@
 // The declaration of getPlaqueByName: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
-import { publicAccess } from '#lib/http/principals.ts';
+import { publicRead } from '#lib/http/principals.ts';
 import { plaqueNameParam } from '#lib/plaques/plaque-name-schema.ts';
 import { plaqueReads, plaquesTag, publicCaching, recordRules } from '#lib/http/operations/plaques/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
@@ -10,7 +10,7 @@ export const getPlaqueByName = operation({
   method: 'GET',
   path: '/plaques/by-name/{name}',
   operationId: 'getPlaqueByName',
-  auth: publicAccess,
+  auth: publicRead,
   access: plaqueReads,
   summary: 'One plaque by name',
   description: [

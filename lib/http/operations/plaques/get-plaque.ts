@@ -1,6 +1,6 @@
 // The declaration of getPlaque: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
-import { publicAccess } from '#lib/http/principals.ts';
+import { publicRead } from '#lib/http/principals.ts';
 import { plaqueIdParam } from '#lib/partner/schemas.ts';
 import { plaqueReads, plaquesTag, publicCaching, recordRules } from '#lib/http/operations/plaques/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
@@ -10,7 +10,7 @@ export const getPlaque = operation({
   method: 'GET',
   path: '/plaques/{id}',
   operationId: 'getPlaque',
-  auth: publicAccess,
+  auth: publicRead,
   access: plaqueReads,
   summary: 'One plaque by id',
   description: [recordRules, 'Unknown and deleted plaques (deletedAt set) answer 404 PLAQUE_NOT_FOUND. One GetItem.', publicCaching].join(

@@ -1,7 +1,7 @@
 // The declaration of listFeaturedPlaques, searchFeaturedPlaques: route, caller, access, documentation, request and responses.
 import { example, operation, paragraphs } from '#lib/http/operation.ts';
 import { parseNestedQuery } from '#lib/http/nested-query.ts';
-import { publicAccess } from '#lib/http/principals.ts';
+import { publicRead } from '#lib/http/principals.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { filtersAsText, listing, listingRules, page, plaquesTag } from '#lib/http/operations/plaques/rules.ts';
 
@@ -9,7 +9,7 @@ export const listFeaturedPlaques = operation({
   method: 'GET',
   path: '/plaques/featured',
   operationId: 'listFeaturedPlaques',
-  auth: publicAccess,
+  auth: publicRead,
   access: listing,
   summary: 'List featured plaques (query parameters)',
   description: paragraphs(
@@ -28,7 +28,7 @@ export const searchFeaturedPlaques = operation({
   method: 'POST',
   path: '/plaques/featured',
   operationId: 'searchFeaturedPlaques',
-  auth: publicAccess,
+  auth: publicRead,
   access: listing,
   summary: 'List featured plaques (JSON body)',
   description: listingRules,

@@ -1,6 +1,6 @@
 // The declaration of listWalletPlaques: route, caller, access, documentation, request and responses.
 import { example, operation } from '#lib/http/operation.ts';
-import { publicAccess } from '#lib/http/principals.ts';
+import { publicRead } from '#lib/http/principals.ts';
 import { walletAddress } from '#lib/partner/sale-schemas.ts';
 import { pageQuery, plaqueReads, plaquesTag, publicCaching, walletListRules } from '#lib/http/operations/plaques/rules.ts';
 import { shapeNamed } from '#lib/schema.ts';
@@ -10,7 +10,7 @@ export const listWalletPlaques = operation({
   method: 'GET',
   path: '/wallets/{address}/plaques',
   operationId: 'listWalletPlaques',
-  auth: publicAccess,
+  auth: publicRead,
   access: plaqueReads,
   summary: "A wallet's minted plaques, newest mint first",
   description: [walletListRules, publicCaching].join('\n\n'),

@@ -13,7 +13,11 @@ export const listWebhooks = operation({
   auth: signedInUser,
   access: { table: 'read' },
   summary: "The partner's webhook endpoints",
-  description: [managed, 'Newest first; secrets are never shown again.'].join('\n\n'),
+  description: [
+    managed,
+    'Newest first; secrets are never shown again. `version` is the API version every delivery to the endpoint is shaped for ' +
+      "(its body's `apiVersion`): the newest when it was registered; 2026-11-23 for one registered before versions.",
+  ].join('\n\n'),
   tag: partnerTag,
   // The caller has an endpoint, so there is one to list.
   example: example(['webhookId'], () => ({})),

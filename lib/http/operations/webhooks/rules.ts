@@ -39,7 +39,9 @@ export const delivery = paragraphs(
     'secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown. After a secret rotation, ' +
     "until the replaced secret expires, `webhook-signature` carries two signatures separated by a space (the new secret's first), " +
     'and a receiver that holds either secret accepts the delivery.',
-  'Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move ' +
+  'Body: `{ "type", "timestamp", "apiVersion", "data" }`: `apiVersion` is the API version the endpoint was pinned to when it was ' +
+    "registered (the newest then, for good: the endpoint list's `version`), and `data` is in that version's shape " +
+    '(`info.x-api-versions`); an endpoint registered before versions receives 2026-11-23. For order events `data` is the Order record of GET /partner/orders/{orderId} as the move ' +
     'left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), ' +
     '`order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in ' +
     "the order of the order's moves (a later event waits while an earlier one is being retried).",

@@ -316,6 +316,8 @@ export interface paths {
          *
          *     `lastUsedAt` is the last request that presented the key, to within 60 s (a use is recorded at most once a minute); null when never used. `revokedAt` is null while the key is active.
          *
+         *     `version` is the API version the key's requests are answered in when they send no `Plaque-Version` header: the newest when the key was made (keys made before versions: 2026-11-23); POST /partner/api-keys/{id}/version moves it.
+         *
          *     `scope` is what the key may do (keys made before scopes existed are `sell`). `expiresAt` is set on a rolled key: the key works until then and answers 403 FORBIDDEN from then on; null for a key that was not rolled.
          */
         get: operations["listApiKeys"];
@@ -655,6 +657,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partner/api-keys/{id}/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an API key to another API version
+         * @description Called by the dashboard with the signed-in user's JWT (not an API key). A partner is the user who owns the keys: only the caller's own items are ever listed.
+         *
+         *     Pins the key to `version` (one of 2026-11-23, 2026-11-28: the document's `info.x-api-versions` lists what each changed): from the next request on, the key's requests that send no `Plaque-Version` header are answered in it. A new key is pinned to the newest version (2026-11-28); a rolled key's successor keeps its pin. Moving it back is allowed.
+         *
+         *     Answers the key as GET /partner/api-keys lists it. A well-formed date that is no version answers 400 UNKNOWN_VERSION; another user's key and unknown ids answer 404 API_KEY_NOT_FOUND. A revoked or ended key may be moved too (it is refused all the same).
+         */
+        post: operations["setApiKeyVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plaques/by-name/{name}": {
         parameters: {
             query?: never;
@@ -926,7 +952,7 @@ export interface paths {
          * The partner's webhook endpoints
          * @description Managed by the signed-in partner user (the account that owns the partner's API keys): each endpoint belongs to that account, which is the partner its orders' events come from. Another partner's endpoint and an unknown id both answer 404 WEBHOOK_NOT_FOUND.
          *
-         *     Newest first; secrets are never shown again.
+         *     Newest first; secrets are never shown again. `version` is the API version every delivery to the endpoint is shaped for (its body's `apiVersion`): the newest when it was registered; 2026-11-23 for one registered before versions.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -948,7 +974,7 @@ export interface paths {
          *
          *     Delivery follows the Standard Webhooks specification: a `POST` with `content-type: application/json` and the headers `webhook-id` (the event id: the same on every retry, so a receiver deduplicates by it), `webhook-timestamp` (epoch seconds of this attempt) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes the secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown. After a secret rotation, until the replaced secret expires, `webhook-signature` carries two signatures separated by a space (the new secret's first), and a receiver that holds either secret accepts the delivery.
          *
-         *     Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
+         *     Body: `{ "type", "timestamp", "apiVersion", "data" }`: `apiVersion` is the API version the endpoint was pinned to when it was registered (the newest then, for good: the endpoint list's `version`), and `data` is in that version's shape (`info.x-api-versions`); an endpoint registered before versions receives 2026-11-23. For order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
          *
          *     Catalogue events are every partner's: any endpoint may subscribe to them, the feed lists them to every partner. `plaque.listed`: a plaque becomes AVAILABLE and featured (and is not deleted), whether it was put on sale, featured, or its hold was released or its order cancelled. `plaque.status_changed`: its stored status changed (`data.previousStatus`; a hold that lapses without a write shows no event). `plaque.price_changed`: its price or currency changed (`data.previousPrice` and `data.previousCurrency`). `plaque.metadata_updated`: a MINTED plaque's name, name parts or image changed (the token metadata of GET /tokens/{id}.json; it is also announced on chain with ERC-4906 `MetadataUpdate`). For these `data` is the Plaque of GET /plaques/{id} as the write left it, plus the previous values named, and `timestamp` is its `updatedAt`. One write may make several events (a released hold: `plaque.status_changed` then `plaque.listed`); the events of one plaque reach an endpoint in the order of its writes. An import does not make an event per plaque it creates (a 100 000-plaque import would send 100 000 deliveries to every subscriber): it makes one `catalogue.imported` once its last plaque is written, `data` `{ "importId", "count", "firstPlaqueId", "lastPlaqueId", "startedAt", "finishedAt" }` (the ids are consecutive); read the new plaques from the listing. An import that stops half way sends nothing.
          *
@@ -1084,7 +1110,7 @@ export interface paths {
          *
          *     Delivery follows the Standard Webhooks specification: a `POST` with `content-type: application/json` and the headers `webhook-id` (the event id: the same on every retry, so a receiver deduplicates by it), `webhook-timestamp` (epoch seconds of this attempt) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes the secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown. After a secret rotation, until the replaced secret expires, `webhook-signature` carries two signatures separated by a space (the new secret's first), and a receiver that holds either secret accepts the delivery.
          *
-         *     Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
+         *     Body: `{ "type", "timestamp", "apiVersion", "data" }`: `apiVersion` is the API version the endpoint was pinned to when it was registered (the newest then, for good: the endpoint list's `version`), and `data` is in that version's shape (`info.x-api-versions`); an endpoint registered before versions receives 2026-11-23. For order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
          *
          *     Catalogue events are every partner's: any endpoint may subscribe to them, the feed lists them to every partner. `plaque.listed`: a plaque becomes AVAILABLE and featured (and is not deleted), whether it was put on sale, featured, or its hold was released or its order cancelled. `plaque.status_changed`: its stored status changed (`data.previousStatus`; a hold that lapses without a write shows no event). `plaque.price_changed`: its price or currency changed (`data.previousPrice` and `data.previousCurrency`). `plaque.metadata_updated`: a MINTED plaque's name, name parts or image changed (the token metadata of GET /tokens/{id}.json; it is also announced on chain with ERC-4906 `MetadataUpdate`). For these `data` is the Plaque of GET /plaques/{id} as the write left it, plus the previous values named, and `timestamp` is its `updatedAt`. One write may make several events (a released hold: `plaque.status_changed` then `plaque.listed`); the events of one plaque reach an endpoint in the order of its writes. An import does not make an event per plaque it creates (a 100 000-plaque import would send 100 000 deliveries to every subscriber): it makes one `catalogue.imported` once its last plaque is written, `data` `{ "importId", "count", "firstPlaqueId", "lastPlaqueId", "startedAt", "finishedAt" }` (the ids are consecutive); read the new plaques from the listing. An import that stops half way sends nothing.
          *
@@ -1142,7 +1168,7 @@ export interface paths {
          *
          *     Delivery follows the Standard Webhooks specification: a `POST` with `content-type: application/json` and the headers `webhook-id` (the event id: the same on every retry, so a receiver deduplicates by it), `webhook-timestamp` (epoch seconds of this attempt) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes the secret encodes after `whsec_`). Any Standard Webhooks library verifies it with the secret as shown. After a secret rotation, until the replaced secret expires, `webhook-signature` carries two signatures separated by a space (the new secret's first), and a receiver that holds either secret accepts the delivery.
          *
-         *     Body: `{ "type", "timestamp", "data" }`; for order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
+         *     Body: `{ "type", "timestamp", "apiVersion", "data" }`: `apiVersion` is the API version the endpoint was pinned to when it was registered (the newest then, for good: the endpoint list's `version`), and `data` is in that version's shape (`info.x-api-versions`); an endpoint registered before versions receives 2026-11-23. For order events `data` is the Order record of GET /partner/orders/{orderId} as the move left it, and `timestamp` is when the order moved. Events: `order.sold` (a buy, or an operator re-queued the delivery), `order.minting`, `order.delivered`, `order.failed`, `order.cancelled` (an operator cancelled a FAILED order; its plaque is on sale again). One event per move of the order; the events of one order reach an endpoint in the order of the order's moves (a later event waits while an earlier one is being retried).
          *
          *     Catalogue events are every partner's: any endpoint may subscribe to them, the feed lists them to every partner. `plaque.listed`: a plaque becomes AVAILABLE and featured (and is not deleted), whether it was put on sale, featured, or its hold was released or its order cancelled. `plaque.status_changed`: its stored status changed (`data.previousStatus`; a hold that lapses without a write shows no event). `plaque.price_changed`: its price or currency changed (`data.previousPrice` and `data.previousCurrency`). `plaque.metadata_updated`: a MINTED plaque's name, name parts or image changed (the token metadata of GET /tokens/{id}.json; it is also announced on chain with ERC-4906 `MetadataUpdate`). For these `data` is the Plaque of GET /plaques/{id} as the write left it, plus the previous values named, and `timestamp` is its `updatedAt`. One write may make several events (a released hold: `plaque.status_changed` then `plaque.listed`); the events of one plaque reach an endpoint in the order of its writes. An import does not make an event per plaque it creates (a 100 000-plaque import would send 100 000 deliveries to every subscriber): it makes one `catalogue.imported` once its last plaque is written, `data` `{ "importId", "count", "firstPlaqueId", "lastPlaqueId", "startedAt", "finishedAt" }` (the ids are consecutive); read the new plaques from the listing. An import that stops half way sends nothing.
          *
@@ -1187,6 +1213,8 @@ export interface components {
             prefix: string;
             /** @enum {string} */
             scope: "sell" | "read";
+            /** @enum {string} */
+            version: "2026-11-23" | "2026-11-28";
             /** Format: date-time */
             createdAt: string;
             lastUsedAt: string | null;
@@ -1422,7 +1450,7 @@ export interface components {
             /** @enum {string} */
             status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             minted: boolean;
-            token_id: string | null;
+            token_id?: string | null;
         };
         PlaqueListedEvent: {
             id: string;
@@ -1467,7 +1495,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
             };
         };
         PlaqueMetadataUpdatedEvent: {
@@ -1513,7 +1541,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
             };
         };
         PlaquePriceChangedEvent: {
@@ -1559,7 +1587,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
                 previousPrice: number;
                 previousCurrency: string;
             };
@@ -1607,7 +1635,7 @@ export interface components {
                 /** @enum {string} */
                 status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
                 minted: boolean;
-                token_id: string | null;
+                token_id?: string | null;
                 /** @enum {string} */
                 previousStatus: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             };
@@ -1720,6 +1748,8 @@ export interface components {
             events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
             /** Format: date-time */
             createdAt: string;
+            /** @enum {string} */
+            version: "2026-11-23" | "2026-11-28";
             secret?: string;
         };
         WebhookDeliveries: {
@@ -1743,6 +1773,8 @@ export interface components {
                 events: ("order.sold" | "order.minting" | "order.delivered" | "order.failed" | "order.cancelled" | "plaque.listed" | "plaque.price_changed" | "plaque.status_changed" | "plaque.metadata_updated" | "catalogue.imported")[];
                 /** Format: date-time */
                 createdAt: string;
+                /** @enum {string} */
+                version: "2026-11-23" | "2026-11-28";
             }[];
         };
         WebhookResent: {
@@ -1762,6 +1794,8 @@ export interface components {
     headers: {
         /** @description Identifies the request in the service logs; every response carries it (also `requestId` in problems). */
         RequestId: string;
+        /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+        PlaqueVersion: "2026-11-23" | "2026-11-28";
         /** @description Seconds to wait before trying again */
         RetryAfter: number;
         /** @description The methods the path has */
@@ -1792,7 +1826,10 @@ export interface operations {
     getProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -1802,22 +1839,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -1825,6 +1865,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +1880,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,6 +1895,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1864,6 +1910,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -1878,6 +1926,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1891,6 +1941,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -1905,6 +1957,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1918,6 +1972,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1931,6 +1987,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -1946,7 +2004,10 @@ export interface operations {
     updateProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -1972,22 +2033,25 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_MULTIPART */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_MULTIPART, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_MULTIPART";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_MULTIPART" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -1995,6 +2059,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2008,6 +2074,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2021,6 +2089,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2104,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2048,6 +2120,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2135,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2074,6 +2150,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,6 +2165,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2101,6 +2181,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2196,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2127,6 +2211,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2142,7 +2228,10 @@ export interface operations {
     getJwks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2152,6 +2241,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
@@ -2159,16 +2249,18 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2176,6 +2268,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +2283,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2203,6 +2299,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,6 +2314,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2230,6 +2330,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2243,6 +2345,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2257,7 +2361,10 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2281,22 +2388,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2304,6 +2414,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2429,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,6 +2444,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2344,6 +2460,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2357,6 +2475,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2370,6 +2490,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2384,6 +2506,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,6 +2521,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,6 +2536,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2425,7 +2553,10 @@ export interface operations {
     requestEmailVerificationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2447,22 +2578,25 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2470,6 +2604,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +2619,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2497,6 +2635,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2510,6 +2650,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2523,6 +2665,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2537,6 +2681,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2550,6 +2696,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2711,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2583,7 +2733,10 @@ export interface operations {
                 /** @example 123456 */
                 code: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2593,22 +2746,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2616,6 +2772,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2787,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2642,6 +2802,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2656,6 +2818,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2669,6 +2833,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2683,6 +2849,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2696,6 +2864,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,6 +2879,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2724,7 +2896,10 @@ export interface operations {
     evaluateEmailVerificationCodePost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2748,22 +2923,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2771,6 +2949,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2784,6 +2964,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +2979,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2811,6 +2995,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,6 +3010,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,6 +3025,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2851,6 +3041,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2864,6 +3056,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2877,6 +3071,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -2892,7 +3088,10 @@ export interface operations {
     getBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to, or 2026-11-23 for a signed-in user. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2902,22 +3101,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Balance"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -2925,6 +3127,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,6 +3142,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,6 +3157,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2964,6 +3172,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2978,6 +3188,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2991,6 +3203,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3005,6 +3219,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3234,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,6 +3249,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3048,7 +3268,10 @@ export interface operations {
             query?: {
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to, or 2026-11-23 for a signed-in user. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The month, `YYYY-MM` (UTC)
@@ -3064,6 +3287,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Content-Disposition": components["headers"]["ContentDisposition"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3078,16 +3302,18 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -3095,6 +3321,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3108,6 +3336,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,6 +3351,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3134,6 +3366,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3148,6 +3382,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,6 +3397,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3175,6 +3413,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3188,6 +3428,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,6 +3443,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3224,7 +3468,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to, or 2026-11-23 for a signed-in user. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3234,22 +3481,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LedgerPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -3257,6 +3507,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,6 +3522,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3283,6 +3537,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3296,6 +3552,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3310,6 +3568,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +3583,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3337,6 +3599,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3350,6 +3614,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3363,6 +3629,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3384,6 +3652,8 @@ export interface operations {
                  * @example 5f0c9a7e-4a8b-4c3e-9d1a-2b7e6f3c8d90
                  */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path: {
                 /**
@@ -3414,7 +3684,10 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    /** @description Names `Plaque-Version` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -3423,10 +3696,12 @@ export interface operations {
                     "application/json": components["schemas"]["Sale"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3442,7 +3717,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -3450,6 +3725,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3473,6 +3750,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -3497,6 +3776,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -3521,6 +3802,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
@@ -3547,6 +3830,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3570,6 +3855,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3593,6 +3880,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -3617,6 +3906,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3640,6 +3931,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -3663,6 +3956,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -3688,7 +3983,10 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3698,22 +3996,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -3721,6 +4022,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3734,6 +4037,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +4052,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3760,6 +4067,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3774,6 +4083,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3787,6 +4098,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3801,6 +4114,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3814,6 +4129,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,6 +4144,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -3845,6 +4164,8 @@ export interface operations {
             header?: {
                 /** @description Optional: 8–128 printable ASCII characters, unique per attempt to create (a UUID is a good choice). */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path?: never;
             cookie?: never;
@@ -3872,6 +4193,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -3879,16 +4201,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -3896,6 +4220,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3909,6 +4235,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3922,6 +4250,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3935,6 +4265,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3949,6 +4281,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3964,6 +4298,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3977,6 +4313,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3990,6 +4328,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4004,6 +4344,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +4359,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,6 +4374,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4045,7 +4391,10 @@ export interface operations {
     getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The id the buy answered (`ord_…`)
@@ -4061,6 +4410,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -4069,10 +4419,12 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4088,7 +4440,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -4096,6 +4448,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4119,6 +4473,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4142,6 +4498,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4166,6 +4524,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4189,6 +4549,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4213,6 +4575,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4236,6 +4600,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4259,6 +4625,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4284,7 +4652,10 @@ export interface operations {
     getPlaqueOwner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.
@@ -4300,6 +4671,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -4308,10 +4680,12 @@ export interface operations {
                     "application/json": components["schemas"]["Owner"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4327,7 +4701,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -4335,6 +4709,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4358,6 +4734,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4381,6 +4759,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4405,6 +4785,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4428,6 +4810,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4452,6 +4836,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4475,6 +4861,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4498,6 +4886,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -4526,7 +4916,10 @@ export interface operations {
                 /** @example 3 */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4536,6 +4929,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -4547,16 +4941,18 @@ export interface operations {
                     "application/json": components["schemas"]["UsageReport"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -4564,6 +4960,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,6 +4975,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,6 +4990,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,6 +5005,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4617,6 +5021,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4630,6 +5036,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4644,6 +5052,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4657,6 +5067,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4670,6 +5082,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4689,7 +5103,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4699,22 +5116,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -4722,6 +5142,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,6 +5157,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4748,6 +5172,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4761,6 +5187,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4775,6 +5203,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4788,6 +5218,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4802,6 +5234,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4815,6 +5249,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4828,6 +5264,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4848,7 +5286,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -4858,22 +5299,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -4881,6 +5325,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4894,6 +5340,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4907,6 +5355,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4920,6 +5370,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4934,6 +5386,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4947,6 +5401,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -4961,6 +5417,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4974,6 +5432,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4987,6 +5447,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -5002,7 +5464,10 @@ export interface operations {
     lookupPlaque: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.
@@ -5018,6 +5483,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -5026,10 +5492,12 @@ export interface operations {
                     "application/json": components["schemas"]["Lookup"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5045,7 +5513,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -5053,6 +5521,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5076,6 +5546,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5099,6 +5571,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5123,6 +5597,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5146,6 +5622,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5170,6 +5648,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5193,6 +5673,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5216,6 +5698,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5244,6 +5728,8 @@ export interface operations {
             header?: {
                 /** @description Optional: 8–128 printable ASCII characters, unique per attempt to create (a UUID is a good choice). */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path: {
                 /**
@@ -5272,6 +5758,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -5281,10 +5768,12 @@ export interface operations {
                     "application/json": components["schemas"]["Reservation"];
                 };
             };
-            /** @description Problem: WALLET_CANNOT_RECEIVE, VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: WALLET_CANNOT_RECEIVE, VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5300,7 +5789,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "WALLET_CANNOT_RECEIVE" | "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "WALLET_CANNOT_RECEIVE" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -5308,6 +5797,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5331,6 +5822,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5354,6 +5847,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5378,6 +5873,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     /**
@@ -5403,6 +5900,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5426,6 +5925,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5449,6 +5950,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5473,6 +5976,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5496,6 +6001,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5519,6 +6026,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5544,7 +6053,10 @@ export interface operations {
     releaseHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The `reservationId` a prepare answered (`res_…`)
@@ -5560,16 +6072,19 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5585,7 +6100,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -5593,6 +6108,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5616,6 +6133,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5639,6 +6158,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5663,6 +6184,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     /**
@@ -5688,6 +6211,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5711,6 +6236,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5735,6 +6262,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5758,6 +6287,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -5781,6 +6312,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -5806,7 +6339,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The key id returned at creation
@@ -5822,20 +6358,23 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -5843,6 +6382,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5856,6 +6397,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5869,6 +6412,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +6427,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -5896,6 +6443,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5911,6 +6460,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5924,6 +6475,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -5938,6 +6491,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5951,6 +6506,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5964,6 +6521,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -5982,6 +6541,8 @@ export interface operations {
             header?: {
                 /** @description Optional: 8–128 printable ASCII characters, unique per attempt to create (a UUID is a good choice). */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path: {
                 /**
@@ -6010,6 +6571,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6017,16 +6579,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6034,6 +6598,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6613,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6060,6 +6628,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6073,6 +6643,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6087,6 +6659,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6102,6 +6676,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6115,6 +6691,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6128,6 +6706,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6142,6 +6722,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6155,6 +6737,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6168,6 +6752,235 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    setApiKeyVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
+            path: {
+                /**
+                 * @description The key id returned at creation
+                 * @example a1b2c3d4e5
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "2026-11-28"
+                 *     }
+                 */
+                "application/json": {
+                    version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, pinned to the version */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Problem: UNKNOWN_VERSION, VALIDATION_FAILED, MALFORMED_JSON */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_VERSION" | "VALIDATION_FAILED" | "MALFORMED_JSON";
+                    };
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNAUTHORIZED";
+                    };
+                };
+            };
+            /** @description Problem: FORBIDDEN */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description Problem: API_KEY_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "API_KEY_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "METHOD_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem: CONFLICT */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "CONFLICT";
+                    };
+                };
+            };
+            /** @description Problem: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Problem: TOO_MANY_REQUESTS */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            /** @description Problem: REQUEST_HEADERS_TOO_LARGE */
+            431: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REQUEST_HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6183,7 +6996,10 @@ export interface operations {
     getPlaqueByName: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version of the `x-api-key` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description Plaque name: three letters, a hyphen and four digits (`ABC-0042`), in any letter case. Anything else answers 400 VALIDATION_FAILED naming `name`.
@@ -6199,23 +7015,28 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description Names `Plaque-Version` and `X-Api-Key` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Plaque"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6223,6 +7044,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,6 +7059,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6250,6 +7075,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6263,6 +7090,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6277,6 +7106,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6290,6 +7121,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6303,6 +7136,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6318,7 +7153,10 @@ export interface operations {
     getPlaque: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version of the `x-api-key` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.
@@ -6334,23 +7172,28 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description Names `Plaque-Version` and `X-Api-Key` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Plaque"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6358,6 +7201,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6371,6 +7216,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6385,6 +7232,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6398,6 +7247,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6412,6 +7263,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6425,6 +7278,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6438,6 +7293,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6466,7 +7323,10 @@ export interface operations {
                 /** @description An empty value counts as absent. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version of the `x-api-key` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6476,22 +7336,27 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    /** @description Names `Plaque-Version` and `X-Api-Key` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeaturedPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6499,6 +7364,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6512,6 +7379,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6526,6 +7395,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6539,6 +7410,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6553,6 +7426,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6566,6 +7441,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6579,6 +7456,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6594,7 +7473,10 @@ export interface operations {
     searchFeaturedPlaques: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version of the `x-api-key` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6640,22 +7522,27 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    /** @description Names `Plaque-Version` and `X-Api-Key` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeaturedPage"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6663,6 +7550,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6676,6 +7565,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6690,6 +7581,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6703,6 +7596,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6716,6 +7611,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6730,6 +7627,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6743,6 +7642,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6756,6 +7657,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6775,7 +7678,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -6785,23 +7691,28 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description Names `Plaque-Version` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WalletPlaquePage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6809,6 +7720,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6822,6 +7735,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6835,6 +7750,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6848,6 +7765,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6862,6 +7781,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,6 +7796,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6889,6 +7812,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6902,6 +7827,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6915,6 +7842,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -6934,7 +7863,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version of the `x-api-key` sent, if any (read only for its version: an unknown or revoked key is not refused, and answered as no key), else 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The wallet: a 0x address of 40 hex digits, EIP-55 checksummed or all lower-case (as a buyer wallet is given); a mixed-case address with a wrong checksum answers 400 VALIDATION_FAILED naming `address`.
@@ -6950,23 +7882,28 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description Names `Plaque-Version` and `X-Api-Key` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WalletPlaquePage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -6974,6 +7911,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6987,6 +7926,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7001,6 +7942,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7014,6 +7957,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7028,6 +7973,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7041,6 +7988,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,6 +8003,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7069,7 +8020,10 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7079,22 +8033,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7102,6 +8059,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,6 +8074,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7129,6 +8090,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7142,6 +8105,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7156,6 +8121,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7169,6 +8136,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7183,7 +8152,10 @@ export interface operations {
     getContractMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7193,6 +8165,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
@@ -7200,16 +8173,18 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionMetadata"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7217,6 +8192,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7230,6 +8207,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7244,6 +8223,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7257,6 +8238,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7271,6 +8254,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7284,6 +8269,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7298,7 +8285,10 @@ export interface operations {
     getTokenMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The token id, as 64 hex digits or 1–63 decimal digits (the path adds `.json`). Anything else answers 400 VALIDATION_FAILED naming `id`.
@@ -7314,6 +8304,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
@@ -7321,16 +8312,18 @@ export interface operations {
                     "application/json": components["schemas"]["TokenMetadata"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7338,6 +8331,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,6 +8346,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7365,6 +8362,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7378,6 +8377,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7392,6 +8393,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7405,6 +8408,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7418,6 +8423,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7433,7 +8440,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7443,22 +8453,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED */
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED";
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7466,6 +8479,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7479,6 +8494,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7492,6 +8509,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7505,6 +8524,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7519,6 +8540,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7532,6 +8555,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7546,6 +8571,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7559,6 +8586,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7572,6 +8601,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7590,6 +8621,8 @@ export interface operations {
             header?: {
                 /** @description Optional: 8–128 printable ASCII characters, unique per attempt to create (a UUID is a good choice). */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path?: never;
             cookie?: never;
@@ -7617,6 +8650,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -7624,16 +8658,18 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
-            /** @description Problem: INVALID_WEBHOOK_URL, VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: INVALID_WEBHOOK_URL, VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "INVALID_WEBHOOK_URL" | "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "INVALID_WEBHOOK_URL" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7641,6 +8677,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7654,6 +8692,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7667,6 +8707,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7680,6 +8722,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7694,6 +8738,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -7709,6 +8755,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7722,6 +8770,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7735,6 +8785,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7749,6 +8801,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7762,6 +8816,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,6 +8831,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7790,7 +8848,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The endpoint id returned at registration (`wh_…`)
@@ -7806,20 +8867,23 @@ export interface operations {
             204: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7827,6 +8891,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7840,6 +8906,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7853,6 +8921,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +8936,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -7880,6 +8952,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7893,6 +8967,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7907,6 +8983,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7920,6 +8998,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7933,6 +9013,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -7953,7 +9035,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -7963,22 +9048,27 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    /** @description Names `Plaque-Version` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -7986,6 +9076,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7999,6 +9091,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8012,6 +9106,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8025,6 +9121,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -8039,6 +9137,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8052,6 +9152,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8066,6 +9168,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8079,6 +9183,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8092,6 +9198,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8112,7 +9220,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: the version the API key is pinned to. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path?: never;
             cookie?: never;
         };
@@ -8122,6 +9233,9 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    /** @description Names `Plaque-Version` (besides `Origin` where several origins are allowed): the answer's shape depends on the version. */
+                    Vary?: string;
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
@@ -8130,10 +9244,12 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8149,7 +9265,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -8157,6 +9273,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8180,6 +9298,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8203,6 +9323,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -8227,6 +9349,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8250,6 +9374,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -8274,6 +9400,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8297,6 +9425,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
                      * @example "daily";q=10000;w=86400
@@ -8320,6 +9450,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     /**
                      * @description The API key's quota policy (draft-ietf-httpapi-ratelimit-headers, a structured field): `"daily";q=<requests per UTC day>;w=86400`, the stage's usage plan's daily quota. The same on every answer of a stage.
@@ -8347,7 +9479,10 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The endpoint id returned at registration (`wh_…`)
@@ -8363,22 +9498,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveries"];
                 };
             };
-            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED */
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED";
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -8386,6 +9524,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8399,6 +9539,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8412,6 +9554,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8425,6 +9569,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -8439,6 +9585,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8452,6 +9600,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8466,6 +9616,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8479,6 +9631,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8492,6 +9646,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8510,6 +9666,8 @@ export interface operations {
             header?: {
                 /** @description Optional: 8–128 printable ASCII characters, unique per attempt to create (a UUID is a good choice). */
                 "Idempotency-Key"?: string;
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
             };
             path: {
                 /**
@@ -8537,6 +9695,7 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8544,16 +9703,18 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResent"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -8561,6 +9722,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8574,6 +9737,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +9752,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8600,6 +9767,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -8614,6 +9783,8 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     /** @description Seconds to wait before trying again */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -8629,6 +9800,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8642,6 +9815,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8655,6 +9830,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8669,6 +9846,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8682,6 +9861,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8695,6 +9876,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8710,7 +9893,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The endpoint id returned at registration (`wh_…`)
@@ -8738,22 +9924,25 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSecret"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -8761,6 +9950,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8774,6 +9965,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8787,6 +9980,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8800,6 +9995,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -8814,6 +10011,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,6 +10026,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8840,6 +10041,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8854,6 +10057,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,6 +10072,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8880,6 +10087,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -8895,7 +10104,10 @@ export interface operations {
     sendWebhookTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
             path: {
                 /**
                  * @description The endpoint id returned at registration (`wh_…`)
@@ -8915,22 +10127,25 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookTestSent"];
                 };
             };
-            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON */
+            /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, UNKNOWN_VERSION */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON";
+                        code?: "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNKNOWN_VERSION";
                     };
                 };
             };
@@ -8938,6 +10153,8 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,6 +10168,8 @@ export interface operations {
             403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8964,6 +10183,8 @@ export interface operations {
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8977,6 +10198,8 @@ export interface operations {
             405: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -8991,6 +10214,8 @@ export interface operations {
             413: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9004,6 +10229,8 @@ export interface operations {
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9017,6 +10244,8 @@ export interface operations {
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
@@ -9031,6 +10260,8 @@ export interface operations {
             431: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,6 +10275,8 @@ export interface operations {
             500: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9057,6 +10290,8 @@ export interface operations {
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
                     "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
