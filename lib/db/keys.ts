@@ -39,6 +39,7 @@ export const ENTITY = {
   webhookCatalogueSubscription: 'webhookCatalogueSubscription',
   catalogueImport: 'catalogueImport',
   metadataAnnouncement: 'metadataAnnouncement',
+  activity: 'activity',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -304,3 +305,21 @@ export const paymentReferenceKey = (partnerId: number, reference: string) => ({
 /** A partner's commission rate in force, and each change of it (sk `CHANGE#<at>`) in its item collection. */
 export const commissionKey = (partnerId: number) => ({ pk: `COMMISSION#${partnerId}`, sk: 'COMMISSION' });
 export const commissionChangeKey = (partnerId: number, at: string) => ({ pk: `COMMISSION#${partnerId}`, sk: `CHANGE#${at}` });
+
+/**
+ * One entry of a plaque's activity (a sale, mint, cancel, price change or listing), written in the transaction of the
+ * change it records: the plaque's entries share one partition, sorted by time then type, so its activity newest first
+ * is one Query. Its gsi1 entry lists the catalogue's entries of that type by time (`ACTIVITY#<type>`).
+ */
+export const plaqueActivityPartition = (plaqueId: number) => `PLAQUEACTIVITY#${plaqueId}`;
+const activitySortKey = (at: string, type: string) => `${at}#${type}`;
+export const activityKey = (plaqueId: number, at: string, type: string) => ({
+  pk: plaqueActivityPartition(plaqueId),
+  sk: activitySortKey(at, type),
+});
+export const activityTypePartition = (type: string) => `ACTIVITY#${type}`;
+const activityTypeSortKey = (at: string, plaqueId: number) => `${at}#${String(plaqueId).padStart(12, '0')}`;
+export const activityIndexKey = (type: string, at: string, plaqueId: number) => ({
+  gsi1pk: activityTypePartition(type),
+  gsi1sk: activityTypeSortKey(at, plaqueId),
+});

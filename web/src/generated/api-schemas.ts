@@ -57,6 +57,20 @@ export interface components {
                 due: number;
             }[];
         };
+        CatalogueActivityPage: {
+            activity: {
+                /** @enum {string} */
+                type: "sale" | "mint" | "cancel" | "price_change" | "listing";
+                price: number | null;
+                currency: string | null;
+                txHash: string | null;
+                /** Format: date-time */
+                at: string;
+                plaqueId: number;
+                plaqueName: string;
+            }[];
+            nextCursor: string | null;
+        };
         CatalogueImportedEvent: {
             id: string;
             /** @constant */
@@ -247,6 +261,18 @@ export interface components {
             status: "AVAILABLE" | "LOCKED" | "SOLD" | "MINTED";
             minted: boolean;
             token_id: string | null;
+        };
+        PlaqueActivityPage: {
+            activity: {
+                /** @enum {string} */
+                type: "sale" | "mint" | "cancel" | "price_change" | "listing";
+                price: number | null;
+                currency: string | null;
+                txHash: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+            nextCursor: string | null;
         };
         PlaqueListedEvent: {
             id: string;
