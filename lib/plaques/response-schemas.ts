@@ -78,3 +78,15 @@ export const catalogueActivityPageSchema = component('CatalogueActivityPage', ()
     nextCursor: z.nullable(z.string()),
   }),
 );
+
+/** The catalogue's statistics: plaques per status, the floor and the volume sold per currency. */
+export const plaqueStatsSchema = component('PlaqueStats', () => {
+  const amount = z.number().check(z.minimum(0));
+  const tally = () => z.int().check(z.minimum(0));
+  return z.object({
+    // One member per status of STATUSES, each always present.
+    count: z.object({ AVAILABLE: tally(), LOCKED: tally(), SOLD: tally(), MINTED: tally() }),
+    floor: z.array(z.object({ currency: z.string(), price: amount, plaqueId: z.int().check(z.positive()) })),
+    volume: z.array(z.object({ currency: z.string(), h24: amount, d7: amount, d30: amount, sales24h: z.int().check(z.minimum(0)) })),
+  });
+});

@@ -414,6 +414,26 @@ export interface components {
                 previousCurrency: string;
             };
         };
+        PlaqueStats: {
+            count: {
+                AVAILABLE: number;
+                LOCKED: number;
+                SOLD: number;
+                MINTED: number;
+            };
+            floor: {
+                currency: string;
+                price: number;
+                plaqueId: number;
+            }[];
+            volume: {
+                currency: string;
+                h24: number;
+                d7: number;
+                d30: number;
+                sales24h: number;
+            }[];
+        };
         PlaqueStatusChangedEvent: {
             id: string;
             /** @constant */
