@@ -271,6 +271,17 @@ export class CatalogIndex {
     return bits;
   }
 
+  /**
+   * The listed (not deleted) slots whose status at `nowMs` is `value`, featured ones only when asked: a scratch bitmap,
+   * valid until the next evaluation on this index.
+   */
+  listedWithStatus(value: string, nowMs: number, featuredOnly = false): Bitmap {
+    const bits = this.statusBits(value, nowMs);
+    andInto(bits, this.listableBits);
+    if (featuredOnly) andInto(bits, this.featuredBits);
+    return bits;
+  }
+
   /** Whether a slot's plaque is listed at all (not deleted), and whether it is featured. */
   isListed(slot: number): boolean {
     return (this.flags[slot]! & DELETED) === 0;

@@ -1,6 +1,7 @@
-// The catalogue's statistics from the listing's in-memory index, in one pass over its slots: plaques per status, the
-// floor (lowest price of an AVAILABLE featured plaque) per currency, and the volume sold per currency over 24 hours,
-// 7 and 30 days. Pure: the projection (catalog-projection.ts) makes sure the currencies it needs are known.
+// The catalogue's statistics from the listing's in-memory index: plaques per status (a popcount of each status's
+// bitmap), the floor per currency (lowest price of an AVAILABLE featured plaque: the set bits of that bitmap) and the
+// volume sold per currency over 24 hours, 7 and 30 days (the `saleAt` order walked back 30 days, and no further). Pure: the projection (catalog-projection.ts) makes sure the currencies it needs are known.
+import { popcount } from '#lib/plaques/catalog-bitmap.ts';
 import type { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { STATUSES } from '#lib/plaques/plaque.ts';
 import type { plaqueStatsSchema } from '#lib/plaques/response-schemas.ts';
@@ -28,42 +29,53 @@ interface Volume {
  * end), at the plaque's price. Deleted plaques count nowhere. Floor ties go to the lower id.
  */
 export function catalogueStats(index: CatalogIndex, nowMs: number): { stats: PlaqueStats; unknown: number[] } {
-  const count = Object.fromEntries(STATUSES.map((status) => [status, 0])) as PlaqueStats['count'] & Record<string, number>;
+  // Counts: one popcount of each status's bitmap (an expired hold's slot is in AVAILABLE's).
+  const count = Object.fromEntries(
+    STATUSES.map((status) => [status, popcount(index.listedWithStatus(status, nowMs))]),
+  ) as PlaqueStats['count'];
   const floor = new Map<string, { price: number; plaqueId: number }>();
   const volume = new Map<string, Volume>();
   const unknown: number[] = [];
-  const saleAt = (slot: number) => index.time('saleAt', slot);
-  for (let slot = 0; slot < index.size; slot++) {
-    if (!index.isListed(slot)) continue;
-    const status = index.statusOf(slot, nowMs);
-    // Only the interface's statuses are counted (a record of an earlier version's is converted by `ops migrate`).
-    if (status in count) count[status]!++;
-    const forFloor = status === 'AVAILABLE' && index.isFeatured(slot);
-    const sold = (status === 'SOLD' || status === 'MINTED') && saleAt(slot) > nowMs - 30 * DAY && saleAt(slot) <= nowMs;
-    if (!forFloor && !sold) continue;
-    const currency = index.currencyOf(slot);
-    if (currency === null) {
-      unknown.push(slot);
-      continue;
-    }
-    const price = index.price[slot]!;
-    const id = index.ids[slot]!;
-    if (forFloor) {
+  // Floor: the set bits of AVAILABLE, featured and listed.
+  const offered = index.listedWithStatus('AVAILABLE', nowMs, true);
+  for (let word = 0; word < offered.length; word++) {
+    for (let bits = offered[word]!; bits !== 0; bits &= bits - 1) {
+      const slot = (word << 5) | (31 - Math.clz32(bits & -bits));
+      const currency = index.currencyOf(slot);
+      if (currency === null) {
+        unknown.push(slot);
+        continue;
+      }
+      const price = index.price[slot]!;
+      const id = index.ids[slot]!;
       const low = floor.get(currency);
       if (!low || price < low.price || (price === low.price && id < low.plaqueId)) floor.set(currency, { price, plaqueId: id });
     }
-    if (sold) {
-      let sums = volume.get(currency);
-      if (!sums) volume.set(currency, (sums = { h24: 0, d7: 0, d30: 0, sales24h: 0 }));
-      const age = nowMs - saleAt(slot);
-      sums.d30 += price;
-      if (age < 7 * DAY) sums.d7 += price;
-      if (age < DAY) {
-        sums.h24 += price;
-        sums.sales24h++;
-      }
-    }
   }
+  // Volume: the `saleAt` order from the newest sale back to 30 days ago, and no further.
+  index.orders.saleAt.walk(true, null, (slot) => {
+    const at = index.time('saleAt', slot);
+    if (Number.isNaN(at) || at <= nowMs - 30 * DAY) return false;
+    if (at > nowMs || !index.isListed(slot)) return true;
+    const status = index.statusOf(slot, nowMs);
+    if (status !== 'SOLD' && status !== 'MINTED') return true;
+    const currency = index.currencyOf(slot);
+    if (currency === null) {
+      unknown.push(slot);
+      return true;
+    }
+    const price = index.price[slot]!;
+    let sums = volume.get(currency);
+    if (!sums) volume.set(currency, (sums = { h24: 0, d7: 0, d30: 0, sales24h: 0 }));
+    const age = nowMs - at;
+    sums.d30 += price;
+    if (age < 7 * DAY) sums.d7 += price;
+    if (age < DAY) {
+      sums.h24 += price;
+      sums.sales24h++;
+    }
+    return true;
+  });
   const byCurrency = <T>(map: Map<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     stats: {
