@@ -12,13 +12,27 @@ export type PlaqueStats = Shape<typeof plaqueStatsSchema>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Sums of prices are kept to 8 decimals (a price has at most 8), so adding in another order gives the same figure. */
-const rounded = (sum: number): number => Math.round(sum * 1e8) / 1e8;
+/**
+ * A sum of prices, compensated (Neumaier) so that thousands of prices add up to the figure's last cent whatever their
+ * order, then given to 8 decimals (a price has at most 8).
+ */
+class PriceSum {
+  private sum = 0;
+  private lost = 0;
+  add(price: number): void {
+    const next = this.sum + price;
+    this.lost += Math.abs(this.sum) >= Math.abs(price) ? this.sum - next + price : price - next + this.sum;
+    this.sum = next;
+  }
+  get value(): number {
+    return Math.round((this.sum + this.lost) * 1e8) / 1e8;
+  }
+}
 
 interface Volume {
-  h24: number;
-  d7: number;
-  d30: number;
+  h24: PriceSum;
+  d7: PriceSum;
+  d30: PriceSum;
   sales24h: number;
 }
 
@@ -66,12 +80,12 @@ export function catalogueStats(index: CatalogIndex, nowMs: number): { stats: Pla
     }
     const price = index.price[slot]!;
     let sums = volume.get(currency);
-    if (!sums) volume.set(currency, (sums = { h24: 0, d7: 0, d30: 0, sales24h: 0 }));
+    if (!sums) volume.set(currency, (sums = { h24: new PriceSum(), d7: new PriceSum(), d30: new PriceSum(), sales24h: 0 }));
     const age = nowMs - at;
-    sums.d30 += price;
-    if (age < 7 * DAY) sums.d7 += price;
+    sums.d30.add(price);
+    if (age < 7 * DAY) sums.d7.add(price);
     if (age < DAY) {
-      sums.h24 += price;
+      sums.h24.add(price);
       sums.sales24h++;
     }
     return true;
@@ -83,9 +97,9 @@ export function catalogueStats(index: CatalogIndex, nowMs: number): { stats: Pla
       floor: byCurrency(floor).map(([currency, low]) => ({ currency, ...low })),
       volume: byCurrency(volume).map(([currency, v]) => ({
         currency,
-        h24: rounded(v.h24),
-        d7: rounded(v.d7),
-        d30: rounded(v.d30),
+        h24: v.h24.value,
+        d7: v.d7.value,
+        d30: v.d30.value,
         sales24h: v.sales24h,
       })),
     },
