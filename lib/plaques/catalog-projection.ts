@@ -321,6 +321,9 @@ export class CatalogProjection {
     await this.refresh();
     const first = catalogueStats(this.index, now.getTime());
     if (first.unknown.length === 0) return first.stats;
+    // Many are unknown after a snapshot of an earlier version (none held its currencies): the records object, once
+    // taken, tells them all without a read by key.
+    await this.recordsReady();
     await this.learnCurrencies(first.unknown);
     return catalogueStats(this.index, now.getTime()).stats;
   }
