@@ -1,5 +1,6 @@
 // Records a delivery in one TransactWriteItems: the order DELIVERED, the plaque MINTED, the order's undelivered
-// marker removed, its recently-delivered marker and its cost entry written, all or nothing; and an operator's
+// marker removed, its recently-delivered marker, its cost entry and the plaque's `mint` activity entry written, all or
+// nothing; and an operator's
 // cancellation of a FAILED order. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { transactWrite, transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
@@ -10,6 +11,8 @@ export interface DeliveryItems {
   plaque: TransactItem;
   /** The undelivered marker's removal, the recently-delivered marker and the cost entry (unconditional, after the plaque). */
   markers: TransactItem[];
+  /** The plaque's `mint` activity entry (lib/db/activity-repo.ts `item`; unconditional). */
+  activity: TransactItem;
 }
 
 /**
@@ -26,7 +29,7 @@ export type DeliveryRecordOutcome =
   | { kind: 'unknown' };
 
 export function recordDelivery(db: DynamoDBDocumentClient, items: DeliveryItems): Promise<DeliveryRecordOutcome> {
-  return transactWriteOrUnsettled<DeliveryRecordOutcome>(db, [items.order, items.plaque, ...items.markers], {
+  return transactWriteOrUnsettled<DeliveryRecordOutcome>(db, [items.order, items.plaque, ...items.markers, items.activity], {
     written: () => ({ kind: 'recorded' }),
     refused: (refusal) => {
       if (refusal.rejected(0)) return { kind: 'order-changed' };
@@ -65,6 +68,8 @@ export interface CancellationItems {
   marker: TransactItem;
   /** The sale's reversal in the ledger and its month's totals (lib/db/ledger-repo.ts `entryItems`), after the marker. */
   ledger: TransactItem[];
+  /** The plaque's `cancel` activity entry (lib/db/activity-repo.ts `item`; unconditional), last. */
+  activity: TransactItem;
 }
 
 /**
@@ -77,12 +82,12 @@ export type CancellationOutcome =
 
 /**
  * Cancels a FAILED order in one TransactWriteItems: the order CANCELLED, its plaque AVAILABLE, its marker gone, its
- * sale reversed in the ledger. A reversal already written means another cancellation won: read as `order-changed`.
+ * sale reversed in the ledger, its `cancel` activity entry written. A reversal already written means another cancellation won: read as `order-changed`.
  */
 export function recordCancellation(db: DynamoDBDocumentClient, items: CancellationItems): Promise<CancellationOutcome> {
   return transactWrite<CancellationOutcome>(
     db,
-    [items.order, items.plaque, items.marker, ...items.ledger],
+    [items.order, items.plaque, items.marker, ...items.ledger, items.activity],
     {
       written: () => ({ kind: 'recorded' }),
       refused: (refusal) => {

@@ -40,6 +40,7 @@ export const ENTITY = {
   catalogueImport: 'catalogueImport',
   metadataAnnouncement: 'metadataAnnouncement',
   auditEntry: 'auditEntry',
+  activity: 'activity',
 } as const;
 
 export const plaqueKey = (id: number) => ({ pk: `PLAQUE#${id}`, sk: 'PLAQUE' });
@@ -316,4 +317,22 @@ export const auditSortKey = (at: string, entryId: string) => `${at}#${entryId}`;
 export const auditEntryKey = (partnerId: number, at: string, entryId: string) => ({
   pk: auditLogPartition(partnerId),
   sk: auditSortKey(at, entryId),
+});
+
+/**
+ * One entry of a plaque's activity (a sale, mint, cancel, price change or listing), written in the transaction of the
+ * change it records: the plaque's entries share one partition, sorted by time then type, so its activity newest first
+ * is one Query. Its gsi1 entry lists the catalogue's entries of that type by time (`ACTIVITY#<type>`).
+ */
+export const plaqueActivityPartition = (plaqueId: number) => `PLAQUEACTIVITY#${plaqueId}`;
+const activitySortKey = (at: string, type: string) => `${at}#${type}`;
+export const activityKey = (plaqueId: number, at: string, type: string) => ({
+  pk: plaqueActivityPartition(plaqueId),
+  sk: activitySortKey(at, type),
+});
+export const activityTypePartition = (type: string) => `ACTIVITY#${type}`;
+const activityTypeSortKey = (at: string, plaqueId: number) => `${at}#${String(plaqueId).padStart(12, '0')}`;
+export const activityIndexKey = (type: string, at: string, plaqueId: number) => ({
+  gsi1pk: activityTypePartition(type),
+  gsi1sk: activityTypeSortKey(at, plaqueId),
 });

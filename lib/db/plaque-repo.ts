@@ -205,6 +205,39 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     );
   },
 
+  /**
+   * An operator's change of a plaque's price, currency or featuring (`changed`: the plaque as read with those members and
+   * a later updatedAt), in one transaction with the items that record it (its activity entry): applies only while the
+   * plaque is exactly as read (same updatedAt). → null when written, else the plaque as the refusal found it (ALL_OLD;
+   * null inside when it is gone).
+   */
+  changeRecorded(read: StoredPlaque, changed: StoredPlaque, also: TransactItem[]): Promise<{ current: StoredPlaque | null } | null> {
+    const update = {
+      TableName: tableName,
+      Key: plaqueKey(read.id),
+      UpdateExpression:
+        'SET price = :price, currency = :currency, featured = :featured, featuredAt = :featuredAt, updatedAt = :u, catsk = :cs',
+      ConditionExpression: 'updatedAt = :seen',
+      ExpressionAttributeValues: {
+        ':price': changed.price,
+        ':currency': changed.currency,
+        ':featured': changed.featured,
+        ':featuredAt': changed.featuredAt,
+        ':u': changed.updatedAt,
+        ':cs': catalogSortKey(changed.updatedAt, read.id),
+        ':seen': read.updatedAt,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    };
+    return transactWrite<{ current: StoredPlaque | null } | null>(db, [{ Update: update }, ...also], {
+      written: () => null,
+      refused: (refusal) => {
+        const current = refusal.current(0);
+        return { current: current ? fromItem(current) : null };
+      },
+    });
+  },
+
   // ---- Holds and sales (the partner workflow); the moves themselves are decided in lib/partner/plaque-state.ts ----
 
   /** A plaque with its hold and the order that sold it, read consistently. */

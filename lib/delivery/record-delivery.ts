@@ -5,6 +5,7 @@ import type { Hex } from 'viem';
 import { serviceUnavailable } from '#lib/errors.ts';
 import { logger } from '#lib/runtime/logger.ts';
 import { dbOf } from '#lib/db/client.ts';
+import { activityRepo } from '#lib/db/activity-repo.ts';
 import { deliveryCostRepo } from '#lib/db/delivery-cost-repo.ts';
 import { deliveryOrderRepo } from '#lib/db/delivery-order-repo.ts';
 import { recordDelivery } from '#lib/db/delivery-transaction.ts';
@@ -13,6 +14,7 @@ import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { failures, type Failure } from '#lib/delivery/delivery-state.ts';
 import { DELIVERY_FAILED_MESSAGE } from '#lib/delivery/log-events.ts';
 import { markMinted, stateOf } from '#lib/partner/plaque-state.ts';
+import { mintActivity } from '#lib/plaques/activity-record.ts';
 import type { MintCost, Order } from '#lib/partner/order.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -65,6 +67,7 @@ export async function recordDelivered(
             ]
           : []),
       ],
+      activity: activityRepo(db, ctx.tableName).item(mintActivity(order, read.plaque.name, txHash, updatedAt)),
     });
     switch (outcome.kind) {
       case 'recorded':

@@ -9,6 +9,8 @@ import { recordCancellation } from '#lib/db/delivery-transaction.ts';
 import { orderMarkerRepo } from '#lib/db/order-marker-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { ledgerRepo } from '#lib/db/ledger-repo.ts';
+import { activityRepo } from '#lib/db/activity-repo.ts';
+import { cancelActivity } from '#lib/plaques/activity-record.ts';
 import { commissionFor } from '#lib/money/commission-rates.ts';
 import { reversalOf, saleEntry, saleEntryId } from '#lib/money/entry.ts';
 import { failedAsAlreadyMinted, leaseHeld, requeueDecision, type OrderForDelivery } from '#lib/delivery/delivery-state.ts';
@@ -150,6 +152,8 @@ export async function cancelOrder(ctx: AppContext, orderId: string, reason: stri
   if (!sale) await ledger.writeEntry((sale = saleEntry(read.order, await commissionFor(ctx, read.order.partnerId))));
   const withheld = failedAsAlreadyMinted(read);
   const plaques = plaqueRepo(db, ctx.tableName);
+  // Orders stored before names were recorded with them name their plaque by reading it.
+  const plaqueName = read.order.plaqueName ?? (await plaques.get(read.order.plaqueId))?.name ?? '';
   const outcome = await recordCancellation(db, {
     order: orders.cancelledItem(orderId, why, now),
     plaque: withheld
@@ -157,6 +161,7 @@ export async function cancelOrder(ctx: AppContext, orderId: string, reason: stri
       : plaques.releasedItem(read.order.plaqueId, orderId, now.toISOString()),
     marker: orderMarkerRepo(db, ctx.tableName).undeliveredRemovalItem(orderId),
     ledger: ledger.entryItems(reversalOf(sale, now)),
+    activity: activityRepo(db, ctx.tableName).item(cancelActivity(read.order, plaqueName, now.toISOString())),
   });
   if (outcome.kind === 'order-changed') throw notCancellable(outcome.status);
   if (outcome.kind === 'plaque-changed') {

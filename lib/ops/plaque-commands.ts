@@ -1,4 +1,4 @@
-// Ops commands for the catalogue: import plaques from JSON or CSV, feature and unfeature a plaque.
+// Ops commands for the catalogue: import plaques from JSON or CSV, feature and unfeature a plaque, set its price.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
@@ -7,10 +7,11 @@ import { AppError } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { catalogueImportRepo } from '#lib/db/catalogue-import-repo.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
-import { insertPlaques, setPlaqueFeatured } from '#lib/plaques/catalog-import.ts';
+import { insertPlaques } from '#lib/plaques/catalog-import.ts';
+import { setPlaqueFeatured, setPlaquePrice } from '#lib/plaques/plaque-changes.ts';
 import { writeCatalogSnapshot, type SnapshotRun } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { readCsvRows, readJsonRows, toStoredPlaque, type RowProblem } from '#lib/plaques/import-rows.ts';
-import { plaqueName } from '#lib/plaques/plaque.ts';
+import { CURRENCIES, plaqueName } from '#lib/plaques/plaque.ts';
 import { coreConfig } from '#lib/config.ts';
 import { localStreamConsumers } from '#lib/local/stream-consumers.ts';
 import { skipUnwantedRecords } from '#lib/local/stream-poller.ts';
@@ -171,14 +172,37 @@ function importProgress(): ImportProgress {
   };
 }
 
-async function setFeatured(target: TargetOptions, id: number, featured: boolean) {
+/** Runs one change of a plaque against the target, closing it after. */
+async function onTarget<T>(target: TargetOptions, run: (ctx: Awaited<ReturnType<typeof openTarget>>['ctx']) => Promise<T>): Promise<T> {
   const opened = await openTarget(target);
   try {
-    return await setPlaqueFeatured(opened.ctx, id, featured);
+    return await run(opened.ctx);
   } finally {
     await opened.close();
   }
 }
+
+/** Runs an ops action, telling a refusal of the service (not found, wrong state) in one line with exit status 1. */
+async function refusalsTold(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(error.detail ?? error.title);
+    process.exitCode = 1;
+  }
+}
+
+const priceOf = (value: string): number => {
+  if (!/^\d{1,12}(?:\.\d{1,8})?$/.test(value)) throw new Error(`price must be a number of at least 0 such as 120 or 99.5, got ${value}`);
+  return Number(value);
+};
+
+const currencyOf = (value: string): string => {
+  const code = value.toUpperCase();
+  if (!(CURRENCIES as readonly string[]).includes(code)) throw new Error(`currency must be one of ${CURRENCIES.join(', ')}, got ${value}`);
+  return code;
+};
 
 const plaqueId = (value: string): number => {
   if (!/^[1-9]\d{0,15}$/.test(value)) throw new Error(`plaque id must be a positive integer, got ${value}`);
@@ -217,15 +241,27 @@ export function registerPlaqueCommands(program: Command, target: () => TargetOpt
       .command(name)
       .description(featured ? 'mark a plaque featured (sets featuredAt)' : 'remove a plaque from the featured listing')
       .argument('<id>', 'plaque id')
-      .action(async (id: string) => {
-        try {
-          const plaque = await setFeatured(target(), plaqueId(id), featured);
+      .action((id: string) =>
+        refusalsTold(async () => {
+          const plaque = await onTarget(target(), (ctx) => setPlaqueFeatured(ctx, plaqueId(id), featured));
           console.log(`${plaque.name} (id ${plaque.id}) is ${featured ? 'featured' : 'no longer featured'}.`);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          console.error(error.detail ?? error.title);
-          process.exitCode = 1;
-        }
-      });
+        }),
+      );
   }
+
+  program
+    .command('price')
+    .description(
+      "set a plaque's price, and its currency with --currency (records a price_change in its activity); only while AVAILABLE or LOCKED",
+    )
+    .argument('<id>', 'plaque id')
+    .argument('<price>', 'the new price, a number of at least 0 (e.g. 120 or 99.5)')
+    .option('--currency <code>', `the new currency: ${CURRENCIES.join(' or ')} (default: the plaque's own)`)
+    .action((id: string, price: string, options: { currency?: string }) =>
+      refusalsTold(async () => {
+        const [plaque, amount, currency] = [plaqueId(id), priceOf(price), options.currency && currencyOf(options.currency)];
+        const changed = await onTarget(target(), (ctx) => setPlaquePrice(ctx, plaque, amount, currency || undefined));
+        console.log(`${changed.name} (id ${changed.id}) costs ${changed.price} ${changed.currency}.`);
+      }),
+    );
 }

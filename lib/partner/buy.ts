@@ -9,6 +9,8 @@ import type { Once } from '#lib/db/idempotency-repo.ts';
 import { IdempotencyKeyTaken } from '#lib/db/failures.ts';
 import { recordSale } from '#lib/db/sale-transaction.ts';
 import { ledgerRepo } from '#lib/db/ledger-repo.ts';
+import { activityRepo } from '#lib/db/activity-repo.ts';
+import { saleActivity } from '#lib/plaques/activity-record.ts';
 import { commissionFor } from '#lib/money/commission-rates.ts';
 import { saleEntry } from '#lib/money/entry.ts';
 import { presentPlaque, type StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -65,6 +67,7 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
       completion: once.completion(sale.answer),
       undelivered: orderMarkerRepo(dbOf(ctx), ctx.tableName).undeliveredItem(sale.order),
       ledger: ledgerRepo(dbOf(ctx), ctx.tableName).entryItems(saleEntry(sale.order, bps)),
+      activity: activityRepo(dbOf(ctx), ctx.tableName).item(saleActivity(sale.order, sale.sold.name, sale.sold.updatedAt)),
     });
     switch (outcome.kind) {
       case 'recorded':

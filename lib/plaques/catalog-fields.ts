@@ -54,6 +54,8 @@ export interface IndexParts {
   holds: [number, number][];
   ids: Int32Array;
   price: Float64Array;
+  /** Each slot's currency code into `values` (0: not known; `values[0]` is ''); absent in snapshots written before it. */
+  currency?: { codes: Uint8Array; values: string[] };
   times: Record<TimeField, Float64Array>;
   coded: Record<CodedField, Uint8Array>;
   flags: Uint8Array;

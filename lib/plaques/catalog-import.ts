@@ -1,5 +1,5 @@
-// Writes plaques into the catalogue in all-or-nothing groups, with ids from the table's counter; features plaques.
-import { conflict, notFound } from '#lib/errors.ts';
+// Writes plaques into the catalogue in all-or-nothing groups, with ids from the table's counter.
+import { conflict } from '#lib/errors.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
@@ -52,17 +52,6 @@ export async function insertPlaques(
     }
   };
   await Promise.all(Array.from({ length: Math.min(IMPORT_IN_FLIGHT, groups.length) }, lane));
-}
-
-/** Features a plaque (stamping featuredAt) or takes it off the featured listing. 404 PLAQUE_NOT_FOUND. */
-export async function setPlaqueFeatured(
-  ctx: Pick<AppContext, 'db' | 'tableName' | 'now'>,
-  id: number,
-  featured: boolean,
-): Promise<StoredPlaque> {
-  const plaque = await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(id, featured, ctx.now());
-  if (!plaque) throw notFound('PLAQUE_NOT_FOUND', `plaque ${id} does not exist`);
-  return plaque;
 }
 
 /** Seeds `count` sample plaques with fresh ids. */

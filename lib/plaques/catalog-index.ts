@@ -41,6 +41,13 @@ export class CatalogIndex {
   size = 0;
   ids: Int32Array;
   price: Float64Array;
+  /**
+   * Each slot's currency as a code into `currencies` (0: not known). Index rows carry no currency (the `catalog` index
+   * projects none): a row read from it leaves its slot's currency unknown until a whole record (a sync of a few changes,
+   * a held record, the snapshot) tells it; the statistics read the few unknown ones by key.
+   */
+  currency: Uint8Array;
+  readonly currencies: string[] = [''];
   private readonly times: Record<TimeField, Float64Array>;
   private readonly coded: Record<CodedField, Uint8Array>;
   private flags: Uint8Array;
@@ -59,6 +66,7 @@ export class CatalogIndex {
   constructor(capacity = INITIAL_CAPACITY) {
     this.ids = new Int32Array(capacity);
     this.price = new Float64Array(capacity);
+    this.currency = new Uint8Array(capacity);
     this.times = {
       updatedAt: new Float64Array(capacity),
       saleAt: new Float64Array(capacity),
@@ -134,8 +142,24 @@ export class CatalogIndex {
     return slot;
   }
 
+  /** Records the currency of a slot (its code, added to `currencies` when new). */
+  learnCurrency(slot: number, currency: string): void {
+    let code = this.currencies.indexOf(currency);
+    if (code < 0) code = this.currencies.push(currency) - 1;
+    this.currency[slot] = code;
+  }
+
+  /** The currency of a slot, or null when not known. */
+  currencyOf(slot: number): string | null {
+    return this.currency[slot] === 0 ? null : this.currencies[this.currency[slot]!]!;
+  }
+
   private write(slot: number, row: CatalogRow, updatedAt: number): void {
     this.price[slot] = row.price;
+    // A whole record (read by key) tells its currency; an index row does not.
+    const currency = (row as { currency?: unknown }).currency;
+    if (typeof currency === 'string') this.learnCurrency(slot, currency);
+    else this.currency[slot] = 0;
     this.times.updatedAt[slot] = updatedAt;
     this.times.saleAt[slot] = ms(row.saleAt);
     this.times.featuredAt[slot] = ms(row.featuredAt);
@@ -167,6 +191,7 @@ export class CatalogIndex {
     };
     this.ids = copy(this.ids, (n) => new Int32Array(n));
     this.price = copy(this.price, (n) => new Float64Array(n));
+    this.currency = copy(this.currency, (n) => new Uint8Array(n));
     for (const field of TIME_FIELDS) this.times[field] = copy(this.times[field], (n) => new Float64Array(n));
     for (const field of CODED_FIELDS) this.coded[field] = copy(this.coded[field], (n) => new Uint8Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
@@ -246,6 +271,26 @@ export class CatalogIndex {
     return bits;
   }
 
+  /**
+   * The listed (not deleted) slots whose status at `nowMs` is `value`, featured ones only when asked: a scratch bitmap,
+   * valid until the next evaluation on this index.
+   */
+  listedWithStatus(value: string, nowMs: number, featuredOnly = false): Bitmap {
+    const bits = this.statusBits(value, nowMs);
+    andInto(bits, this.listableBits);
+    if (featuredOnly) andInto(bits, this.featuredBits);
+    return bits;
+  }
+
+  /** Whether a slot's plaque is listed at all (not deleted), and whether it is featured. */
+  isListed(slot: number): boolean {
+    return (this.flags[slot]! & DELETED) === 0;
+  }
+
+  isFeatured(slot: number): boolean {
+    return (this.flags[slot]! & FEATURED) !== 0;
+  }
+
   /** The effective status of a slot at `nowMs`. */
   statusOf(slot: number, nowMs: number): string {
     const value = this.dictionaries.status.values[this.coded.status[slot]!]!;
@@ -314,7 +359,13 @@ export class CatalogIndex {
 
   /** Bytes held by the index's arrays (what the projection costs in memory, maps estimated). */
   bytes(): number {
-    let total = this.ids.byteLength + this.price.byteLength + this.flags.byteLength + this.names.bytes() + this.slotIds.bytes();
+    let total =
+      this.ids.byteLength +
+      this.price.byteLength +
+      this.currency.byteLength +
+      this.flags.byteLength +
+      this.names.bytes() +
+      this.slotIds.bytes();
     for (const field of TIME_FIELDS) total += this.times[field].byteLength;
     for (const field of CODED_FIELDS) {
       total += this.coded[field].byteLength;
@@ -337,6 +388,7 @@ export class CatalogIndex {
       holds: [...this.holds.lapses],
       ids: this.ids.subarray(0, n),
       price: this.price.subarray(0, n),
+      currency: { codes: this.currency.subarray(0, n), values: [...this.currencies] },
       times: Object.fromEntries(TIME_FIELDS.map((f) => [f, this.times[f].subarray(0, n)])) as Record<TimeField, Float64Array>,
       coded: Object.fromEntries(CODED_FIELDS.map((f) => [f, this.coded[f].subarray(0, n)])) as Record<CodedField, Uint8Array>,
       flags: this.flags.subarray(0, n),
@@ -354,6 +406,11 @@ export class CatalogIndex {
     index.size = n;
     index.ids.set(parts.ids);
     index.price.set(parts.price);
+    // Snapshots written before the index held currencies have none: every slot's is then unknown.
+    if (parts.currency) {
+      index.currencies.push(...parts.currency.values.slice(1));
+      index.currency.set(parts.currency.codes);
+    }
     for (const f of TIME_FIELDS) index.times[f].set(parts.times[f]);
     for (const f of CODED_FIELDS) index.coded[f].set(parts.coded[f]);
     index.flags.set(parts.flags);

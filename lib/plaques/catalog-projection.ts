@@ -12,6 +12,7 @@ import { DatabaseUnavailable } from '#lib/db/failures.ts';
 import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { selectPage } from '#lib/plaques/catalog-page.ts';
+import { catalogueStats, type PlaqueStats } from '#lib/plaques/catalog-stats.ts';
 import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
 import { decodeSnapshotAsync, encodeSnapshot, encodeSnapshotAsync } from '#lib/plaques/catalog-snapshot.ts';
 import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
@@ -306,6 +307,46 @@ export class CatalogProjection {
     return { count: selection.count, plaques: records.map((r) => presentPlaque(r, now, stage)), nextCursor: selection.nextCursor };
   }
 
+  /** When (epoch ms, the sync clock) the last sync started: the projection holds every write made before it, less the lag. */
+  get syncedAtMs(): number {
+    return this.syncedAt;
+  }
+
+  /**
+   * The catalogue's statistics at `now` (catalog-stats.ts), refreshed as a listing page is. The currencies of the slots
+   * they need that the index does not know (rows read from the `catalog` index, which projects none) are taken from
+   * the held records, else read by key, once.
+   */
+  async stats(now: Date): Promise<PlaqueStats> {
+    await this.refresh();
+    const first = catalogueStats(this.index, now.getTime());
+    if (first.unknown.length === 0) return first.stats;
+    // Many are unknown after a snapshot of an earlier version (none held its currencies): the records object, once
+    // taken, tells them all without a read by key.
+    await this.recordsReady();
+    await this.learnCurrencies(first.unknown);
+    return catalogueStats(this.index, now.getTime()).stats;
+  }
+
+  /** Learns the currencies of the slots from their held records, else reads the records by key (and holds them). */
+  private async learnCurrencies(slots: number[]): Promise<void> {
+    const missing: number[] = [];
+    for (const slot of slots) {
+      const id = this.index.ids[slot]!;
+      const held = this.records.get(slot, id, this.index.time('updatedAt', slot));
+      if (held) this.index.learnCurrency(slot, held.currency);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return;
+    const read = await this.plaques.getMany(missing);
+    // A plaque always keeps its item (a deletion stamps deletedAt); one missing stays unknown and counts in no currency.
+    for (const record of read.values()) {
+      const slot = this.index.slotOf(record.id);
+      this.index.learnCurrency(slot, record.currency);
+      this.records.put(slot, record);
+    }
+  }
+
   /** The projection as a snapshot (after a refresh): the index alone, naming `recordsHeld` records of its records object. */
   snapshot(writtenAt: number, recordsHeld = 0): Uint8Array {
     return encodeSnapshot(this.snapshotOf(writtenAt, recordsHeld));
@@ -317,6 +358,12 @@ export class CatalogProjection {
    * compressed off the event loop.
    */
   async snapshotObjects(writtenAt: number): Promise<{ snapshot: Uint8Array; records: Uint8Array; held: number }> {
+    // The snapshot tells every currency its held records know, so a cold start's statistics read none by key.
+    for (let slot = 0; slot < this.index.size; slot++) {
+      if (this.index.currency[slot] !== 0) continue;
+      const held = this.records.get(slot, this.index.ids[slot]!, this.index.time('updatedAt', slot));
+      if (held) this.index.learnCurrency(slot, held.currency);
+    }
     const { bytes: records, held } = await this.records.exportPart(
       this.index.size,
       (slot) => this.index.ids[slot]!,

@@ -51,6 +51,8 @@ interface Header {
   recordsHeld?: number;
   recordsFormat?: number;
   dictionaries: Record<CodedField, string[]>;
+  /** The currency codes' values (absent in snapshots written before the index held currencies). */
+  currencies?: string[];
   oddNames: [number, string][];
   valued: Record<OrderedField, number>;
   sections: Section[];
@@ -79,6 +81,7 @@ function packSnapshot(snapshot: CatalogSnapshot): Buffer {
   const arrays: [string, Typed][] = [
     ['ids', parts.ids],
     ['price', parts.price],
+    ...(parts.currency ? [['currency', parts.currency.codes] as [string, Typed]] : []),
     ...TIME_FIELDS.map((f): [string, Typed] => [`time.${f}`, parts.times[f]]),
     ...CODED_FIELDS.map((f): [string, Typed] => [`code.${f}`, parts.coded[f]]),
     ['flags', parts.flags],
@@ -103,6 +106,7 @@ function packSnapshot(snapshot: CatalogSnapshot): Buffer {
     recordsHeld: snapshot.recordsHeld,
     recordsFormat: RECORDS_FORMAT,
     dictionaries: parts.dictionaries,
+    ...(parts.currency && { currencies: parts.currency.values }),
     oddNames: parts.oddNames,
     valued: Object.fromEntries(ORDERED_FIELDS.map((f) => [f, parts.orders[f].valued])) as Record<OrderedField, number>,
     sections,
@@ -150,6 +154,7 @@ function unpackSnapshot(inflated: Buffer): CatalogSnapshot {
     holds: Array.from(holdSlots, (slot, i): [number, number] => [slot, holdExpires[i]!]),
     ids: view('ids') as Int32Array,
     price: view('price') as Float64Array,
+    ...(header.currencies && byName.has('currency') && { currency: { codes: view('currency') as Uint8Array, values: header.currencies } }),
     times: Object.fromEntries(TIME_FIELDS.map((f) => [f, view(`time.${f}`)])) as Record<TimeField, Float64Array>,
     coded: Object.fromEntries(CODED_FIELDS.map((f) => [f, view(`code.${f}`)])) as Record<CodedField, Uint8Array>,
     flags: view('flags') as Uint8Array,

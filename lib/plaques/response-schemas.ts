@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { component } from '#lib/schema.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
+import { ACTIVITY_TYPES } from '#lib/plaques/activity-record.ts';
 
 export const plaqueSchema = component('Plaque', () => {
   const timestamp = z.iso.datetime();
@@ -56,3 +57,37 @@ export const featuredPageSchema = component('FeaturedPage', () => plaquePage());
 
 /** The plaques minted to one wallet, newest mint first. */
 export const walletPlaquePageSchema = component('WalletPlaquePage', () => plaquePage());
+
+/** What happened to a plaque: its sales, mints, cancelled orders, price changes and listings. */
+const activityMembers = () => ({
+  type: z.enum(ACTIVITY_TYPES),
+  price: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
+  txHash: z.nullable(z.string()),
+  at: z.iso.datetime(),
+});
+
+/** A plaque's activity, newest first. */
+export const plaqueActivityPageSchema = component('PlaqueActivityPage', () =>
+  z.object({ activity: z.array(z.object(activityMembers())), nextCursor: z.nullable(z.string()) }),
+);
+
+/** The catalogue's activity of one type, newest first, each entry naming its plaque. */
+export const catalogueActivityPageSchema = component('CatalogueActivityPage', () =>
+  z.object({
+    activity: z.array(z.object({ ...activityMembers(), plaqueId: z.int().check(z.positive()), plaqueName: z.string() })),
+    nextCursor: z.nullable(z.string()),
+  }),
+);
+
+/** The catalogue's statistics: plaques per status, the floor and the volume sold per currency. */
+export const plaqueStatsSchema = component('PlaqueStats', () => {
+  const amount = z.number().check(z.minimum(0));
+  const tally = () => z.int().check(z.minimum(0));
+  return z.object({
+    // One member per status of STATUSES, each always present.
+    count: z.object({ AVAILABLE: tally(), LOCKED: tally(), SOLD: tally(), MINTED: tally() }),
+    floor: z.array(z.object({ currency: z.string(), price: amount, plaqueId: z.int().check(z.positive()) })),
+    volume: z.array(z.object({ currency: z.string(), h24: amount, d7: amount, d30: amount, sales24h: z.int().check(z.minimum(0)) })),
+  });
+});

@@ -2,7 +2,7 @@
 // a table of DynamoDB Local and, when given, the catalogue snapshot its listing starts from.
 import { spawn } from 'node:child_process';
 
-export async function startBenchServer(options: { endpoint: string; tableName: string; snapshot?: string }) {
+export async function startBenchServer(options: { endpoint: string; tableName: string; snapshot?: string; stalenessMs?: number }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/serve.ts'], {
     env: {
       ...process.env,
@@ -10,6 +10,7 @@ export async function startBenchServer(options: { endpoint: string; tableName: s
       BENCH_DYNAMODB_ENDPOINT: options.endpoint,
       BENCH_TABLE: options.tableName,
       ...(options.snapshot !== undefined && { BENCH_SNAPSHOT: options.snapshot }),
+      ...(options.stalenessMs !== undefined && { BENCH_STALENESS_MS: String(options.stalenessMs) }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -14,7 +14,8 @@ const snapshot = process.env.BENCH_SNAPSHOT;
 const ctx = createAppContext({
   db,
   tableName,
-  catalogStalenessMs: 1000,
+  // BENCH_STALENESS_MS: the listing's staleness bound (1 s, the stage's default, unless told).
+  catalogStalenessMs: Number(process.env.BENCH_STALENESS_MS ?? 1000),
   ...(snapshot !== undefined && { catalogSnapshots: fileSnapshotStore(snapshot) }),
 });
 const server = await startLocalServer({ ctx, port: 0 });

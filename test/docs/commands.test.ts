@@ -69,6 +69,7 @@ describe('the commands the docs name', () => {
         'import',
         'feature',
         'unfeature',
+        'price',
         'deliveries',
         'delivery-costs',
         'retry-delivery',

@@ -1,4 +1,4 @@
-// The published document passes two independent OpenAPI linters with nothing to report: Redocly CLI's recommended
+// The published document passes two independent OpenAPI linters with nothing unexpected to report: Redocly CLI's recommended
 // rules and Spectral's `spectral:oas` ruleset. Both run offline, without telemetry.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,15 +39,19 @@ async function lint(command: string, args: string[]): Promise<string> {
 }
 
 describe('the OpenAPI document under lint', () => {
-  it('has no error and no warning under Redocly CLI recommended rules', async () => {
+  it('has no error and only the expected warning under Redocly CLI recommended rules', async () => {
     const output = await lint(bin('redocly'), ['lint', '--extends', 'recommended', '--format', 'json', file]);
     const report = JSON.parse(output.slice(output.indexOf('{'))) as {
       totals: { errors: number; warnings: number };
       problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
     };
     const found = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
-    expect(found).toEqual([]);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    // Expected, and only this: the rule takes a parameter as matching a fixed segment, but a fixed segment is chosen first
+    // (API Gateway, the local server: lib/http/routes.ts), so `/plaques/by-name/x` never reaches `/plaques/{id}/activity`.
+    expect(found).toEqual([
+      'no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: `/plaques/by-name/{name}` and `/plaques/{id}/activity`. at #/paths/~1plaques~1{id}~1activity',
+    ]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 1 });
   }, 120_000);
 
   it("has no error and no warning under Spectral's spectral:oas ruleset", async () => {

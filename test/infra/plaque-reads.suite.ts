@@ -22,6 +22,14 @@ const READS = [
     jwt: false,
   },
   { method: 'GET', path: '/auth/plaques', operationName: 'listOwnPlaques', handler: 'functions/plaques/list-own-plaques.ts', jwt: true },
+  {
+    method: 'GET',
+    path: '/plaques/{id}/activity',
+    operationName: 'listPlaqueActivity',
+    handler: 'functions/plaques/list-plaque-activity.ts',
+    jwt: false,
+  },
+  { method: 'GET', path: '/activity', operationName: 'listActivity', handler: 'functions/plaques/list-activity.ts', jwt: false },
 ] as const;
 
 describe.each(stageNames)('the plaque reads for frontends (%s)', (stageName) => {
@@ -35,8 +43,11 @@ describe.each(stageNames)('the plaque reads for frontends (%s)', (stageName) => 
       expect(method!.properties['AuthorizationType']).toBe(read.jwt ? 'CUSTOM' : 'NONE');
       expect(method!.properties['ApiKeyRequired']).toBeUndefined();
     }
-    // The listing keeps its own path beside /plaques/{id}.
+    // The listing and the statistics keep their own paths beside /plaques/{id}: API Gateway chooses a fixed segment first.
     expect(all.some((m) => m.path === '/plaques/featured' && m.httpMethod === 'GET')).toBe(true);
+    const stats = all.find((m) => m.path === '/plaques/stats' && m.httpMethod === 'GET');
+    expect(stats?.properties['OperationName']).toBe('getPlaqueStats');
+    expect(stats?.properties['AuthorizationType']).toBe('NONE');
   });
 
   it('run in functions that may only read the table: GetItem, BatchGetItem, Query, ConditionCheckItem on it and its indexes', () => {

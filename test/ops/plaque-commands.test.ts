@@ -292,4 +292,33 @@ describe('npm run ops', () => {
     expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('plaque 99 does not exist') });
     // Five command-line processes, each starting tsx: slow on a busy machine.
   }, 90_000);
+
+  it("sets a plaque's price and currency from the command line, and refuses a bad price, currency or plaque", async () => {
+    const args = [
+      '--import',
+      'tsx',
+      'lib/ops/cli.ts',
+      '--endpoint',
+      target.endpoint!,
+      '--table',
+      target.table!,
+      '--contract-address',
+      CONTRACT,
+    ];
+    const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: ctx.dataDir };
+    await run(process.execPath, [...args, 'import', file('price.csv', `${CSV_HEADER}\nPRC,0001,5,USD,SERVICE,USED,true,\n`)], { env });
+    expect((await run(process.execPath, [...args, 'price', '1', '12.5', '--currency', 'eur'], { env })).stdout).toContain(
+      'PRC-0001 (id 1) costs 12.5 EUR.',
+    );
+    expect((await allPlaques())[0]).toMatchObject({ price: 12.5 });
+    expect(await plaqueRepo(dbOf(ctx), ctx.tableName).get(1)).toMatchObject({ price: 12.5, currency: 'EUR' });
+    const refused = (extra: string[]) =>
+      run(process.execPath, [...args, 'price', ...extra], { env }).catch((e: { code: number; stderr: string }) => e);
+    expect(await refused(['1', '-3'])).toMatchObject({ code: 1, stderr: expect.stringContaining('price must be a number') });
+    expect(await refused(['1', '3', '--currency', 'GBP'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('currency must be one of USD, EUR'),
+    });
+    expect(await refused(['99', '3'])).toMatchObject({ code: 1, stderr: expect.stringContaining('plaque 99 does not exist') });
+  }, 90_000);
 });

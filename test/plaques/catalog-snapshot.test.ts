@@ -1,5 +1,6 @@
 // The catalogue snapshot against DynamoDB Local: the writer makes it when due, and a cold listing that loads it reads
-// only the index rows written after it, yet answers exactly as one that read the whole index.
+// only the index rows written after it, yet answers exactly as one that read the whole index; it carries every
+// plaque's currency, so the statistics computed from it read no record by key.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -16,11 +17,53 @@ import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
 import { described, recordIndexQueries } from './catalog-queries.ts';
+import { statsModel } from './stats-model.ts';
+import { decodeSnapshot, encodeSnapshot } from '#lib/plaques/catalog-snapshot.ts';
 import { dbOf } from '#lib/db/client.ts';
 
 const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse(members);
 
 describe('catalogue snapshot', () => {
+  it('carries every currency: statistics from it read no record by key, and equal those of a full read, which reads them', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    const recently = new Date(Date.now() - 3_600_000).toISOString();
+    const plaques = Array.from({ length: 30 }, (_, i) =>
+      aPlaque({
+        id: i + 1,
+        price: 10 + i,
+        currency: i % 2 === 0 ? 'USD' : 'EUR',
+        ...(i % 4 === 3 && { status: 'SOLD' as const, saleAt: recently }),
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      }),
+    );
+    await insertPlaques(ctx, plaques);
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    expect(await writeCatalogSnapshot({ ...ctx, store })).toMatchObject({ written: true, plaques: 30 });
+
+    const queries = recordIndexQueries(dbOf(ctx));
+    // Without its records object: every currency the statistics need comes from the snapshot itself.
+    const fromSnapshot = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store, records: 'when needed' });
+    const now = new Date();
+    const stats = await fromSnapshot.stats(now);
+    expect(queries.filter((q) => q.index === 'records')).toEqual([]);
+    expect(stats).toEqual(statsModel(plaques, now.getTime()));
+    expect(stats.floor.map((f) => f.currency)).toEqual(['EUR', 'USD']);
+    // The full read's rows carry no currency: the statistics read those they need by key, once.
+    const fullRead = new CatalogProjection(ctx, { stalenessMs: 0 });
+    expect(await fullRead.stats(now)).toEqual(stats);
+    expect(queries.filter((q) => q.index === 'records').map((q) => q.rows)).toEqual([30]);
+    await fullRead.stats(now);
+    expect(queries.filter((q) => q.index === 'records')).toHaveLength(1);
+
+    // A snapshot of an earlier version holds no currency: the statistics wait for the records object and take them there.
+    const earlier = decodeSnapshot((await store.read())!);
+    delete earlier.parts.currency;
+    await store.write(encodeSnapshot(earlier));
+    const fromEarlier = new CatalogProjection(ctx, { stalenessMs: 0, snapshots: store });
+    expect(await fromEarlier.stats(now)).toEqual(stats);
+    expect(queries.filter((q) => q.index === 'records')).toHaveLength(1);
+  });
+
   it('lets a cold listing read only the rows written after the snapshot, and answer as a full read does', async () => {
     const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(

@@ -5,6 +5,7 @@ import { CONDITIONS, MARKETPLACE_FILTERS, MARKETPLACES, STATUSES, TOKEN_STANDARD
 import { DEFAULT_WALLET_PLAQUES_LIMIT, MAX_WALLET_PLAQUES_LIMIT, walletPlaquesPage } from '#lib/plaques/wallet-plaques-schemas.ts';
 import { PUBLIC_PLAQUE_CACHE } from '#lib/plaques/caching.ts';
 import { featuredFilters, MAX_SEARCH } from '#lib/plaques/list-featured-input.ts';
+import { DEFAULT_ACTIVITY_LIMIT, MAX_ACTIVITY_LIMIT } from '#lib/plaques/activity-schemas.ts';
 import { shapeNamed } from '#lib/schema.ts';
 import type { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 
@@ -74,3 +75,15 @@ export const plaquesTag: Tag = {
   name: 'Plaques',
   description: 'The featured listing: filters, order, search and paging over the whole catalogue.',
 };
+
+export const activityRules = paragraphs(
+  'Activity entries record what happened to a plaque, each written in the same DynamoDB transaction as the change itself, so no ' +
+    'change is without its entry and no entry without its change: `sale` (a partner bought it: the price and currency of the ' +
+    'order), `mint` (its token was delivered to the buyer: `txHash` of the mint, price and currency null), `cancel` (an operator ' +
+    'cancelled its failed order: the price and currency of the sale taken back), `price_change` (an operator set its price or ' +
+    'currency: the new ones) and `listing` (an operator featured it while AVAILABLE, putting it on sale: its price and currency). ' +
+    '`txHash` is null on every other type. `at` is the time of the change (the `updatedAt` it stamped on the plaque), newest first.',
+  `\`limit\`: 1–${MAX_ACTIVITY_LIMIT} entries a page, default ${DEFAULT_ACTIVITY_LIMIT}. \`nextCursor\` is null on the last page; pass it ` +
+    'as `cursor` to read the next one; a cursor this service could not have issued answers 400 VALIDATION_FAILED naming `cursor`. ' +
+    'Entries written after the first page was read appear on a new first page, not on later ones. Other query parameters are ignored.',
+);

@@ -707,6 +707,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/plaques/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue's statistics: plaques per status, floor and volume per currency
+         * @description Answered from the featured listing's in-memory catalogue (never a scan), as fresh as its pages: within the listing's staleness bound (1 s by default) of the last write. An answer computed from a catalogue synced less than that bound ago is given again to the requests that follow; past it the catalogue is brought up to date and the figures computed again.
+         *
+         *     `count`: the plaques of each status (AVAILABLE, LOCKED, SOLD, MINTED, every one named, 0 when none), featured or not; a plaque whose hold has expired counts as AVAILABLE; deleted plaques count nowhere.
+         *
+         *     `floor`: per currency, the lowest price of an AVAILABLE featured plaque (an expired hold counts as AVAILABLE) and that plaque's id (the lower id of two at the same price); a currency without such a plaque is not listed.
+         *
+         *     `volume`: per currency, the sum of the prices of the plaques sold whose `saleAt` is within the last 24 hours (`h24`), 7 days (`d7`) and 30 days (`d30`), each window ending now and including its end, and how many were sold in the last 24 hours (`sales24h`). A sale counts while its plaque is SOLD or MINTED, at the plaque's price (an operator may change a price only before the sale, so it is the sale's); an order an operator cancelled counts no more. A currency without a sale in 30 days is not listed. Sums are rounded to 8 decimals.
+         *
+         *     `floor` and `volume` are ordered by currency code. The path sits beside GET /plaques/{id}: `stats` is not a plaque id, and this fixed path is chosen over it, as `featured` is.
+         */
+        get: operations["getPlaqueStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plaques/{id}": {
         parameters: {
             query?: never;
@@ -723,6 +751,30 @@ export interface paths {
          *     Answers carry `Cache-Control: public, max-age=10`: any cache may keep them that long, so a hold, sale or mint shows within about 10 s. Problem answers (404, 400) carry no Cache-Control.
          */
         get: operations["getPlaque"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalogue's activity of one type, newest first
+         * @description Activity entries record what happened to a plaque, each written in the same DynamoDB transaction as the change itself, so no change is without its entry and no entry without its change: `sale` (a partner bought it: the price and currency of the order), `mint` (its token was delivered to the buyer: `txHash` of the mint, price and currency null), `cancel` (an operator cancelled its failed order: the price and currency of the sale taken back), `price_change` (an operator set its price or currency: the new ones) and `listing` (an operator featured it while AVAILABLE, putting it on sale: its price and currency). `txHash` is null on every other type. `at` is the time of the change (the `updatedAt` it stamped on the plaque), newest first.
+         *
+         *     `limit`: 1–100 entries a page, default 20. `nextCursor` is null on the last page; pass it as `cursor` to read the next one; a cursor this service could not have issued answers 400 VALIDATION_FAILED naming `cursor`. Entries written after the first page was read appear on a new first page, not on later ones. Other query parameters are ignored.
+         *
+         *     `type` is required (one of the five types): each type is kept in an index partition of its own, sorted by time, so a page is one Query of it, never a scan; without `type`, or with another value, the answer is 400 VALIDATION_FAILED naming `type`. Entries of one time are ordered by the higher plaque id first. Each entry names its plaque (`plaqueId`, and `plaqueName` as it was at the change). The index is eventually consistent: an entry is listed within about a second of its change. A cursor is bound to its type: one issued for another type answers 400 VALIDATION_FAILED naming `cursor`.
+         */
+        get: operations["listActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -831,6 +883,30 @@ export interface paths {
          *     Answers carry `Cache-Control: private, no-store`: they belong to one bearer token.
          */
         get: operations["listOwnPlaques"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plaques/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A plaque's activity, newest first
+         * @description Activity entries record what happened to a plaque, each written in the same DynamoDB transaction as the change itself, so no change is without its entry and no entry without its change: `sale` (a partner bought it: the price and currency of the order), `mint` (its token was delivered to the buyer: `txHash` of the mint, price and currency null), `cancel` (an operator cancelled its failed order: the price and currency of the sale taken back), `price_change` (an operator set its price or currency: the new ones) and `listing` (an operator featured it while AVAILABLE, putting it on sale: its price and currency). `txHash` is null on every other type. `at` is the time of the change (the `updatedAt` it stamped on the plaque), newest first.
+         *
+         *     `limit`: 1–100 entries a page, default 20. `nextCursor` is null on the last page; pass it as `cursor` to read the next one; a cursor this service could not have issued answers 400 VALIDATION_FAILED naming `cursor`. Entries written after the first page was read appear on a new first page, not on later ones. Other query parameters are ignored.
+         *
+         *     Read page by page from the plaque's own activity partition (one Query a page, strongly consistent, never a scan), beside one GetItem of the plaque: an unknown or deleted plaque answers 404 PLAQUE_NOT_FOUND, as GET /plaques/{id} does, and a plaque nothing happened to yet answers an empty list. A cursor is bound to its plaque: one issued for another plaque answers 400 VALIDATION_FAILED naming `cursor`.
+         */
+        get: operations["listPlaqueActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1261,6 +1337,20 @@ export interface components {
                 due: number;
             }[];
         };
+        CatalogueActivityPage: {
+            activity: {
+                /** @enum {string} */
+                type: "sale" | "mint" | "cancel" | "price_change" | "listing";
+                price: number | null;
+                currency: string | null;
+                txHash: string | null;
+                /** Format: date-time */
+                at: string;
+                plaqueId: number;
+                plaqueName: string;
+            }[];
+            nextCursor: string | null;
+        };
         CatalogueImportedEvent: {
             id: string;
             /** @constant */
@@ -1452,6 +1542,18 @@ export interface components {
             minted: boolean;
             token_id?: string | null;
         };
+        PlaqueActivityPage: {
+            activity: {
+                /** @enum {string} */
+                type: "sale" | "mint" | "cancel" | "price_change" | "listing";
+                price: number | null;
+                currency: string | null;
+                txHash: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+            nextCursor: string | null;
+        };
         PlaqueListedEvent: {
             id: string;
             /** @constant */
@@ -1591,6 +1693,26 @@ export interface components {
                 previousPrice: number;
                 previousCurrency: string;
             };
+        };
+        PlaqueStats: {
+            count: {
+                AVAILABLE: number;
+                LOCKED: number;
+                SOLD: number;
+                MINTED: number;
+            };
+            floor: {
+                currency: string;
+                price: number;
+                plaqueId: number;
+            }[];
+            volume: {
+                currency: string;
+                h24: number;
+                d7: number;
+                d30: number;
+                sales24h: number;
+            }[];
         };
         PlaqueStatusChangedEvent: {
             id: string;
@@ -7150,6 +7272,154 @@ export interface operations {
             };
         };
     };
+    getPlaqueStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue's statistics */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaqueStats"];
+                };
+            };
+            /** @description Problem: BODY_NOT_ALLOWED, UNKNOWN_VERSION */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_NOT_ALLOWED" | "UNKNOWN_VERSION";
+                    };
+                };
+            };
+            /** @description Problem: NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "METHOD_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: TOO_MANY_REQUESTS */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            /** @description Problem: REQUEST_HEADERS_TOO_LARGE */
+            431: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REQUEST_HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getPlaque: {
         parameters: {
             query?: never;
@@ -7209,6 +7479,160 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "PLAQUE_NOT_FOUND" | "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "METHOD_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: TOO_MANY_REQUESTS */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            /** @description Problem: REQUEST_HEADERS_TOO_LARGE */
+            431: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REQUEST_HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query: {
+                /** @example sale */
+                type: "sale" | "mint" | "cancel" | "price_change" | "listing";
+                /** @example 20 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the catalogue's activity */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueActivityPage"];
+                };
+            };
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
+                    };
+                };
+            };
+            /** @description Problem: NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
                     };
                 };
             };
@@ -7758,6 +8182,164 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code?: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Problem: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "METHOD_NOT_ALLOWED";
+                    };
+                };
+            };
+            /** @description Problem: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: TOO_MANY_REQUESTS */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            /** @description Problem: REQUEST_HEADERS_TOO_LARGE */
+            431: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "REQUEST_HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description Problem: INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL";
+                    };
+                };
+            };
+            /** @description Problem: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "SERVICE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listPlaqueActivity: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The API version to answer in (`info.x-api-versions` lists them and what each changed). Without it: 2026-11-23. Any other value answers 400 UNKNOWN_VERSION. */
+                "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+            };
+            path: {
+                /**
+                 * @description Plaque id: a positive integer written plainly. Anything else answers 400 VALIDATION_FAILED naming `id`.
+                 * @example 42
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the plaque's activity */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Plaque-Version": components["headers"]["PlaqueVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaqueActivityPage"];
+                };
+            };
+            /** @description Problem: BODY_NOT_ALLOWED, VALIDATION_FAILED, UNKNOWN_VERSION */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "BODY_NOT_ALLOWED" | "VALIDATION_FAILED" | "UNKNOWN_VERSION";
+                    };
+                };
+            };
+            /** @description Problem: PLAQUE_NOT_FOUND, NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description The API version the answer is given in (`info.x-api-versions`): the one the request named, else the one its API key is pinned to, else 2026-11-23. Every answer of an operation carries it, refusals included; the refusals the gateway gives itself do not. */
+                    "Plaque-Version"?: "2026-11-23" | "2026-11-28";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code?: "PLAQUE_NOT_FOUND" | "NOT_FOUND";
                     };
                 };
             };
