@@ -31,6 +31,7 @@ import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
+import { DEFAULT_API_VERSION, shapeAs } from '#lib/versions/versions.ts';
 import { freshTable } from '../support/db.ts';
 import { sharedChain } from '../support/chain.ts';
 import { aPlaque, TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
@@ -210,7 +211,9 @@ describe('the migration', () => {
     const all: Item[] = [];
     for (const featured of [true, false]) {
       const input = listFeaturedInput.parse({ orderBy: 'p.id', sort: 'ASC', limit: 100, filters: { featured } });
-      all.push(...(await cold.list(input, new Date(), stageValuesOf(ctx))).plaques.map((p) => JSON.parse(JSON.stringify(p)) as Item));
+      // In the shape the HTTP listing answers a caller without a version in (the default version's).
+      const plaques = (await cold.list(input, new Date(), stageValuesOf(ctx))).plaques;
+      all.push(...plaques.map((p) => shapeAs('Plaque', JSON.parse(JSON.stringify(p)), DEFAULT_API_VERSION) as Item));
     }
     expect(all.sort((a, b) => (a.id as number) - (b.id as number))).toEqual(listedBefore);
   });
