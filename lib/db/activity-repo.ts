@@ -4,7 +4,8 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { ENTITY, activityIndexKey, activityKey, activityTypePartition, plaqueActivityPartition } from '#lib/db/keys.ts';
 import { pageNewestFirst } from '#lib/db/index-page.ts';
 import type { TransactItem } from '#lib/db/transaction.ts';
-import type { ActivityEntry, ActivityType } from '#lib/plaques/activity-record.ts';
+import type { ActivityEntry } from '#lib/plaques/activity-record.ts';
+import type { ActivityType } from '#lib/plaques/activity-types.ts';
 
 type Item = Record<string, unknown>;
 

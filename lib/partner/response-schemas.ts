@@ -7,7 +7,7 @@ import { STATUSES } from '#lib/plaques/plaque.ts';
 import { ORDER_STATUSES } from '#lib/partner/order.ts';
 import { KEY_SCOPES, LOOKUP_REASONS } from '#lib/partner/schemas.ts';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#lib/partner/audit-log-schemas.ts';
-import { API_VERSIONS } from '#lib/versions/versions.ts';
+import { API_VERSIONS } from '#lib/versions/api-versions.ts';
 
 export const apiKeySchema = component('ApiKey', () =>
   z.object({

@@ -2,9 +2,7 @@
 // cancelled order, an operator's price change or listing. Each entry is written in the transaction of its change.
 import type { Order } from '#lib/partner/order.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
-
-export const ACTIVITY_TYPES = ['sale', 'mint', 'cancel', 'price_change', 'listing'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+import type { ActivityType } from '#lib/plaques/activity-types.ts';
 
 export interface ActivityEntry {
   type: ActivityType;

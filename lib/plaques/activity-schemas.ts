@@ -1,7 +1,7 @@
 // Request shapes of the activity lists (GET /plaques/{id}/activity, GET /activity), as zod schemas: they validate the
 // query and generate the OpenAPI document.
 import * as z from 'zod/mini';
-import { ACTIVITY_TYPES } from '#lib/plaques/activity-record.ts';
+import { ACTIVITY_TYPES } from '#lib/plaques/activity-types.ts';
 
 /** Entries per page: at most, and when not asked. */
 export const MAX_ACTIVITY_LIMIT = 100;

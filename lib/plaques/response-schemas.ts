@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { component } from '#lib/schema.ts';
 import { CONDITIONS, MARKETPLACES, STATUSES, TOKEN_STANDARD } from '#lib/plaques/plaque.ts';
-import { ACTIVITY_TYPES } from '#lib/plaques/activity-record.ts';
+import { ACTIVITY_TYPES } from '#lib/plaques/activity-types.ts';
 
 export const plaqueSchema = component('Plaque', () => {
   const timestamp = z.iso.datetime();

@@ -238,7 +238,8 @@ describe('the import graph', () => {
     );
     expect(edges.filter((edge) => edge.from.startsWith('lib/db/') && isDomain(edge.to) && !edge.typeOnly)).toEqual([]);
     // The areas with stored records: accounts (users, codes), delivery (its state), migrations (applied ones), money
-    // (ledger entries and their totals), partner (keys, orders, holds), plaques and webhooks.
-    expect([...areas].sort()).toEqual(['accounts', 'delivery', 'migrations', 'money', 'partner', 'plaques', 'webhooks']);
+    // (ledger entries and their totals), partner (keys, orders, holds), plaques, versions (a key's and an endpoint's
+    // pin) and webhooks.
+    expect([...areas].sort()).toEqual(['accounts', 'delivery', 'migrations', 'money', 'partner', 'plaques', 'versions', 'webhooks']);
   });
 });
