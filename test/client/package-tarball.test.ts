@@ -82,7 +82,7 @@ describe('the client package’s tarball', () => {
         files: ['flow.ts'],
       }),
     );
-    // A type error against the shipped declarations fails here; tsc writes out/flow.js for node.
+    // A type error against the shipped declarations fails here; tsc writes its JavaScript into the out folder for node.
     await run(bin('tsc'), ['-p', 'tsconfig.json'], { cwd: project, timeout: 120_000 }).catch((error: { stdout?: string }) => {
       throw new Error(`the partner flow does not type-check against the package:\n${error.stdout ?? String(error)}`);
     });
