@@ -20,8 +20,9 @@ function fromItem(item: Item): KeyUsageDay {
 
 export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /**
-   * Adds one request to the key's day (created at 1, kept until `expiresAt`: TTL) unless the day holds `limit` already:
-   * one conditional UpdateItem. → whether it was counted, and the day's requests after it (before it, when refused).
+   * Adds one request to the key's day (created at 1, kept until `expiresAt`: TTL) unless the day holds `limit` already,
+   * and stamps the day's last use with `now`: one conditional UpdateItem. → whether it was counted, and the day's
+   * requests after it (before it, when refused).
    */
   async count(
     partnerId: number,
@@ -29,13 +30,15 @@ export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     date: string,
     expiresAt: Date,
     limit: number,
+    now: Date,
   ): Promise<{ counted: boolean; requests: number }> {
     return conditionalWrite<UpdateCommand, { counted: boolean; requests: number }>(
       db,
       new UpdateCommand({
         TableName: tableName,
         Key: keyUsageKey(partnerId, date, keyId),
-        UpdateExpression: 'SET entity = :entity, partnerId = :partner, keyId = :key, #date = :date, #ttl = :ttl ADD requests :one',
+        UpdateExpression:
+          'SET entity = :entity, partnerId = :partner, keyId = :key, #date = :date, #ttl = :ttl, lastUsedAt = :now ADD requests :one',
         ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
         ExpressionAttributeNames: { '#date': 'date', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
@@ -46,6 +49,7 @@ export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
           ':ttl': Math.floor(expiresAt.getTime() / 1000),
           ':one': 1,
           ':limit': limit,
+          ':now': now.toISOString(),
         },
         ReturnValues: 'UPDATED_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -63,6 +67,27 @@ export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       new GetCommand({ TableName: tableName, Key: keyUsageKey(partnerId, date, keyId), ProjectionExpression: 'requests' }),
     );
     return (Item?.requests as number | undefined) ?? 0;
+  },
+
+  /**
+   * The last counted use of each of the partner's keys on a day from `from` (`YYYY-MM-DD`) on, by key id: one Query of
+   * the days' small items, newest day first, each key taken from its newest day.
+   */
+  async lastUses(partnerId: number, from: string): Promise<Map<string, string>> {
+    const items = await queryAll(db, {
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND sk >= :from',
+      ExpressionAttributeValues: { ':pk': keyUsagePartition(partnerId), ':from': keyUsageSortKey(from, '') },
+      ProjectionExpression: 'keyId, lastUsedAt',
+      ScanIndexForward: false,
+    });
+    const last = new Map<string, string>();
+    for (const item of items) {
+      const at = item.lastUsedAt as string | undefined;
+      // Days counted before the count kept its time have none.
+      if (at !== undefined && !last.has(item.keyId as string)) last.set(item.keyId as string, at);
+    }
+    return last;
   },
 
   /** Every counted day of the partner's keys from `from` to `to` (inclusive, `YYYY-MM-DD`), one Query. */

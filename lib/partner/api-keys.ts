@@ -15,6 +15,7 @@ import { KEY_PREFIX_LENGTH, LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#li
 import type { KeyScope } from '#lib/partner/schemas.ts';
 import type { Shape } from '#lib/schema.ts';
 import { API_KEY_PREFIX, hashApiKey, isActiveKey, keyVersion } from '#lib/partner/presented-key.ts';
+import { countedLastUses } from '#lib/partner/key-quota.ts';
 import { LATEST_API_VERSION, type ApiVersion } from '#lib/versions/versions.ts';
 
 export { LAST_USED_RESOLUTION_MS, MAX_ACTIVE_KEYS } from '#lib/partner/limits.ts';
@@ -222,8 +223,16 @@ export async function retireEndedKeys(ctx: AppContext): Promise<number> {
 
 /** The user's keys, revoked ones included, newest first. */
 export async function listApiKeys(ctx: AppContext, userId: number): Promise<ApiKeyView[]> {
-  return (await apiKeyRepo(dbOf(ctx), ctx.tableName).listByUser(userId)).map(presentApiKey);
+  const [records, counted] = await Promise.all([apiKeyRepo(dbOf(ctx), ctx.tableName).listByUser(userId), countedLastUses(ctx, userId)]);
+  return records.map((record) => presentApiKey(withLastUse(record, counted.get(record.id))));
 }
+
+/**
+ * The key's last use: the later of the stamp on its record (the operations outside the daily count, and uses before
+ * the count kept its time) and its last counted request.
+ */
+const withLastUse = (record: ApiKeyRecord, counted: string | undefined): ApiKeyRecord =>
+  counted !== undefined && (record.lastUsedAt === null || counted > record.lastUsedAt) ? { ...record, lastUsedAt: counted } : record;
 
 /**
  * Revokes one of the user's keys: refused by the handlers from the next request on, then unregistered.

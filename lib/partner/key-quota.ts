@@ -55,16 +55,26 @@ const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 
 /**
  * Counts one request of the key on today's count, unless the quota is used up (then the request is refused, and not
- * counted, as API Gateway's usage plan does): one conditional UpdateItem that answers the new count. A day's count is
- * kept a day longer than GET /partner/usage may ask for it.
+ * counted, as API Gateway's usage plan does): one conditional UpdateItem that answers the new count and keeps the
+ * key's last use (GET /partner/api-keys' `lastUsedAt`), the request's only write. A day's count is kept a day longer
+ * than GET /partner/usage may ask for it.
  */
 export async function countKeyRequest(ctx: AppContext, key: Pick<ApiKeyRecord, 'id' | 'userId'>): Promise<KeyWindow> {
   const now = ctx.now();
   const date = dayOf(now);
   const limit = keyQuotaOf(ctx);
   const expiresAt = new Date(Date.parse(`${date}T00:00:00.000Z`) + (MAX_USAGE_DAYS + 1) * DAY_MS);
-  const { counted, requests } = await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt, limit);
+  const { counted, requests } = await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt, limit, now);
   return keyWindow(limit, requests, now, !counted);
+}
+
+/**
+ * The last counted use of each of the partner's keys, by key id, from the days whose counts are kept: where the
+ * key list's `lastUsedAt` comes from for the operations the count covers.
+ */
+export async function countedLastUses(ctx: AppContext, partnerId: number): Promise<Map<string, string>> {
+  const from = dayOf(new Date(ctx.now().getTime() - (MAX_USAGE_DAYS + 1) * DAY_MS));
+  return usageRepo(dbOf(ctx), ctx.tableName).lastUses(partnerId, from);
 }
 
 /** The key's window now, read without counting: `exceeded` when the quota is used up, so the next request is refused. */

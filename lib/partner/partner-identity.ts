@@ -32,6 +32,9 @@ type KeyedEvent = Pick<APIGatewayProxyEvent, 'requestContext'>;
 /** The active record of each request's key, read once per request: the quota's count and the caller's check share it. */
 const keysRead = new WeakMap<KeyedEvent, Promise<ApiKeyRecord | null>>();
 
+/** The requests counted against their key's quota: the count keeps the key's last use, so nothing else stamps it. */
+const counted = new WeakSet<KeyedEvent>();
+
 function activeKeyOf(ctx: AppContext, event: KeyedEvent): Promise<ApiKeyRecord | null> {
   const apiKeyId = event.requestContext?.identity?.apiKeyId;
   if (!apiKeyId) return Promise.resolve(null);
@@ -47,7 +50,10 @@ function activeKeyOf(ctx: AppContext, event: KeyedEvent): Promise<ApiKeyRecord |
  */
 export async function meterPartnerKey(ctx: AppContext, event: KeyedEvent): Promise<KeyWindow | null> {
   const record = await activeKeyOf(ctx, event);
-  return record ? countKeyRequest(ctx, record) : null;
+  if (!record) return null;
+  const window = await countKeyRequest(ctx, record);
+  counted.add(event);
+  return window;
 }
 
 /**
@@ -61,7 +67,9 @@ export async function requirePartner(ctx: AppContext, event: KeyedEvent, needs: 
   if (!record) throw refused();
   const owner = await userRepo(dbOf(ctx), ctx.tableName).get(record.userId);
   if (!owner || owner.deletedAt !== null) throw refused();
-  await recordKeyUse(ctx, record);
+  // The one write of a counted request is its count, which keeps the last use too; an operation outside the count
+  // (balance, ledger, statements) stamps the key's record, at most once a minute.
+  if (!counted.has(event)) await recordKeyUse(ctx, record);
   if (needs === 'sell' && record.scope !== 'sell') {
     throw forbidden('KEY_SCOPE_INSUFFICIENT', 'this API key may only read; this operation needs a key of scope sell');
   }
