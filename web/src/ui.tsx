@@ -210,3 +210,33 @@ export function TableScroll({ label, children }: { label: string; children: Comp
     </>
   );
 }
+
+/**
+ * Previous and next buttons of a list read page by page with cursors (the audit log, the events): shown only when
+ * there is another page to go to; `busy` disables both while a page is read.
+ */
+export function PageButtons({
+  busy,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  busy: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
+  if (!hasPrevious && !hasNext) return null;
+  return (
+    <div class="toolbar">
+      <button type="button" class="secondary" disabled={busy || !hasPrevious} onClick={onPrevious}>
+        Previous page
+      </button>
+      <button type="button" class="secondary" disabled={busy || !hasNext} onClick={onNext}>
+        Next page
+      </button>
+    </div>
+  );
+}

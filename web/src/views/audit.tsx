@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
 import type { ApiKey, AuditAction, AuditLogPage } from '../types.ts';
-import { TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+import { PageButtons, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 
 type Entry = AuditLogPage['entries'][number];
 
@@ -132,25 +132,14 @@ export function ActivityLog({ api }: { api: ApiClient }) {
           </table>
         </TableScroll>
       )}
-      {page && (trail.length > 0 || page.nextCursor) && (
-        <div class="toolbar">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || trail.length === 0}
-            onClick={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || !page.nextCursor}
-            onClick={() => void read(page.nextCursor, [...trail, cursor])}
-          >
-            Next page
-          </button>
-        </div>
+      {page && (
+        <PageButtons
+          busy={busy}
+          hasPrevious={trail.length > 0}
+          hasNext={Boolean(page.nextCursor)}
+          onPrevious={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
+          onNext={() => void read(page.nextCursor, [...trail, cursor])}
+        />
       )}
     </>
   );

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../api.ts';
 import { WEBHOOK_EVENTS, type EventPage, type WebhookEvent } from '../types.ts';
 import type { ComponentChildren } from 'preact';
-import { StatusBadge, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
+import { PageButtons, StatusBadge, TableScroll, Time, Unreachable, useGuardedCalls } from '../ui.tsx';
 
 type FeedEvent = EventPage['events'][number];
 
@@ -137,25 +137,14 @@ export function Events({ api }: { api: ApiClient }) {
           </table>
         </TableScroll>
       )}
-      {page && (trail.length > 0 || page.nextCursor) && (
-        <div class="toolbar">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || trail.length === 0}
-            onClick={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || !page.nextCursor}
-            onClick={() => void read(page.nextCursor, [...trail, cursor])}
-          >
-            Next page
-          </button>
-        </div>
+      {page && (
+        <PageButtons
+          busy={busy}
+          hasPrevious={trail.length > 0}
+          hasNext={Boolean(page.nextCursor)}
+          onPrevious={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
+          onNext={() => void read(page.nextCursor, [...trail, cursor])}
+        />
       )}
     </>
   );
