@@ -24,8 +24,8 @@ async function ensureUser(ctx: AppContext, email: string, now: Date): Promise<St
   const id = await users.allocateId();
   const user = newUser({ id, email, walletAddress: await walletsOf(ctx).addressFor(id), now });
   const created = await users.create(user, usernameSkeleton(user.username));
-  if (created === 'created') return user;
-  if (created === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
+  if (created.kind === 'created') return user;
+  if (created.kind === 'username-taken') throw conflict('USERNAME_TAKEN', `the username ${user.username} is taken`);
   // A concurrent run for the same new address created the user first (this id stays unused).
   const winner = await users.findByEmail(email);
   if (!winner) throw new Error(`the email claim for user ${id} vanished`);

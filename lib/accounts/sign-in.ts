@@ -3,7 +3,7 @@ import { tooManyRequests, unauthorized } from '#lib/errors.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo } from '#lib/db/user-repo.ts';
-import { verificationCodeRepo } from '#lib/db/verification-code-repo.ts';
+import { verificationCodeRepo, type AttemptOutcome } from '#lib/db/verification-code-repo.ts';
 import { throttleRepo } from '#lib/db/throttle-repo.ts';
 import { auditItemOf } from '#lib/db/audit-repo.ts';
 import { issueAccessToken } from '#lib/auth/issue-token.ts';
@@ -113,30 +113,31 @@ export async function evaluateCode(ctx: AppContext, email: string, code: string,
 
   for (let pass = 1; ; pass++) {
     const pending = await codes.get(email, client);
-    let attempts: number | 'locked' | 'gone';
+    let attempt: AttemptOutcome;
     if (pending) {
       if (pending.attempts >= MAX_CODE_ATTEMPTS) throw await locked();
       if (isExpired(pending, now)) throw unauthorized('CODE_EXPIRED', 'the code has expired; request a new one');
       // The try is counted before the comparison, atomically: parallel guesses cannot exceed the limit.
-      attempts = await codes.takeAttempt(email, client, pending.digest, MAX_CODE_ATTEMPTS);
+      attempt = await codes.takeAttempt(email, client, pending.digest, MAX_CODE_ATTEMPTS);
     } else {
-      attempts = (await codes.startDecoy(decoyCode(email, client, now))) ? 1 : 'gone';
+      attempt = (await codes.startDecoy(decoyCode(email, client, now))) ? { kind: 'counted', attempts: 1 } : { kind: 'gone' };
     }
-    if (attempts === 'locked') throw await locked();
-    if (attempts === 'gone') {
+    if (attempt.kind === 'locked') throw await locked();
+    if (attempt.kind === 'gone') {
       if (pass < RACE_PASSES) continue;
       throw mismatch(0);
     }
+    const { attempts } = attempt;
     // A decoy's digest is no code's: its tries never match.
     if (!pending || !digestsMatch(pending.digest, tried)) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
     // Spent by a conditional delete: of two right guesses at once, one signs in.
     if (!(await codes.spend(email, client, pending.digest))) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
 
     const owner = await users.findByEmail(email);
-    const user =
+    const verified =
       owner && owner.deletedAt === null ? await users.markEmailVerified(owner.id, now, [signInEntry(ctx, owner, 'email_code', ip)]) : null;
-    if (!user) throw mismatch(MAX_CODE_ATTEMPTS - attempts);
-    return signedIn(ctx, user);
+    if (verified?.kind !== 'verified') throw mismatch(MAX_CODE_ATTEMPTS - attempts);
+    return signedIn(ctx, verified.user);
   }
 }
 
@@ -151,7 +152,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   const { users, throttles } = repos(ctx);
   const now = ctx.now().getTime();
   const reservation = await throttles.reserveLoginTry(email, now, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES);
-  if (!reservation.granted) {
+  if (reservation.kind === 'refused') {
     throw tooManyRequests(
       'TOO_MANY_LOGIN_ATTEMPTS',
       'too many failed logins for this address; try again later',

@@ -100,16 +100,22 @@ export interface ActiveKeyCount {
 }
 
 /** `written`; `limit-reached`: the stored count is at the limit; `count-changed`: another request stored the count first. */
-export type InsertOutcome = 'written' | 'limit-reached' | 'count-changed';
+export type InsertOutcome = { kind: 'written' } | { kind: 'limit-reached' } | { kind: 'count-changed' };
 
 /** `revoked` now; `already-revoked` by its owner before; `not-found`: unknown, or another user's key. */
-export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';
+export type RevokeOutcome = { kind: 'revoked' } | { kind: 'already-revoked' } | { kind: 'not-found' };
 
 /**
  * `rolled`; `not-found`: unknown or another user's; `revoked` or `already-rolled`: the key cannot be rolled;
  * `limit-reached` and `count-changed` as for a new key (InsertOutcome), when the old key keeps its place in its window.
  */
-export type RollOutcome = 'rolled' | 'not-found' | 'revoked' | 'already-rolled' | 'limit-reached' | 'count-changed';
+export type RollOutcome =
+  | { kind: 'rolled' }
+  | { kind: 'not-found' }
+  | { kind: 'revoked' }
+  | { kind: 'already-rolled' }
+  | { kind: 'limit-reached' }
+  | { kind: 'count-changed' };
 
 /** A rolled key whose window has ended, as the key disabler reads it. */
 export interface KeyExpiry {
@@ -213,11 +219,11 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ...also,
         ],
         {
-          written: () => 'written',
+          written: () => ({ kind: 'written' }),
           refused: (refusal) => {
             // Ids and hashes are random: a collision is a fault, not an answer.
             if (refusal.rejected(0) || refusal.rejected(1)) throw new Error(`API key ${record.id} collides with a stored one`);
-            return seen.stored ? 'limit-reached' : 'count-changed';
+            return seen.stored ? { kind: 'limit-reached' } : { kind: 'count-changed' };
           },
         },
         { conflictRetries: 2 },
@@ -256,13 +262,13 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       /** The key as a refusal found it: revoked already by this user, or not this user's key. */
       const refusedOn = (current: Record<string, unknown> | null): RevokeOutcome => {
         const found = current ? fromItem(current) : null;
-        return found?.userId === userId && found.revokedAt !== null ? 'already-revoked' : 'not-found';
+        return found?.userId === userId && found.revokedAt !== null ? { kind: 'already-revoked' } : { kind: 'not-found' };
       };
       return transactWrite<RevokeOutcome>(
         db,
         [revokeItem(id, userId, now), countDown(userId), ...also],
         {
-          written: () => 'revoked',
+          written: () => ({ kind: 'revoked' }),
           refused: (refusal) => {
             const current = refusal.current(0);
             const uncounted = refusal.rejected(0) && current?.expiresAt !== undefined && current.holdsPlace === undefined;
@@ -275,7 +281,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
                 db,
                 [single, ...also],
                 {
-                  written: () => 'revoked',
+                  written: () => ({ kind: 'revoked' }),
                   refused: (alone) => {
                     if (alone.rejected(0)) return refusedOn(alone.current(0));
                     throw new Error(`API key ${id} was not revoked (refused)`);
@@ -285,7 +291,7 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
               );
             }
             return conditionalWrite(db, new UpdateCommand({ ...single.Update!, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), {
-              written: (): RevokeOutcome => 'revoked',
+              written: (): RevokeOutcome => ({ kind: 'revoked' }),
               refused: refusedOn,
             });
           },
@@ -341,14 +347,16 @@ export const apiKeyRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ...also,
         ],
         {
-          written: () => 'rolled',
+          written: () => ({ kind: 'rolled' }),
           refused: (refusal) => {
-            if (!refusal.rejected(0) && counted && refusal.rejected(4)) return counted.seen.stored ? 'limit-reached' : 'count-changed';
+            if (!refusal.rejected(0) && counted && refusal.rejected(4)) {
+              return counted.seen.stored ? { kind: 'limit-reached' } : { kind: 'count-changed' };
+            }
             if (!refusal.rejected(0)) throw new Error(`API key ${successor.id} collides with a stored one`);
             const current = refusal.current(0);
             const found = current ? fromItem(current) : null;
-            if (found?.userId !== successor.userId) return 'not-found';
-            return found.revokedAt !== null ? 'revoked' : 'already-rolled';
+            if (found?.userId !== successor.userId) return { kind: 'not-found' };
+            return found.revokedAt !== null ? { kind: 'revoked' } : { kind: 'already-rolled' };
           },
         },
         { conflictRetries: 2 },

@@ -6,7 +6,7 @@ import { transactWrite, type TransactItem } from '#lib/db/transaction.ts';
 import type { ApiVersion } from '#lib/versions/versions.ts';
 
 /** `moved` (also when it was pinned there already); `not-found`: unknown, or another user's key. */
-export type MoveVersionOutcome = 'moved' | 'not-found';
+export type MoveVersionOutcome = { kind: 'moved' } | { kind: 'not-found' };
 
 export const apiKeyVersionRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /** Pins the user's key `id` to `version`, with `also` (items the same transaction writes too), only if the key is the user's. */
@@ -26,11 +26,11 @@ export const apiKeyVersionRepo = (db: DynamoDBDocumentClient, tableName: string)
         ...also,
       ],
       {
-        written: () => 'moved',
+        written: () => ({ kind: 'moved' }),
         refused: (refusal) => {
           // An item that joined the move has its own condition; its refusal is its caller's fault to find, not an answer.
           if (!refusal.rejected(0)) throw new Error(`an item written with the version move of API key ${id} was refused`);
-          return 'not-found';
+          return { kind: 'not-found' };
         },
       },
       { conflictRetries: 2 },

@@ -1,7 +1,9 @@
 // The one reading of a conditional write: a failed condition is an answer, not an error, and the caller turns either
 // outcome into its own domain's answer. With `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'` the refusal carries the
 // item that blocked the write, so a caller that needs it does not read it again (Powertools' idempotency layer does
-// the same).
+// the same). Every repository answers its writes (these and its transactions, lib/db/transaction.ts) in one of two
+// shapes, so callers read them all alike: `boolean` when the only answer is whether the condition held (`conditionHeld`);
+// an answer with more to say (a refusal named for its cause, or data) is a `{ kind: '…' }` union, data beside `kind`.
 import type {
   DeleteCommand,
   DeleteCommandOutput,

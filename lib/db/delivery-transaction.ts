@@ -3,7 +3,7 @@
 // nothing; and an operator's
 // cancellation of a FAILED order. Translates DynamoDB's refusals into what the worker must do next.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { transactWrite, transactWriteOrUnsettled, type TransactItem } from '#lib/db/transaction.ts';
+import { transactWrite, transactWriteOrUnsettled, type TransactItem, type UnsettledOutcome } from '#lib/db/transaction.ts';
 import { forSaleFromItem, type PlaqueForSale } from '#lib/db/plaque-repo.ts';
 
 export interface DeliveryItems {
@@ -54,8 +54,8 @@ export interface UndeliveryItems {
 export function recordUndelivery(
   db: DynamoDBDocumentClient,
   items: UndeliveryItems,
-): Promise<{ kind: 'recorded' | 'changed' | 'conflict' | 'unknown' }> {
-  return transactWriteOrUnsettled<{ kind: 'recorded' | 'changed' }>(db, [items.order, items.plaque, ...items.markers], {
+): Promise<{ kind: 'recorded' } | { kind: 'changed' } | UnsettledOutcome> {
+  return transactWriteOrUnsettled<{ kind: 'recorded' } | { kind: 'changed' }>(db, [items.order, items.plaque, ...items.markers], {
     written: () => ({ kind: 'recorded' }),
     refused: () => ({ kind: 'changed' }),
   });

@@ -44,7 +44,7 @@ export interface Once {
    * After a transaction carrying the completion ended without DynamoDB saying how: `applied` (the record is complete,
    * so the effect is stored), `not-applied` (the key is still this request's, nothing was written) or `lost`.
    */
-  settle(): Promise<'applied' | 'not-applied' | 'lost'>;
+  settle(): Promise<{ kind: 'applied' } | { kind: 'not-applied' } | { kind: 'lost' }>;
 }
 
 type Item = Record<string, unknown>;

@@ -133,11 +133,11 @@ export const ledgerRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   },
 
   /** Writes an entry and its totals on its own; `exists` when an entry has its id already (nothing written). */
-  async writeEntry(entry: LedgerEntry): Promise<'written' | 'exists'> {
-    return transactWrite(
+  async writeEntry(entry: LedgerEntry): Promise<{ kind: 'written' } | { kind: 'exists' }> {
+    return transactWrite<{ kind: 'written' } | { kind: 'exists' }>(
       db,
       this.entryItems(entry),
-      { written: () => 'written' as const, refused: () => 'exists' as const },
+      { written: () => ({ kind: 'written' }), refused: () => ({ kind: 'exists' }) },
       { conflictRetries: 3 },
     );
   },
@@ -238,7 +238,7 @@ export const ledgerRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * Records a payment: the reference claimed for the partner, the entry and its totals, all or nothing.
    * `duplicate-reference`: the partner already has a payment with this reference (nothing written).
    */
-  async recordPayment(entry: LedgerEntry): Promise<'recorded' | 'duplicate-reference'> {
+  async recordPayment(entry: LedgerEntry): Promise<{ kind: 'recorded' } | { kind: 'duplicate-reference' }> {
     const claim: TransactItem = {
       Put: {
         TableName: tableName,
@@ -246,13 +246,13 @@ export const ledgerRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     };
-    return transactWrite(
+    return transactWrite<{ kind: 'recorded' } | { kind: 'duplicate-reference' }>(
       db,
       [claim, ...this.entryItems(entry)],
       {
-        written: () => 'recorded' as const,
+        written: () => ({ kind: 'recorded' }),
         refused: (refusal) => {
-          if (refusal.rejected(0)) return 'duplicate-reference' as const;
+          if (refusal.rejected(0)) return { kind: 'duplicate-reference' };
           // Payment ids are random: a collision is a fault, not an answer.
           throw new Error(`payment entry ${entry.id} exists already`);
         },

@@ -16,7 +16,7 @@ export interface AttributeChange {
 }
 
 /** How a rewrite ended: applied, or refused because the item no longer holds every old value (or is gone). */
-export type RewriteOutcome = 'applied' | 'changed';
+export type RewriteOutcome = { kind: 'applied' } | { kind: 'changed' };
 
 const BATCH_GET_LIMIT = 100;
 /** Attempts of one write while DynamoDB throttles or a transaction holds the item. */
@@ -87,7 +87,7 @@ export const plaqueMigrationRepo = (db: DynamoDBDocumentClient, tableName: strin
    * catalogue position included, so a sale or delivery that read the plaque before still finds it "as read".
    */
   async rewrite(id: number, changes: AttributeChange[]): Promise<RewriteOutcome> {
-    if (changes.length === 0) return 'applied';
+    if (changes.length === 0) return { kind: 'applied' };
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const sets: string[] = [];
@@ -114,7 +114,10 @@ export const plaqueMigrationRepo = (db: DynamoDBDocumentClient, tableName: strin
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        return await conditionalWrite(db, command, { written: () => 'applied' as const, refused: () => 'changed' as const });
+        return await conditionalWrite<UpdateCommand, RewriteOutcome>(db, command, {
+          written: () => ({ kind: 'applied' }),
+          refused: () => ({ kind: 'changed' }),
+        });
       } catch (error) {
         if (!isRetryable(error) || attempt >= WRITE_ATTEMPTS) throw error;
         await pause(Math.min(2000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2));

@@ -77,6 +77,12 @@ export type HoldOutcome = { kind: 'held' } | { kind: 'refused'; current: PlaqueF
 /** `released`; or `refused` with the plaque as the refusal found it (changed since it was read, or no longer so held). */
 export type ReleaseOutcome = { kind: 'released' } | { kind: 'refused'; current: PlaqueForSale | null };
 
+/** An operator's change: recorded, or refused with the plaque as it now is (null when gone). */
+type ChangeOutcome = { kind: 'recorded' } | { kind: 'changed'; current: StoredPlaque | null };
+
+/** A featuring's answer: the plaque as updated, or nothing written because there is no such plaque. */
+type FeatureOutcome = { kind: 'updated'; plaque: StoredPlaque } | { kind: 'not-found' };
+
 export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   async get(id: number): Promise<StoredPlaque | null> {
     const out = await db.send(new GetCommand({ TableName: tableName, Key: plaqueKey(id) }));
@@ -187,11 +193,11 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /**
    * Marks a plaque featured (stamping featuredAt) or not; bumps updatedAt so listings pick the change up.
-   * → the plaque as updated; null when there is no such plaque.
+   * → `updated` with the plaque as updated; `not-found` when there is no such plaque.
    */
-  setFeatured(id: number, featured: boolean, now: Date): Promise<StoredPlaque | null> {
+  setFeatured(id: number, featured: boolean, now: Date): Promise<FeatureOutcome> {
     const at = now.toISOString();
-    return conditionalWrite(
+    return conditionalWrite<UpdateCommand, FeatureOutcome>(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -201,17 +207,17 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ExpressionAttributeValues: { ':f': featured, ':fa': featured ? at : null, ':u': at, ':cs': catalogSortKey(at, id) },
         ReturnValues: 'ALL_NEW',
       }),
-      { written: (output) => fromItem(output.Attributes!), refused: () => null },
+      { written: (output) => ({ kind: 'updated', plaque: fromItem(output.Attributes!) }), refused: () => ({ kind: 'not-found' }) },
     );
   },
 
   /**
    * An operator's change of a plaque's price, currency or featuring (`changed`: the plaque as read with those members and
    * a later updatedAt), in one transaction with the items that record it (its activity entry): applies only while the
-   * plaque is exactly as read (same updatedAt). → null when written, else the plaque as the refusal found it (ALL_OLD;
-   * null inside when it is gone).
+   * plaque is exactly as read (same updatedAt). → `recorded`; or `changed`, writing nothing, with the plaque as the
+   * refusal found it (ALL_OLD; null when it is gone).
    */
-  changeRecorded(read: StoredPlaque, changed: StoredPlaque, also: TransactItem[]): Promise<{ current: StoredPlaque | null } | null> {
+  changeRecorded(read: StoredPlaque, changed: StoredPlaque, also: TransactItem[]): Promise<ChangeOutcome> {
     const update = {
       TableName: tableName,
       Key: plaqueKey(read.id),
@@ -229,11 +235,11 @@ export const plaqueRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     };
-    return transactWrite<{ current: StoredPlaque | null } | null>(db, [{ Update: update }, ...also], {
-      written: () => null,
+    return transactWrite<ChangeOutcome>(db, [{ Update: update }, ...also], {
+      written: () => ({ kind: 'recorded' }),
       refused: (refusal) => {
         const current = refusal.current(0);
-        return { current: current ? fromItem(current) : null };
+        return { kind: 'changed', current: current ? fromItem(current) : null };
       },
     });
   },

@@ -18,7 +18,8 @@ interface CodeSends {
 /** Optimistic writes that lost a race are retried this often (each retry sees the winner); then 409 CONFLICT. */
 const RACE_RETRIES = 5;
 
-export type LoginReservation = { granted: true; windowStart: number } | { granted: false; retryAfterMs: number };
+/** A login try's answer: `granted` in the window that started at `windowStart` (epoch ms), or `refused` until the window ends. */
+export type LoginReservation = { kind: 'granted'; windowStart: number } | { kind: 'refused'; retryAfterMs: number };
 
 /** The resend throttle's item, deleted (TTL) once it no longer matters: `keepUntil`, epoch ms. */
 function codeSendsToItem(email: string, client: string, record: CodeSends, keepUntil: number) {
@@ -116,10 +117,10 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
             refused: (stored) => ({ kind: 'refused', window: stored ? loginWindowFromItem(stored) : null }),
           },
         );
-        if (taken.kind === 'taken') return { granted: true, windowStart: taken.windowStart };
+        if (taken.kind === 'taken') return { kind: 'granted', windowStart: taken.windowStart };
         const { window } = taken;
         if (window && window.windowStart > cutoff) {
-          if (window.failures >= max) return { granted: false, retryAfterMs: window.windowStart + windowMs - now };
+          if (window.failures >= max) return { kind: 'refused', retryAfterMs: window.windowStart + windowMs - now };
           if (attempt >= RACE_RETRIES) throw new DatabaseConflict('UpdateItemCommand');
           continue;
         }
@@ -134,7 +135,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           }),
           conditionHeld,
         );
-        if (opened) return { granted: true, windowStart: now };
+        if (opened) return { kind: 'granted', windowStart: now };
         // Another request opened it first: take a try in that one.
         if (attempt >= RACE_RETRIES) throw new DatabaseConflict('PutItemCommand');
       }

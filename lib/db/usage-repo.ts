@@ -14,6 +14,8 @@ export interface KeyUsageDay {
 
 type Item = Record<string, unknown>;
 
+type CountOutcome = { kind: 'counted'; requests: number } | { kind: 'quota-reached'; requests: number };
+
 function fromItem(item: Item): KeyUsageDay {
   return { keyId: item.keyId as string, date: item.date as string, requests: item.requests as number };
 }
@@ -21,18 +23,11 @@ function fromItem(item: Item): KeyUsageDay {
 export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   /**
    * Adds one request to the key's day (created at 1, kept until `expiresAt`: TTL) unless the day holds `limit` already,
-   * and stamps the day's last use with `now`: one conditional UpdateItem. → whether it was counted, and the day's
-   * requests after it (before it, when refused).
+   * and stamps the day's last use with `now`: one conditional UpdateItem. → `counted` with the day's requests after
+   * it; or `quota-reached`, writing nothing, with the day's requests before it.
    */
-  async count(
-    partnerId: number,
-    keyId: string,
-    date: string,
-    expiresAt: Date,
-    limit: number,
-    now: Date,
-  ): Promise<{ counted: boolean; requests: number }> {
-    return conditionalWrite<UpdateCommand, { counted: boolean; requests: number }>(
+  async count(partnerId: number, keyId: string, date: string, expiresAt: Date, limit: number, now: Date): Promise<CountOutcome> {
+    return conditionalWrite<UpdateCommand, CountOutcome>(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -55,8 +50,8 @@ export const usageRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
       {
-        written: (output) => ({ counted: true, requests: output.Attributes?.requests as number }),
-        refused: (current) => ({ counted: false, requests: (current?.requests as number | undefined) ?? limit }),
+        written: (output) => ({ kind: 'counted', requests: output.Attributes?.requests as number }),
+        refused: (current) => ({ kind: 'quota-reached', requests: (current?.requests as number | undefined) ?? limit }),
       },
     );
   },

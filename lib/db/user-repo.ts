@@ -43,8 +43,17 @@ interface UsernameChange {
   released: readonly string[];
 }
 
-/** The migration's reading of one claim for one user: taken now, held already, or held by another (who; kept before or now). */
-export type ClaimOutcome = { kind: 'claimed' } | { kind: 'held' } | { kind: 'kept'; holder: number; before: boolean };
+/**
+ * The migration's reading of one claim for one user: taken now, held already, held by another (who; kept before or
+ * now), or nothing written because the user was renamed or removed meanwhile.
+ */
+export type ClaimOutcome = { kind: 'claimed' } | { kind: 'held' } | { kind: 'kept'; holder: number; before: boolean } | { kind: 'renamed' };
+
+/** A new user's answer: written with its claims, or nothing written because another user holds its email or username. */
+type CreateOutcome = { kind: 'created' } | { kind: 'email-taken' } | { kind: 'username-taken' };
+
+/** An address's verification: marked, or nothing written because the user no longer exists. */
+type VerifyOutcome = { kind: 'verified'; user: StoredUser } | { kind: 'not-found' };
 
 /** What a profile update changes; absent members stay as they are. */
 export interface ProfileChanges {
@@ -144,9 +153,9 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
      * Claims `claim` for user `userId` while the user is still named `username`, for names given before names were
      * claimed by skeleton: the claim is put when free; when another user holds it, the user is recorded as keeping a
      * name that passes for it (`kept`, naming the holder). Safe to repeat. Then the user's `legacy` claims (other than
-     * `claim`) are deleted. → what happened; null when the user was renamed or removed meanwhile (nothing written).
+     * `claim`) are deleted. → what happened; `renamed` when the user was renamed or removed meanwhile (nothing written).
      */
-    async claimUsername(userId: number, username: string, claim: string, legacy: readonly string[]): Promise<ClaimOutcome | null> {
+    async claimUsername(userId: number, username: string, claim: string, legacy: readonly string[]): Promise<ClaimOutcome> {
       const stillNamed = {
         ConditionCheck: {
           TableName: tableName,
@@ -155,8 +164,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           ExpressionAttributeValues: { ':name': username },
         },
       };
-      let outcome: ClaimOutcome | 'renamed' | 'raced' = 'raced';
-      for (let attempt = 0; outcome === 'raced'; attempt++) {
+      let outcome: ClaimOutcome | { kind: 'raced' } = { kind: 'raced' };
+      for (let attempt = 0; outcome.kind === 'raced'; attempt++) {
         if (attempt >= CONFLICT_RETRIES) throw new DatabaseConflict('TransactWriteItemsCommand');
         const out = await db.send(new GetCommand({ TableName: tableName, Key: usernameClaimKey(claim), ConsistentRead: true }));
         const holder = claimHolder(out.Item);
@@ -176,16 +185,20 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
                   },
                 };
           const done: ClaimOutcome = holder === null ? { kind: 'claimed' } : { kind: 'kept', holder, before: false };
-          outcome = await transactWrite<ClaimOutcome | 'renamed' | 'raced'>(
+          outcome = await transactWrite<ClaimOutcome | { kind: 'raced' }>(
             db,
             [stillNamed, write],
             // The claim changed since it was read: read it again.
-            { written: () => done, refused: (refusal) => (refusal.rejected(0) ? 'renamed' : 'raced'), conflicted: () => 'raced' },
+            {
+              written: () => done,
+              refused: (refusal) => (refusal.rejected(0) ? { kind: 'renamed' } : { kind: 'raced' }),
+              conflicted: () => ({ kind: 'raced' }),
+            },
             { conflictRetries: CONFLICT_RETRIES },
           );
         }
       }
-      if (outcome === 'renamed') return null;
+      if (outcome.kind === 'renamed') return outcome;
       for (const old of legacy.filter((c) => c !== claim)) {
         await conditionalWrite(
           db,
@@ -255,11 +268,11 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
 
     /**
      * Writes a new user with its email claim and its username's claim (`usernameClaim`, its skeleton) in one transaction.
-     * → 'created'; or, writing nothing, 'email-taken' when another user holds the address (a concurrent sign-up
-     * won) or 'username-taken' when another holds the username.
+     * → `created`; or, writing nothing, `email-taken` when another user holds the address (a concurrent sign-up
+     * won) or `username-taken` when another holds the username.
      */
-    create(user: StoredUser, usernameClaim: string): Promise<'created' | 'email-taken' | 'username-taken'> {
-      return transactWrite<'created' | 'email-taken' | 'username-taken'>(
+    create(user: StoredUser, usernameClaim: string): Promise<CreateOutcome> {
+      return transactWrite<CreateOutcome>(
         db,
         [
           { Put: { TableName: tableName, Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -279,10 +292,10 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
           },
         ],
         {
-          written: () => 'created',
+          written: () => ({ kind: 'created' }),
           refused: (refusal) => {
-            if (refusal.rejected(1)) return 'email-taken';
-            if (refusal.rejected(2)) return 'username-taken';
+            if (refusal.rejected(1)) return { kind: 'email-taken' };
+            if (refusal.rejected(2)) return { kind: 'username-taken' };
             // The id came from the counter: a record already under it is a fault.
             throw new Error(`user ${user.id} already exists`);
           },
@@ -307,11 +320,11 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
     },
 
     /**
-     * Marks the address verified (its code was just spent); null when the user no longer exists. `also`: items the same
-     * transaction writes too, only with the mark (the audit log's entry of the sign-in); the user is then read again, as
-     * a transaction returns no item.
+     * Marks the address verified (its code was just spent): `verified` with the user as marked; `not-found` when the
+     * user no longer exists. `also`: items the same transaction writes too, only with the mark (the audit log's entry of
+     * the sign-in); the user is then read again, as a transaction returns no item.
      */
-    async markEmailVerified(id: number, now: Date, also: TransactItem[] = []): Promise<StoredUser | null> {
+    async markEmailVerified(id: number, now: Date, also: TransactItem[] = []): Promise<VerifyOutcome> {
       const mark = {
         TableName: tableName,
         Key: userKey(id),
@@ -320,9 +333,9 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         ExpressionAttributeValues: { ':t': true, ':null': null, ':u': now.toISOString() },
       };
       if (also.length === 0) {
-        return conditionalWrite(db, new UpdateCommand({ ...mark, ReturnValues: 'ALL_NEW' }), {
-          written: (output) => fromItem(output.Attributes!),
-          refused: () => null,
+        return conditionalWrite<UpdateCommand, VerifyOutcome>(db, new UpdateCommand({ ...mark, ReturnValues: 'ALL_NEW' }), {
+          written: (output) => ({ kind: 'verified', user: fromItem(output.Attributes!) }),
+          refused: () => ({ kind: 'not-found' }),
         });
       }
       const marked = await transactWrite<boolean>(
@@ -337,7 +350,8 @@ export const userRepo = (db: DynamoDBDocumentClient, tableName: string) => {
         },
         { conflictRetries: 2 },
       );
-      return marked ? get(id) : null;
+      const user = marked ? await get(id) : null;
+      return user ? { kind: 'verified', user } : { kind: 'not-found' };
     },
 
     /**

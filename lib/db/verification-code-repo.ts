@@ -16,6 +16,12 @@ const TTL_GRACE_SECONDS = 24 * 60 * 60;
  */
 export const MAIL_STATE = { attribute: 'mailState', pending: 'pending', sent: 'sent' } as const;
 
+/**
+ * A try's answer: `counted` with the tries counted so far, this one included; `locked` when the code's tries were all
+ * granted already; `gone` when the code was replaced or spent meanwhile.
+ */
+export type AttemptOutcome = { kind: 'counted'; attempts: number } | { kind: 'locked' } | { kind: 'gone' };
+
 /** A new code with its mail pending: the sealed code rides along until the mail is sent. */
 function toItem(code: PendingCode, sealedCode: string): Item {
   return {
@@ -120,11 +126,11 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
 
     /**
      * Counts one try on the code with digest `digest`, in one conditional update: at most `max` tries are ever
-     * granted, however many arrive at once. → the tries counted so far, this one included; or 'locked' when
-     * `max` were already granted; or 'gone' when that code was replaced or spent meanwhile.
+     * granted, however many arrive at once. → `counted` with the tries counted so far, this one included; or
+     * `locked` when `max` were already granted; or `gone` when that code was replaced or spent meanwhile.
      */
-    takeAttempt(email: string, client: string, digest: string, max: number): Promise<number | 'locked' | 'gone'> {
-      return conditionalWrite<UpdateCommand, number | 'locked' | 'gone'>(
+    takeAttempt(email: string, client: string, digest: string, max: number): Promise<AttemptOutcome> {
+      return conditionalWrite<UpdateCommand, AttemptOutcome>(
         db,
         new UpdateCommand({
           TableName: tableName,
@@ -136,10 +142,10 @@ export const verificationCodeRepo = (db: DynamoDBDocumentClient, tableName: stri
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
         {
-          written: (output) => Number(output.Attributes!.attempts),
+          written: (output) => ({ kind: 'counted', attempts: Number(output.Attributes!.attempts) }),
           refused: (stored) => {
             const current = stored ? fromItem(stored) : null;
-            return current && current.digest === digest ? 'locked' : 'gone';
+            return current && current.digest === digest ? { kind: 'locked' } : { kind: 'gone' };
           },
         },
       );

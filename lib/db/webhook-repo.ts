@@ -185,6 +185,12 @@ export interface EventPage {
 /** What recording an attempt does to its delivery: leave it for a later try, or take it out of its lane. */
 export type AttemptRecord = { kind: 'retry'; nextAttemptAt: string } | { kind: 'done' };
 
+/** A secret rotation's answer: made, or nothing written because the endpoint is gone or another partner's. */
+type RotateOutcome = { kind: 'rotated' } | { kind: 'not-found' };
+
+/** A delivery's claim for one attempt: taken, with the attempt's number, or not (not due, or held by a live attempt). */
+type DeliveryClaim = { kind: 'claimed'; attempt: number } | { kind: 'not-free' };
+
 export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
   // ---- endpoints ----
 
@@ -193,8 +199,12 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * items the same transaction writes too (the Idempotency-Key's answer, lib/db/idempotency-repo.ts; the audit log's
    * entry, lib/db/audit-repo.ts).
    */
-  createEndpoint(endpoint: WebhookEndpoint, max: number, also: TransactItem[] = []): Promise<'created' | 'limit-reached'> {
-    return transactWrite<'created' | 'limit-reached'>(
+  createEndpoint(
+    endpoint: WebhookEndpoint,
+    max: number,
+    also: TransactItem[] = [],
+  ): Promise<{ kind: 'created' } | { kind: 'limit-reached' }> {
+    return transactWrite<{ kind: 'created' } | { kind: 'limit-reached' }>(
       db,
       [
         { Put: { TableName: tableName, Item: endpointToItem(endpoint), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -211,9 +221,9 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ...also,
       ],
       {
-        written: () => 'created',
+        written: () => ({ kind: 'created' }),
         refused: (refusal) => {
-          if (refusal.rejected(1)) return 'limit-reached';
+          if (refusal.rejected(1)) return { kind: 'limit-reached' };
           // Ids are random: a collision is a fault.
           throw new Error(`webhook endpoint ${endpoint.id} was not stored (refused)`);
         },
@@ -251,7 +261,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
     sealed: string,
     previousExpiresAt: string | null,
     also: TransactItem[] = [],
-  ): Promise<'rotated' | 'not-found'> {
+  ): Promise<RotateOutcome> {
     const rotation = {
       TableName: tableName,
       Key: webhookKey(id),
@@ -267,15 +277,18 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
       },
     };
     if (also.length === 0) {
-      return conditionalWrite(db, new UpdateCommand(rotation), { written: () => 'rotated' as const, refused: () => 'not-found' as const });
+      return conditionalWrite<UpdateCommand, RotateOutcome>(db, new UpdateCommand(rotation), {
+        written: () => ({ kind: 'rotated' }),
+        refused: () => ({ kind: 'not-found' }),
+      });
     }
-    return transactWrite<'rotated' | 'not-found'>(
+    return transactWrite<RotateOutcome>(
       db,
       [{ Update: rotation }, ...also],
       {
-        written: () => 'rotated',
+        written: () => ({ kind: 'rotated' }),
         refused: (refusal) => {
-          if (refusal.rejected(0)) return 'not-found';
+          if (refusal.rejected(0)) return { kind: 'not-found' };
           throw new Error(`webhook endpoint ${id}'s secret was not rotated (refused)`);
         },
       },
@@ -287,8 +300,8 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
    * Deletes the partner's endpoint and uncounts it, both or neither; `not-found` for an unknown or foreign id. `also`:
    * items the same transaction writes too (the audit log's entry).
    */
-  deleteEndpoint(id: string, partnerId: number, also: TransactItem[] = []): Promise<'deleted' | 'not-found'> {
-    return transactWrite<'deleted' | 'not-found'>(
+  deleteEndpoint(id: string, partnerId: number, also: TransactItem[] = []): Promise<{ kind: 'deleted' } | { kind: 'not-found' }> {
+    return transactWrite<{ kind: 'deleted' } | { kind: 'not-found' }>(
       db,
       [
         {
@@ -312,9 +325,9 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ...also,
       ],
       {
-        written: () => 'deleted',
+        written: () => ({ kind: 'deleted' }),
         refused: (refusal) => {
-          if (refusal.rejected(0)) return 'not-found';
+          if (refusal.rejected(0)) return { kind: 'not-found' };
           throw new Error(`webhook endpoint ${id} was not deleted (refused)`);
         },
       },
@@ -419,10 +432,10 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
 
   /**
    * Takes the delivery for one attempt under `leaseId` until `leaseUntil`, if it is due and no live attempt holds it;
-   * the attempt's number, or null when it was not free.
+   * `claimed` with the attempt's number, or `not-free` when it was not (nothing written).
    */
-  claimDelivery(delivery: WebhookDelivery, leaseId: string, leaseUntil: string, now: Date): Promise<number | null> {
-    return conditionalWrite(
+  claimDelivery(delivery: WebhookDelivery, leaseId: string, leaseUntil: string, now: Date): Promise<DeliveryClaim> {
+    return conditionalWrite<UpdateCommand, DeliveryClaim>(
       db,
       new UpdateCommand({
         TableName: tableName,
@@ -432,7 +445,7 @@ export const webhookRepo = (db: DynamoDBDocumentClient, tableName: string) => ({
         ExpressionAttributeValues: { ':lease': leaseId, ':until': leaseUntil, ':one': 1, ':now': now.toISOString() },
         ReturnValues: 'UPDATED_NEW',
       }),
-      { written: (output) => output.Attributes!.attempts as number, refused: () => null },
+      { written: (output) => ({ kind: 'claimed', attempt: output.Attributes!.attempts as number }), refused: () => ({ kind: 'not-free' }) },
     );
   },
 

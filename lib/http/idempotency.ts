@@ -166,8 +166,8 @@ function onceOf(ctx: AppContext, claimed: Claimed): Once & { readonly carried: b
     },
     async settle() {
       const record = await repo.get(account, recordKey);
-      if (record?.ownerToken !== ownerToken) return 'lost';
-      return record.state === 'COMPLETED' ? 'applied' : 'not-applied';
+      if (record?.ownerToken !== ownerToken) return { kind: 'lost' };
+      return record.state === 'COMPLETED' ? { kind: 'applied' } : { kind: 'not-applied' };
     },
   };
 }

@@ -33,7 +33,7 @@ export const ledgerSaleEntries: Migration = {
         const sale = (await ledger.get(saleEntryId(order.orderId))) ?? saleEntry(order, bps);
         const written = [await ledger.writeEntry(sale)];
         if (order.status === 'CANCELLED') written.push(await ledger.writeEntry(reversalOf(sale, new Date(order.updatedAt))));
-        if (written.includes('written')) counts.converted++;
+        if (written.some((outcome) => outcome.kind === 'written')) counts.converted++;
         else counts.alreadyConverted++;
       }
     }

@@ -31,7 +31,7 @@ export async function rewriteEveryPlaque(
         counts.alreadyConverted++;
         return;
       }
-      if ((await repo.rewrite(id, changes)) === 'applied') {
+      if ((await repo.rewrite(id, changes)).kind === 'applied') {
         counts.converted++;
         return;
       }

@@ -45,7 +45,7 @@ export const usernameRefold: Migration = {
       for (const user of page.filter(refolded)) {
         if ((await users.usernameClaimHolder(earlierUsernameSkeleton(user.username))) !== user.id) continue;
         const outcome = await claim(user);
-        if (outcome?.kind === 'claimed' || (outcome?.kind === 'kept' && !outcome.before)) convertedFirst.add(user.id);
+        if (outcome.kind === 'claimed' || (outcome.kind === 'kept' && !outcome.before)) convertedFirst.add(user.id);
       }
     }
     // Then everybody, oldest first (a claim taken in the first pass answers `held`).
@@ -54,7 +54,7 @@ export const usernameRefold: Migration = {
       for (const user of page) {
         const outcome = await claim(user);
         // Renamed meanwhile: the rename claimed the new name's skeleton and released the earlier ones itself.
-        if (outcome === null) {
+        if (outcome.kind === 'renamed') {
           counts.alreadyConverted++;
           continue;
         }

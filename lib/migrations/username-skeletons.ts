@@ -29,9 +29,9 @@ export const usernameSkeletons: Migration = {
     const claim = async (user: StoredUser) => {
       const outcome = await users.claimUsername(user.id, user.username, usernameSkeleton(user.username), usernameClaimsOf(user.username));
       // Renamed meanwhile: the rename claimed the new name's skeleton itself.
-      if (outcome === null || outcome.kind === 'held' || (outcome.kind === 'kept' && outcome.before)) counts.alreadyConverted++;
+      if (outcome.kind === 'renamed' || outcome.kind === 'held' || (outcome.kind === 'kept' && outcome.before)) counts.alreadyConverted++;
       else counts.converted++;
-      if (outcome?.kind === 'kept') {
+      if (outcome.kind === 'kept') {
         findings.push(`${user.username} (user ${user.id}) passes for ${await named(outcome.holder)}, which holds the claim`);
       }
     };

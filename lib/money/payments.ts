@@ -34,7 +34,7 @@ export async function recordPayment(ctx: AppContext, input: PaymentInput): Promi
   const soldIn = (await repo.totals(input.partnerId)).some((row) => row.currency === currency && row.lines.sale.count > 0);
   if (!soldIn) throw validationFailed([{ path: 'currency', message: `partner ${input.partnerId} never sold in ${currency}` }]);
   const entry = paymentEntry({ ...input, currency, id: `pay_${randomBytes(12).toString('base64url')}`, at: ctx.now() });
-  if ((await repo.recordPayment(entry)) === 'duplicate-reference') {
+  if ((await repo.recordPayment(entry)).kind === 'duplicate-reference') {
     throw conflict('DUPLICATE_REFERENCE', `partner ${input.partnerId} already has a payment with reference ${input.reference}`);
   }
   return entry;

@@ -27,7 +27,7 @@ export async function setApiKeyVersion(
   // Written with the move, all or nothing: the audit log's entry of it.
   const also: TransactItem[] = caller ? [auditItemOf(ctx, caller, 'api_key.version_moved', { type: 'api_key', id, detail: version })] : [];
   const outcome = await apiKeyVersionRepo(dbOf(ctx), ctx.tableName).moveVersion(id, userId, version, also);
-  const moved = outcome === 'moved' ? await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id) : null;
+  const moved = outcome.kind === 'moved' ? await apiKeyRepo(dbOf(ctx), ctx.tableName).get(id) : null;
   if (!moved) throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   return presentApiKey(moved);
 }

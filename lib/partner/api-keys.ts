@@ -96,8 +96,8 @@ export async function createApiKey(
   try {
     for (let attempt = 1; ; attempt++) {
       const outcome = await repo.insert(record, MAX_ACTIVE_KEYS, seen, also);
-      if (outcome === 'written') break;
-      if (outcome === 'limit-reached' || attempt >= COUNT_ATTEMPTS) throw keyLimitReached();
+      if (outcome.kind === 'written') break;
+      if (outcome.kind === 'limit-reached' || attempt >= COUNT_ATTEMPTS) throw keyLimitReached();
       seen = await repo.activeCount(userId);
       if (seen.count >= MAX_ACTIVE_KEYS) throw keyLimitReached();
     }
@@ -178,7 +178,7 @@ export async function rollApiKey(
   try {
     for (let attempt = 1; ; attempt++) {
       outcome = await repo.roll(id, record, expiresAt, seen && { limit: MAX_ACTIVE_KEYS, seen }, also);
-      if (outcome !== 'count-changed' || attempt >= COUNT_ATTEMPTS) break;
+      if (outcome.kind !== 'count-changed' || attempt >= COUNT_ATTEMPTS) break;
       seen = await repo.activeCount(userId);
       if (seen.count >= MAX_ACTIVE_KEYS) break;
     }
@@ -186,11 +186,11 @@ export async function rollApiKey(
     await unregister();
     throw error;
   }
-  if (outcome === 'rolled') return answer;
+  if (outcome.kind === 'rolled') return answer;
   await unregister();
-  if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
-  if (outcome === 'limit-reached' || outcome === 'count-changed') throw keyLimitReached(true);
-  throw notRollable({ revokedAt: outcome === 'revoked' ? 'revoked' : null });
+  if (outcome.kind === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
+  if (outcome.kind === 'limit-reached' || outcome.kind === 'count-changed') throw keyLimitReached(true);
+  throw notRollable({ revokedAt: outcome.kind === 'revoked' ? 'revoked' : null });
 }
 
 const notRollable = (key: Pick<ApiKeyRecord, 'revokedAt'>) =>
@@ -242,7 +242,7 @@ const withLastUse = (record: ApiKeyRecord, counted: string | undefined): ApiKeyR
 export async function revokeApiKey(ctx: AppContext, userId: number, id: string, caller?: AuditCaller): Promise<void> {
   const audit = caller ? [auditItemOf(ctx, caller, 'api_key.revoked', { type: 'api_key', id })] : [];
   const outcome = await apiKeyRepo(dbOf(ctx), ctx.tableName).revoke(id, userId, ctx.now(), audit);
-  if (outcome === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
+  if (outcome.kind === 'not-found') throw notFound('API_KEY_NOT_FOUND', 'no such API key');
   await apiKeyIssuerOf(ctx).unregister(id);
 }
 

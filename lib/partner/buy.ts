@@ -84,8 +84,8 @@ export async function buyPlaque(ctx: AppContext, partner: Partner, input: BuyInp
       case 'unknown': {
         // The transaction may have been applied: the key's record says, since it changes in the same transaction.
         const settled = await once.settle();
-        if (settled === 'applied') return sale.answer;
-        if (settled === 'lost') throw new IdempotencyKeyTaken();
+        if (settled.kind === 'applied') return sale.answer;
+        if (settled.kind === 'lost') throw new IdempotencyKeyTaken();
         current = await plaques.getForSale(input.plaqueId);
         continue;
       }

@@ -64,8 +64,8 @@ export async function countKeyRequest(ctx: AppContext, key: Pick<ApiKeyRecord, '
   const date = dayOf(now);
   const limit = keyQuotaOf(ctx);
   const expiresAt = new Date(Date.parse(`${date}T00:00:00.000Z`) + (MAX_USAGE_DAYS + 1) * DAY_MS);
-  const { counted, requests } = await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt, limit, now);
-  return keyWindow(limit, requests, now, !counted);
+  const outcome = await usageRepo(dbOf(ctx), ctx.tableName).count(key.userId, key.id, date, expiresAt, limit, now);
+  return keyWindow(limit, outcome.requests, now, outcome.kind === 'quota-reached');
 }
 
 /**

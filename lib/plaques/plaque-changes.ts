@@ -37,13 +37,13 @@ async function change(
     const decided = decide(read, laterThan(read, ctx.now()));
     if (!decided) return read;
     const { changed } = decided;
-    const refused = await plaques.changeRecorded(
+    const outcome = await plaques.changeRecorded(
       read,
       changed,
       decided.activity ? [activity.item(plaqueActivity(decided.activity, changed))] : [],
     );
-    if (!refused) return changed;
-    read = refused.current;
+    if (outcome.kind === 'recorded') return changed;
+    read = outcome.current;
   }
   throw conflict('CONFLICT', `plaque ${id} kept changing; try again`);
 }

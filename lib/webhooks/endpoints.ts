@@ -39,7 +39,7 @@ export async function listWebhooks(ctx: AppContext, partnerId: number): Promise<
  */
 export async function deleteWebhook(ctx: AppContext, partnerId: number, id: string, caller?: AuditCaller): Promise<void> {
   const audit = caller ? [auditItemOf(ctx, caller, 'webhook.deleted', { type: 'webhook', id })] : [];
-  if ((await webhookRepo(dbOf(ctx), ctx.tableName).deleteEndpoint(id, partnerId, audit)) === 'not-found') throw noSuchWebhook();
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).deleteEndpoint(id, partnerId, audit)).kind === 'not-found') throw noSuchWebhook();
 }
 
 /** The partner's endpoint `id`; 404 WEBHOOK_NOT_FOUND for an unknown id and for another partner's. */

@@ -69,7 +69,7 @@ export async function createWebhook(
     ...(once ? [once.completion(answer)] : []),
     ...(caller ? [auditItemOf(ctx, caller, 'webhook.created', { type: 'webhook', id })] : []),
   ];
-  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS, also)) === 'limit-reached') {
+  if ((await repo.createEndpoint(endpoint, MAX_WEBHOOKS, also)).kind === 'limit-reached') {
     throw conflict('WEBHOOK_LIMIT_REACHED', `at most ${MAX_WEBHOOKS} webhook endpoints per partner; delete one first`);
   }
   return answer;

@@ -31,7 +31,7 @@ export async function rotateSecret(
   const sealed = await secretBoxOf(ctx).seal(secret, { webhookId: id, partnerId });
   const previousExpiresAt = overlapHours > 0 ? new Date(ctx.now().getTime() + overlapHours * 3600_000).toISOString() : null;
   const audit = caller ? [auditItemOf(ctx, caller, 'webhook.secret_rotated', { type: 'webhook', id })] : [];
-  if ((await webhookRepo(dbOf(ctx), ctx.tableName).rotateSecret(id, partnerId, sealed, previousExpiresAt, audit)) === 'not-found') {
+  if ((await webhookRepo(dbOf(ctx), ctx.tableName).rotateSecret(id, partnerId, sealed, previousExpiresAt, audit)).kind === 'not-found') {
     throw noSuchWebhook();
   }
   return { secret, previousSecretExpiresAt: previousExpiresAt };

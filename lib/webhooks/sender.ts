@@ -124,8 +124,8 @@ async function serveLane(ctx: AppContext, lane: Lane, options: SenderOptions = {
       continue;
     }
     const leaseId = randomUUID();
-    const number = await repo.claimDelivery(head, leaseId, new Date(now.getTime() + leaseMs).toISOString(), now);
-    if (number === null) continue; // it changed since it was read: read the head again
+    const claimed = await repo.claimDelivery(head, leaseId, new Date(now.getTime() + leaseMs).toISOString(), now);
+    if (claimed.kind === 'not-free') continue; // it changed since it was read: read the head again
 
     let outcome: PostOutcome;
     try {
@@ -135,14 +135,17 @@ async function serveLane(ctx: AppContext, lane: Lane, options: SenderOptions = {
       await repo.releaseLease(head, leaseId, ctx.now()).catch(() => false);
       throw error;
     }
-    const recorded = await recordOutcome(ctx, head, leaseId, event, number, outcome, options.retryDelaysMs ?? RETRY_DELAYS_MS);
-    if (recorded === 'lost') return null;
-    if (recorded !== 'done') return recorded;
+    const recorded = await recordOutcome(ctx, head, leaseId, event, claimed.attempt, outcome, options.retryDelaysMs ?? RETRY_DELAYS_MS);
+    if (recorded.kind === 'lost') return null;
+    if (recorded.kind === 'retry') return recorded.at;
   }
   return ctx.now().getTime();
 }
 
-/** Records the attempt; `done` when the event left the lane, the retry time while it stays, `lost` if another sender took it over. */
+/**
+ * Records the attempt; `done` when the event left the lane, `retry` with the retry time (epoch ms) while it stays, `lost`
+ * if another sender took it over.
+ */
 async function recordOutcome(
   ctx: AppContext,
   delivery: WebhookDelivery,
@@ -151,7 +154,7 @@ async function recordOutcome(
   number: number,
   outcome: PostOutcome,
   delays: readonly number[],
-): Promise<'done' | 'lost' | number> {
+): Promise<{ kind: 'done' } | { kind: 'retry'; at: number } | { kind: 'lost' }> {
   const at = ctx.now();
   // The schedule counts this delivery's own attempts; the log numbers them on from the event's earlier ones (a resend).
   const verdict = judgeAttempt(number - delivery.attemptsBefore, isSuccessStatus(outcome.statusCode) && outcome.error === null, at, delays);
@@ -185,8 +188,8 @@ async function recordOutcome(
   if (verdict.kind === 'delivered') logger.info('webhook delivered', facts);
   else logger.warn(WEBHOOK_ATTEMPT_FAILED_MESSAGE, { ...facts, nextAttemptAt: record.nextAttemptAt });
   if (verdict.kind === 'failed') logger.error(WEBHOOK_EVENT_FAILED_MESSAGE, facts);
-  if (!recorded) return 'lost';
-  return verdict.kind === 'retry' ? verdict.retryAt.getTime() : 'done';
+  if (!recorded) return { kind: 'lost' };
+  return verdict.kind === 'retry' ? { kind: 'retry', at: verdict.retryAt.getTime() } : { kind: 'done' };
 }
 
 /**

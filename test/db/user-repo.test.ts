@@ -28,7 +28,7 @@ const renaming = (user: StoredUser, name: string) => ({ name, claim: usernameSke
 async function aUser(overrides: Partial<StoredUser> = {}): Promise<StoredUser> {
   const id = await users.allocateId();
   const user = { ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }), ...overrides };
-  expect(await users.create(user, usernameSkeleton(user.username))).toBe('created');
+  expect(await users.create(user, usernameSkeleton(user.username))).toEqual({ kind: 'created' });
   return user;
 }
 
@@ -52,7 +52,7 @@ describe('user repository', () => {
     const user = await aUser();
     const id = await users.allocateId();
     const twin = newUser({ id, email: user.email, walletAddress: wallet(id), now: NOW });
-    expect(await users.create(twin, usernameSkeleton(twin.username))).toBe('email-taken');
+    expect(await users.create(twin, usernameSkeleton(twin.username))).toEqual({ kind: 'email-taken' });
     expect(await users.get(id)).toBeNull();
   });
 
@@ -112,7 +112,7 @@ describe('user repository', () => {
       ...newUser({ id, email: `u${id}@example.com`, walletAddress: wallet(id), now: NOW }),
       username: user.username.toUpperCase(),
     };
-    expect(await users.create(namesake, usernameSkeleton(namesake.username))).toBe('username-taken');
+    expect(await users.create(namesake, usernameSkeleton(namesake.username))).toEqual({ kind: 'username-taken' });
     expect(await users.get(id)).toBeNull();
     expect(await users.findByEmail(namesake.email)).toBeNull();
   });
@@ -122,9 +122,9 @@ describe('user repository', () => {
     await users.setCodeExpiry(user.id, '2026-05-01T00:15:00.000Z', NOW);
     expect((await users.get(user.id))!.emailVerificationCodeExpireTime).toBe('2026-05-01T00:15:00.000Z');
     await expect(users.markEmailVerified(user.id, NOW)).resolves.toMatchObject({
-      emailVerify: true,
-      emailVerificationCodeExpireTime: null,
+      kind: 'verified',
+      user: { emailVerify: true, emailVerificationCodeExpireTime: null },
     });
-    expect(await users.markEmailVerified(987_654, NOW)).toBeNull();
+    expect(await users.markEmailVerified(987_654, NOW)).toEqual({ kind: 'not-found' });
   });
 });

@@ -45,7 +45,7 @@ async function aUser(withPassword = false): Promise<{ user: StoredUser; token: s
     ...newUser({ id, email: `faults${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() }),
     ...(withPassword && { passwordHash }),
   };
-  if ((await users.create(user, usernameSkeleton(user.username))) !== 'created') throw new Error(`user ${id} was not stored`);
+  if ((await users.create(user, usernameSkeleton(user.username))).kind !== 'created') throw new Error(`user ${id} was not stored`);
   return { user, token: (await signedIn(ctx, user)).token };
 }
 

@@ -31,7 +31,7 @@ async function aPartnerWithOrders(orders: Partial<Order>[]): Promise<{ partnerId
     walletAddress: `0x${String(partnerId).padStart(40, '0')}`,
     now: new Date(),
   });
-  expect(await users.create(user, usernameSkeleton(user.username))).toBe('created');
+  expect(await users.create(user, usernameSkeleton(user.username))).toEqual({ kind: 'created' });
   const stored = orders.map((o, i) => anOrder({ orderId: `ord_p${partnerId}o${i}`, partnerId, ...o }));
   for (const order of stored) await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: toItem(order) }));
   return { partnerId, orders: stored };

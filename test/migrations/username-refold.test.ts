@@ -33,7 +33,7 @@ async function anEarlierUser(username: string | null, { id, claim }: { id?: numb
     now: NOW,
   });
   if (username) user.username = username;
-  expect(await users().create(user, claim ?? earlierUsernameSkeleton(user.username))).toBe('created');
+  expect(await users().create(user, claim ?? earlierUsernameSkeleton(user.username))).toEqual({ kind: 'created' });
   return user;
 }
 

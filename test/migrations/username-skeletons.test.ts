@@ -24,7 +24,7 @@ async function anOldUser(username?: string): Promise<StoredUser> {
   const id = await users().allocateId();
   const user = newUser({ id, email: `old${id}@example.com`, walletAddress: `0x${String(id).padStart(40, '0')}`, now: NOW });
   if (username) user.username = username;
-  expect(await users().create(user, user.username.toLowerCase())).toBe('created');
+  expect(await users().create(user, user.username.toLowerCase())).toEqual({ kind: 'created' });
   return user;
 }
 

@@ -96,7 +96,7 @@ describe('0003-wallet-plaques-index', () => {
         ExpressionAttributeValues: { ':sold': 'SOLD', ':false': false, ':null': null },
       }),
     );
-    expect(await plaqueMigrationRepo(dbOf(ctx), ctx.tableName).rewrite(20, changes)).toBe('changed');
+    expect(await plaqueMigrationRepo(dbOf(ctx), ctx.tableName).rewrite(20, changes)).toEqual({ kind: 'changed' });
     expect(walletIndexChanges(await rawPlaque(ctx, 20))).toEqual([]);
     expect((await rawPlaque(ctx, 20)).gsi1pk).toBeUndefined();
     expect(await walletPlaqueIds()).not.toContain(20);

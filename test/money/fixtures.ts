@@ -42,7 +42,7 @@ export function dueByCurrency(entries: readonly LedgerEntry[]): Record<string, n
 /** Entries written as their causes write them, each with its totals (one transaction each). */
 export async function storeEntries(ctx: AppContext, entries: readonly LedgerEntry[]): Promise<void> {
   const repo = ledgerRepo(dbOf(ctx), ctx.tableName);
-  for (const entry of entries) expect(await repo.writeEntry(entry)).toBe('written');
+  for (const entry of entries) expect(await repo.writeEntry(entry)).toEqual({ kind: 'written' });
 }
 
 /** Entries alone, without their totals, 25 a request: many, quickly, for the reads that list entries. */

@@ -29,7 +29,7 @@ export async function aPartner(ctx: AppContext, userId = nextUser++, scope: KeyS
     const email = `partner-${userId}-${randomUUID()}@example.com`;
     const user = newUser({ id: userId, email, walletAddress: aWallet(), now: ctx.now() });
     const created = await users.create(user, usernameSkeleton(user.username));
-    if (created !== 'created') throw new Error(`partner ${userId} was not stored: ${created}`);
+    if (created.kind !== 'created') throw new Error(`partner ${userId} was not stored: ${created.kind}`);
   }
   const { id, apiKey } = await createApiKey(ctx, userId, null, scope);
   return { userId, id, apiKey };

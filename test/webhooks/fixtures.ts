@@ -29,7 +29,7 @@ export async function aSignedInPartner(ctx: AppContext): Promise<SignedInPartner
   const users = userRepo(dbOf(ctx), ctx.tableName);
   const id = await users.allocateId();
   const user = newUser({ id, email: `hooks${id}-${next++}@example.com`, walletAddress: aWallet(), now: ctx.now() });
-  if ((await users.create(user, usernameSkeleton(user.username))) !== 'created') throw new Error(`user ${id} was not stored`);
+  if ((await users.create(user, usernameSkeleton(user.username))).kind !== 'created') throw new Error(`user ${id} was not stored`);
   return { userId: id, token: (await signedIn(ctx, user)).token };
 }
 
