@@ -64,7 +64,7 @@ export async function requestCode(ctx: AppContext, email: string, client: string
   const { codes, throttles } = repos(ctx);
   const now = ctx.now();
   const decision = await throttles.recordCodeSend(email, client, (sends) => decideSend(sends, now.getTime()));
-  if (!decision.allowed) {
+  if (decision.kind === 'refused') {
     const detail =
       decision.code === 'RESEND_TOO_SOON'
         ? 'a code was sent to this address less than a minute ago'

@@ -58,7 +58,7 @@ export function digestsMatch(expected: string, actual: string): boolean {
 
 export type SendDecision =
   | {
-      allowed: true;
+      kind: 'allowed';
       /** The send times to store (epoch ms), this one included, older than the window dropped. */
       sends: number[];
       /** When the next code may be requested. */
@@ -66,7 +66,7 @@ export type SendDecision =
       /** When the record of these sends no longer matters (epoch ms): the window after the newest one. */
       keepUntil: number;
     }
-  | { allowed: false; code: 'RESEND_TOO_SOON' | 'TOO_MANY_CODES'; retryAfterMs: number };
+  | { kind: 'refused'; code: 'RESEND_TOO_SOON' | 'TOO_MANY_CODES'; retryAfterMs: number };
 
 /** When the next send is allowed given the sends (epoch ms) of the last window. */
 function nextSendAt(sends: number[]): number {
@@ -85,13 +85,13 @@ function nextSendAt(sends: number[]): number {
 export function decideSend(previous: readonly number[], now: number): SendDecision {
   const recent = previous.filter((at) => at > now - SEND_WINDOW_MS && at <= now);
   if (recent.length >= MAX_CODES_PER_WINDOW) {
-    return { allowed: false, code: 'TOO_MANY_CODES', retryAfterMs: nextSendAt(recent) - now };
+    return { kind: 'refused', code: 'TOO_MANY_CODES', retryAfterMs: nextSendAt(recent) - now };
   }
   if (recent.length > 0 && now < Math.max(...recent) + RESEND_INTERVAL_MS) {
-    return { allowed: false, code: 'RESEND_TOO_SOON', retryAfterMs: Math.max(...recent) + RESEND_INTERVAL_MS - now };
+    return { kind: 'refused', code: 'RESEND_TOO_SOON', retryAfterMs: Math.max(...recent) + RESEND_INTERVAL_MS - now };
   }
   const sends = [...recent, now];
-  return { allowed: true, sends, resendAvailableAt: nextSendAt(sends), keepUntil: now + SEND_WINDOW_MS };
+  return { kind: 'allowed', sends, resendAvailableAt: nextSendAt(sends), keepUntil: now + SEND_WINDOW_MS };
 }
 
 /** When a code may next be requested (for Retry-After on a locked code). */

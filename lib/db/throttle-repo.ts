@@ -67,7 +67,7 @@ export const throttleRepo = (db: DynamoDBDocumentClient, tableName: string) => {
       let current = await codeSends(email, client);
       for (let attempt = 0; ; attempt++) {
         const decision = decide(current.sends);
-        if (!decision.allowed) return decision;
+        if (decision.kind === 'refused') return decision;
         const outcome = await conditionalWrite<PutCommand, { kind: 'recorded' } | { kind: 'raced'; won: CodeSends }>(
           db,
           new PutCommand({

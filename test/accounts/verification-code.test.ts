@@ -37,26 +37,26 @@ describe('codes', () => {
 describe('decideSend', () => {
   it('allows the first code and says when the next may follow', () => {
     const decision = decideSend([], T0);
-    expect(decision).toEqual({ allowed: true, sends: [T0], resendAvailableAt: T0 + RESEND_INTERVAL_MS, keepUntil: T0 + SEND_WINDOW_MS });
+    expect(decision).toEqual({ kind: 'allowed', sends: [T0], resendAvailableAt: T0 + RESEND_INTERVAL_MS, keepUntil: T0 + SEND_WINDOW_MS });
   });
 
   it('answers RESEND_TOO_SOON within 60 s, with the remaining wait', () => {
-    expect(decideSend([T0], T0 + 45_000)).toEqual({ allowed: false, code: 'RESEND_TOO_SOON', retryAfterMs: 15_000 });
-    expect(decideSend([T0], T0 + RESEND_INTERVAL_MS).allowed).toBe(true);
+    expect(decideSend([T0], T0 + 45_000)).toEqual({ kind: 'refused', code: 'RESEND_TOO_SOON', retryAfterMs: 15_000 });
+    expect(decideSend([T0], T0 + RESEND_INTERVAL_MS).kind).toBe('allowed');
   });
 
   it('answers TOO_MANY_CODES for a sixth code within the hour, until the oldest leaves the window', () => {
     const five = [0, 1, 2, 3, 4].map((i) => T0 + i * 5 * 60_000);
     const sixth = decideSend(five, T0 + 30 * 60_000);
-    expect(sixth).toEqual({ allowed: false, code: 'TOO_MANY_CODES', retryAfterMs: 30 * 60_000 });
-    expect(decideSend(five, T0 + SEND_WINDOW_MS).allowed).toBe(true);
+    expect(sixth).toEqual({ kind: 'refused', code: 'TOO_MANY_CODES', retryAfterMs: 30 * 60_000 });
+    expect(decideSend(five, T0 + SEND_WINDOW_MS).kind).toBe('allowed');
   });
 
   it('announces the longer wait when the fifth code fills the window', () => {
     const four = [0, 1, 2, 3].map((i) => T0 + i * 60_000);
     const fifth = decideSend(four, T0 + 4 * 60_000);
-    expect(fifth.allowed && fifth.resendAvailableAt).toBe(T0 + SEND_WINDOW_MS);
-    expect(nextCodeAllowedAt(fifth.allowed ? fifth.sends : [], T0 + 5 * 60_000)).toBe(T0 + SEND_WINDOW_MS);
+    expect(fifth.kind === 'allowed' && fifth.resendAvailableAt).toBe(T0 + SEND_WINDOW_MS);
+    expect(nextCodeAllowedAt(fifth.kind === 'allowed' ? fifth.sends : [], T0 + 5 * 60_000)).toBe(T0 + SEND_WINDOW_MS);
   });
 
   // Invariant: whatever the request times, no two sends are under 60 s apart and no 60-minute window holds more than five.
@@ -69,7 +69,7 @@ describe('decideSend', () => {
         for (const gap of gaps) {
           now += gap;
           const decision = decideSend(sends, now);
-          if (decision.allowed) {
+          if (decision.kind === 'allowed') {
             sends = decision.sends;
             sent.push(now);
             expect(decision.resendAvailableAt).toBeGreaterThanOrEqual(now + RESEND_INTERVAL_MS);
