@@ -264,6 +264,12 @@ export const localConfig = section({
    * Higher by default than a stage's: locally every test and script signs in from 127.0.0.1.
    */
   SIGN_IN_REQUESTS_PER_5_MINUTES: orElse(wholeNumber({ min: 1 }), 1000),
+  /**
+   * Options for the Java that runs DynamoDB Local, separated by spaces: a larger heap for a big import (`-Xmx4g`), or
+   * `-XX:TieredStopAtLevel=1`, which compiles Java's code quickly rather than best: the test run sets it, as its
+   * databases answer bursts of requests and then stop, and the full compiler's work would not pay for itself there.
+   */
+  DYNAMODB_LOCAL_JAVA_OPTIONS: optionalText,
 });
 
 /**

@@ -22,6 +22,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The AWS SDK's notice about Node 20 would repeat in every file's output (lib/runtime/node-support.ts).
-    env: { LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // DYNAMODB_LOCAL_JAVA_OPTIONS: the run's databases (and those of the `npm start` and commands it runs) compile their
+    // Java quickly rather than best: short bursts of requests never repay the full compiler, which used about half of
+    // DynamoDB Local's CPU (docs/test-suite-time.md).
+    env: {
+      LOG_LEVEL: 'SILENT',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      DYNAMODB_LOCAL_JAVA_OPTIONS: '-XX:TieredStopAtLevel=1',
+    },
   },
 });

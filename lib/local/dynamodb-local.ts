@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localConfig } from '#lib/config.ts';
 import { promisify } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
@@ -102,11 +103,15 @@ export async function startDynamoDbLocal(
   const { jar, libraries } = dynamoDbLocalJar();
   const classes = await compiledLauncher(jar);
   const args = [...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']), '-port', String(port), '-sharedDb'];
+  const javaOptions = [
+    ...(localConfig().DYNAMODB_LOCAL_JAVA_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+    `-Djava.library.path=${libraries}`,
+  ];
   const child = (options.ownProcessGroup ? spawnInOwnGroup : spawn)(
     'java',
     classes
-      ? [`-Djava.library.path=${libraries}`, '-cp', [classes, jar, join(libraries, '*')].join(delimiter), LAUNCHER_CLASS, ...args]
-      : [`-Djava.library.path=${libraries}`, '-jar', jar, ...args],
+      ? [...javaOptions, '-cp', [classes, jar, join(libraries, '*')].join(delimiter), LAUNCHER_CLASS, ...args]
+      : [...javaOptions, '-jar', jar, ...args],
     { cwd: dirname(jar), stdio: 'pipe' },
   );
   let output = '';

@@ -11,6 +11,8 @@ let dynamo: RunningDynamoDb | undefined;
 let anvil: RunningAnvil | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // The run's environment (test/vitest.config.ts) reaches the test files and what they start, not this setup.
+  process.env.DYNAMODB_LOCAL_JAVA_OPTIONS ??= project.config.env['DYNAMODB_LOCAL_JAVA_OPTIONS'];
   dynamo = await startDynamoDbLocal();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   anvil = await startAnvil();
