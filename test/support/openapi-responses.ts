@@ -4,7 +4,6 @@
 // provoked it. The document and its validators are built only once a file's server answers something.
 import { afterEach } from 'vitest';
 import { observeResponses, type ObservedResponse } from '#lib/local/response-observer.ts';
-import { routes } from '#lib/http/routes.ts';
 
 type Json = Record<string, any>;
 type Check = (response: ObservedResponse) => string[];
@@ -15,8 +14,9 @@ const violations: string[] = [];
 
 /** Builds the checker from the document the service publishes. */
 export async function responseChecker(): Promise<Check> {
-  const [{ openApiDocument }, { Ajv2020 }, { default: addFormats }] = await Promise.all([
+  const [{ openApiDocument }, { routes }, { Ajv2020 }, { default: addFormats }] = await Promise.all([
     import('#lib/http/openapi.ts'),
+    import('#lib/http/routes.ts'),
     import('ajv/dist/2020.js'),
     import('ajv-formats'),
   ]);
