@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import solc from 'solc';
 import type { Abi, Hex } from 'viem';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,9 +27,19 @@ export interface ContractArtifact {
   bytecode: Hex;
 }
 
+type PackageJson = { version: string };
+
+/**
+ * The compiler, loaded only to compile: its 9 MB of Emscripten output takes most of a second to load, which a
+ * deployment that finds its artifact current (every ops command that deploys, every `npm start` after the first) skips.
+ */
+const loadSolc = (): { version: () => string; compile: (input: string, callbacks: object) => string } => require('solc');
+
 function sourceHash(source: string): string {
-  const openZeppelin = (require('@openzeppelin/contracts/package.json') as { version: string }).version;
-  return createHash('sha256').update(`${source}\n${openZeppelin}\n${solc.version()}\n${EVM_VERSION}`).digest('hex');
+  const openZeppelin = (require('@openzeppelin/contracts/package.json') as PackageJson).version;
+  // The solc package's version is its compiler's (0.8.x ships soljson 0.8.x), read without loading the compiler.
+  const solcVersion = (require('solc/package.json') as PackageJson).version;
+  return createHash('sha256').update(`${source}\n${openZeppelin}\nsolc ${solcVersion}\n${EVM_VERSION}`).digest('hex');
 }
 
 /** Resolves `@openzeppelin/contracts/...` imports from node_modules, as Foundry's remappings would. */
@@ -58,6 +67,7 @@ export function compilePlaqueToken(): ContractArtifact {
       outputSelection: { [SOURCE_NAME]: { [CONTRACT_NAME]: ['abi', 'evm.bytecode.object'] } },
     },
   };
+  const solc = loadSolc();
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);

@@ -4,7 +4,7 @@
 // minting one token a transaction or announcing no metadata change, is replaced: the record names it, so stored records
 // can move to the new one).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import {
   createPublicClient,
   encodeAbiParameters,
@@ -17,6 +17,7 @@ import {
   type Hex,
 } from 'viem';
 import { loadPlaqueTokenArtifact } from '#lib/chain/compile-contract.ts';
+import type { DeploymentRecord } from '#lib/chain/local-deployment.ts';
 import { answersInterface } from '#lib/chain/contract-interfaces.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { checkedPublicBase, hasSettableUris, metadataUrisOf } from '#lib/chain/metadata-uris.ts';
@@ -170,27 +171,6 @@ const isCurrentPlaqueToken = async (rpcUrl: string, address: Address): Promise<b
   (await hasSettableUris(rpcUrl, address)) &&
   (await mintsInBatches(rpcUrl, address)) &&
   (await announcesMetadata(rpcUrl, address));
-
-interface DeploymentRecord {
-  chainId: number;
-  contractAddress: Address;
-  deployedAt: string;
-  /**
-   * The contract this one replaced (an older PlaqueToken: without roles, with a fixed URI, one token a transaction, or
-   * without ERC-4906),
-   * until its records moved here.
-   */
-  replaced?: Address;
-}
-
-/** Where the local runtime records its deployment: DATA_DIR/chain/contract.json. */
-export const localContractRecordFile = (dataDir: string): string => resolve(dataDir, 'chain', 'contract.json');
-
-/** The contract recorded in `recordFile` by an earlier deployment, without asking the chain; null when none is. */
-export function recordedPlaqueToken(recordFile: string): Address | null {
-  if (!existsSync(recordFile)) return null;
-  return (JSON.parse(readFileSync(recordFile, 'utf8')) as DeploymentRecord).contractAddress;
-}
 
 export interface EnsuredPlaqueToken {
   contractAddress: Address;

@@ -9,7 +9,7 @@ import { createPublicClient, getAddress, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { MAX_BATCH_TOKENS } from '#lib/delivery/mint-batch.ts';
 import { readContractRecords } from '#lib/chain/contract-record.ts';
-import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
+import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/local-deployment.ts';
 import { MINTER_ROLE, plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { signerFundsOf, type SignerFunds } from '#lib/chain/signer-funds.ts';
 import { startAnvil } from '#lib/local/anvil.ts';

@@ -6,13 +6,13 @@ import { DescribeTableCommand, ListTablesCommand, ResourceNotFoundException } fr
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getAddress, isAddress } from 'viem';
+import { checksumAddress, isAddress } from '#lib/chain/address.ts';
 import { chainConfig, coreConfig } from '#lib/config.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { assertAwsCredentials } from '#lib/ops/aws-credentials.ts';
 import { ensureTable } from '#lib/db/create-table.ts';
 import { tableDefinition } from '#lib/db/table.ts';
-import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
+import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/local-deployment.ts';
 import { startDynamoDbLocal } from '#lib/local/dynamodb-local.ts';
 import { claimDataDir, lastServedAddress, releaseDataDir, runningRuntime } from '#lib/local/runtime-record.ts';
 import { placeholderImageUrl } from '#lib/media/placeholder.ts';
@@ -87,7 +87,7 @@ export function targetStage(options: TargetOptions, where: { local: boolean; dat
         );
       }
       if (!isAddress(given, { strict: false })) throw new Error(`--contract-address must be 0x and 40 hex digits, got ${given}`);
-      return (contractAddress = getAddress(given));
+      return (contractAddress = checksumAddress(given));
     },
   };
 }

@@ -13,7 +13,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createPublicClient, getAddress, http, type Address } from 'viem';
 import { plaqueTokenAbi } from '#lib/chain/plaque-token-abi.ts';
 import { sampleTokensFile } from '#lib/local/sample-tokens.ts';
-import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/deploy.ts';
+import { localContractRecordFile, recordedPlaqueToken } from '#lib/chain/local-deployment.ts';
 import { readMetadataUris } from '#lib/chain/metadata-uris.ts';
 import { createDocumentClient } from '#lib/db/client.ts';
 import { migrationKey } from '#lib/db/keys.ts';

@@ -12,7 +12,8 @@ import { createPublicClient, http, keccak256, type Address, type Hex } from 'vie
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainPort } from '#lib/chain/chain-port.ts';
 import { pendingDeploymentFile, readContractRecords, readPendingDeployment, writePendingDeployment } from '#lib/chain/contract-record.ts';
-import { ensurePlaqueToken, localContractRecordFile, signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
+import { ensurePlaqueToken, signPlaqueTokenDeployment } from '#lib/chain/deploy.ts';
+import { localContractRecordFile } from '#lib/chain/local-deployment.ts';
 import { operatorClients } from '#lib/chain/operator-clients.ts';
 import { pendingEntryOf } from '#lib/chain/resumable-deploy.ts';
 import { MINTER_ROLE } from '#lib/chain/plaque-token-abi.ts';

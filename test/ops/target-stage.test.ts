@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { localContractRecordFile } from '#lib/chain/deploy.ts';
+import { localContractRecordFile } from '#lib/chain/local-deployment.ts';
 import { recordServedAddress, runtimeRecordFile } from '#lib/local/runtime-record.ts';
 import { targetStage } from '#lib/ops/target.ts';
 import { TEST_CONTRACT } from '../support/factories.ts';
