@@ -8,8 +8,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
-    // Type tests (test/**/*.test-d.ts): what the compiler must accept and refuse, each a test of the run.
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], checker: 'tsc', tsconfig: 'tsconfig.json' },
+    // Type tests (test/**/*.test-d.ts): what the compiler must accept and refuse, each a test of the run. Checked with
+    // tsgo, as `npm run typecheck` is: the same verdicts (a wrong type, an unused @ts-expect-error), about 40 s less CPU.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], checker: 'tsgo', tsconfig: 'tsconfig.json' },
     // Browser tests need Chromium and run on their own: `npm run test:browser` (test/vitest.browser.config.ts).
     exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
