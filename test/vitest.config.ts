@@ -23,9 +23,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The AWS SDK's notice about Node 20 would repeat in every file's output (lib/runtime/node-support.ts).
-    // DYNAMODB_LOCAL_JAVA_OPTIONS: the run's databases (and those of the `npm start` and commands it runs) compile their
-    // Java quickly rather than best: short bursts of requests never repay the full compiler, which used about half of
-    // DynamoDB Local's CPU (docs/test-suite-time.md).
+    // DYNAMODB_LOCAL_JAVA_OPTIONS: the databases the test files start (each `npm start` and ops command they run, and
+    // their own) compile their Java quickly rather than best: a life of seconds never repays the full compiler, which
+    // used half of an `npm start`'s CPU in DynamoDB Local (docs/test-suite-time.md). The run's shared database, started
+    // by the global setup, which this environment does not reach, keeps the best compiler, which its 15 minutes repay.
     env: {
       LOG_LEVEL: 'SILENT',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

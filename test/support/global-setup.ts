@@ -11,8 +11,9 @@ let dynamo: RunningDynamoDb | undefined;
 let anvil: RunningAnvil | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  // The run's environment (test/vitest.config.ts) reaches the test files and what they start, not this setup.
-  process.env.DYNAMODB_LOCAL_JAVA_OPTIONS ??= project.config.env['DYNAMODB_LOCAL_JAVA_OPTIONS'];
+  // Java's best compiler, whatever DYNAMODB_LOCAL_JAVA_OPTIONS the test files get (test/vitest.config.ts): this database
+  // serves the whole run, which repays it (with the quick one only, the files that lean on it took up to three times
+  // as long).
   dynamo = await startDynamoDbLocal();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   anvil = await startAnvil();
