@@ -211,30 +211,45 @@ export function TableScroll({ label, children }: { label: string; children: Comp
   );
 }
 
+/** A page's cursor; null reads the first page. */
+type PageCursor = string | null;
+
 /**
  * Previous and next buttons of a list read page by page with cursors (the audit log, the events): shown only when
- * there is another page to go to; `busy` disables both while a page is read.
+ * there is another page to go to; `busy` disables both while a page is read. The view keeps the cursor of the page
+ * shown and the trail of those before it; a button asks it to read a page with the trail that page has.
  */
 export function PageButtons({
   busy,
-  hasPrevious,
-  hasNext,
-  onPrevious,
-  onNext,
+  cursor,
+  trail,
+  nextCursor,
+  read,
 }: {
   busy: boolean;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  cursor: PageCursor;
+  /** The cursors of the pages before the one shown (the first page has none). */
+  trail: PageCursor[];
+  nextCursor: string | null | undefined;
+  read: (at: PageCursor, before: PageCursor[]) => void;
 }) {
-  if (!hasPrevious && !hasNext) return null;
+  if (trail.length === 0 && !nextCursor) return null;
   return (
     <div class="toolbar">
-      <button type="button" class="secondary" disabled={busy || !hasPrevious} onClick={onPrevious}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={busy || trail.length === 0}
+        onClick={() => read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
+      >
         Previous page
       </button>
-      <button type="button" class="secondary" disabled={busy || !hasNext} onClick={onNext}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={busy || !nextCursor}
+        onClick={() => nextCursor && read(nextCursor, [...trail, cursor])}
+      >
         Next page
       </button>
     </div>

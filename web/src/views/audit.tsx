@@ -133,13 +133,7 @@ export function ActivityLog({ api }: { api: ApiClient }) {
         </TableScroll>
       )}
       {page && (
-        <PageButtons
-          busy={busy}
-          hasPrevious={trail.length > 0}
-          hasNext={Boolean(page.nextCursor)}
-          onPrevious={() => void read(trail[trail.length - 1] ?? null, trail.slice(0, -1))}
-          onNext={() => void read(page.nextCursor, [...trail, cursor])}
-        />
+        <PageButtons busy={busy} cursor={cursor} trail={trail} nextCursor={page.nextCursor} read={(at, before) => void read(at, before)} />
       )}
     </>
   );
