@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
+import { IDLE_POLL_MS, idlePace } from '#lib/local/idle-pace.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -114,23 +115,35 @@ function saveOnEveryBlock(rpcUrl: string, stateFile: string) {
       else waiters.push(waiter);
     }
   };
+  // Less often while no block comes (up to IDLE_POLL_MS): this process's activity (a pass of its pollers that may have
+  // sent a transaction) and a caller waiting for a save shorten the wait at once.
+  const pace = idlePace({ busyMs: BLOCK_POLL_MS, idleMs: IDLE_POLL_MS });
   const loop = (async () => {
     while (running) {
+      let savedOne = false;
       try {
+        const before = saved;
         await save();
+        savedOne = saved > before;
         failures = 0;
       } catch (error) {
         // The node stopping (or busy for a moment): the next pass saves what this one could not.
         if (running && ++failures === 20) console.error(`Local chain state not saved: ${(error as Error).message}`);
       }
-      await new Promise((r) => setTimeout(r, BLOCK_POLL_MS));
+      if (running) await pace.rest(savedOne || waiters.length > 0);
     }
   })();
   return {
-    savedThrough: (block: bigint) => (block <= saved ? Promise.resolve() : new Promise<void>((done) => waiters.push({ block, done }))),
+    savedThrough: (block: bigint) => {
+      if (block <= saved) return Promise.resolve();
+      const savedThen = new Promise<void>((done) => waiters.push({ block, done }));
+      pace.wake();
+      return savedThen;
+    },
     /** Stops watching, after one last save while the node still answers. */
     finish: async () => {
       running = false;
+      pace.close();
       await loop;
       await save().catch(() => undefined);
     },

@@ -7,6 +7,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CODE_MAIL_HANDLER } from '#lib/http/routes.ts';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
 import { codeMailStreamDir } from '#lib/local/stream-consumers.ts';
+import { IDLE_POLL_MS } from '#lib/local/idle-pace.ts';
 import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
 
 export interface LocalCodeMailOptions {
@@ -37,6 +38,7 @@ export async function startLocalCodeMail(options: LocalCodeMailOptions): Promise
     maxAttempts: 6,
     ...(options.retryDelayMs !== undefined && { retryDelayMs: options.retryDelayMs }),
     ...(options.pollIntervalMs !== undefined && { pollIntervalMs: options.pollIntervalMs }),
+    idlePollIntervalMs: IDLE_POLL_MS,
     ...(options.dataDir && { stateDir: codeMailStreamDir(options.dataDir) }),
   });
 }

@@ -9,6 +9,7 @@ import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
 import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
 import { startLocalMintFollower } from '#lib/local/mint-follower.ts';
+import { IDLE_POLL_MS } from '#lib/local/idle-pace.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 
@@ -46,6 +47,7 @@ export async function startLocalDeliveries(options: LocalDeliveriesOptions): Pro
     // As the stage's mapping gives them (infra/stages.ts `delivery.batchSize`): a batch's orders at most.
     batchSize: 50,
     pollIntervalMs: 100,
+    idlePollIntervalMs: IDLE_POLL_MS,
     handOverBy: follower.handOverBy,
     // Like the stage's retryAttempts (5) plus the first attempt.
     maxAttempts: 6,

@@ -44,6 +44,7 @@ import { useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
+import { noteActivity } from '#lib/local/idle-pace.ts';
 import { installStaticMedia } from '#lib/media/static-media.ts';
 import { mediaContentType, MEDIA_SECURITY_HEADERS } from '#lib/media/serving-headers.ts';
 import { DASHBOARD_DIST } from '#lib/local/dashboard-build.ts';
@@ -100,12 +101,17 @@ function lambdaContext(functionName: string, requestId: string): Context {
   };
 }
 
+/** Methods that write nothing a poller of the runtime waits for. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Where the answer came from, for the response observer. */
 type Answered = Pick<ObservedResponse, 'method' | 'path' | 'route'>;
 
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, answered: Answered): void {
   res.writeHead(status, headers);
   res.end(body);
+  // A write may have made work for the runtime's pollers (a stream record, a queued wake-up): they look now.
+  if (!READS.has(answered.method)) noteActivity();
   const lowerCased = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
   notifyResponse({ ...answered, status, headers: lowerCased, body });
 }

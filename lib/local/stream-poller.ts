@@ -9,6 +9,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '#lib/runtime/logger.ts';
 import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
+import { idlePace, noteActivity } from '#lib/local/idle-pace.ts';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -33,7 +34,13 @@ export interface StreamPollerOptions {
   retryDelayMs?: number;
   /** Folder for checkpoints and dead letters; nothing persisted when absent (tests). */
   stateDir?: string;
+  /** Wait between polls that find nothing (default 250 ms). */
   pollIntervalMs?: number;
+  /**
+   * The longest wait while polls keep finding nothing: the wait doubles up to it, and is short again at once when this
+   * process notes activity (lib/local/idle-pace.ts). Absent: always `pollIntervalMs`.
+   */
+  idlePollIntervalMs?: number;
   /**
    * When records gathered for the worker must be handed over at the latest (epoch ms, asked at every poll): until then
    * they gather up to `batchSize`, as the event source mapping's batching window gathers them. Absent: handed over as
@@ -53,6 +60,12 @@ export function matchesPattern(value: unknown, pattern: FilterPattern | readonly
   if (value === null || typeof value !== 'object') return false;
   return Object.entries(pattern).every(([key, inner]) => matchesPattern((value as Record<string, unknown>)[key], inner));
 }
+
+/**
+ * How often the stream's shards are listed while its open shards are read: a shard read to its end (closed) makes the
+ * next pass list them at once, so this only bounds how late a shard opened beside the ones read is found.
+ */
+const SHARD_DISCOVERY_MS = 10_000;
 
 /** Records one GetRecords call may answer (DynamoDB Streams' largest page). */
 const READ_LIMIT = 1000;
@@ -361,7 +374,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const serialized = oneAtATime();
 
   async function pollOnce(all = false): Promise<number> {
-    if (Date.now() - lastDiscovery > 2000 || iterators.size === 0) {
+    if (Date.now() - lastDiscovery > SHARD_DISCOVERY_MS || iterators.size === 0) {
       await discoverShards();
       lastDiscovery = Date.now();
     }
@@ -370,20 +383,17 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return seen;
   }
 
-  /** Ends the wait between polls at once (stop() does not wait out the interval). */
-  let wake = () => undefined as void;
+  const pace = idlePace({ busyMs: pollInterval, ...(options.idlePollIntervalMs !== undefined && { idleMs: options.idlePollIntervalMs }) });
   const loop = async () => {
     while (running) {
       const seen = await serialized(() => pollOnce()).catch((error: unknown) => {
         logger.error('stream polling failed', { error: error as Error });
         return 0;
       });
-      if (seen === 0 && running) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollInterval);
-          wake = () => (clearTimeout(timer), resolve());
-        });
-      }
+      // Records read may have made work for the other pollers (a wake-up queued, a transaction sent): they look now.
+      if (seen > 0) noteActivity();
+      // Records gathered for a later hand-over keep the short pace: the hand-over is due at its moment.
+      else if (running) await pace.rest([...gathered.values()].some((waiting) => waiting.length > 0));
     }
   };
   const looping = loop();
@@ -401,7 +411,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     },
     stop: async () => {
       running = false;
-      wake();
+      pace.close();
       await looping;
       streams.destroy();
     },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '#lib/runtime/logger.ts';
 import { oneAtATime } from '#lib/runtime/one-at-a-time.ts';
+import { idlePace, noteActivity } from '#lib/local/idle-pace.ts';
 import { parseQueueFileName, queueFileName, type QueueFile } from '#lib/webhooks/queue.ts';
 
 type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
@@ -23,7 +24,13 @@ export interface LocalWakeupQueueOptions {
   visibilityTimeoutMs?: number;
   /** Receives after which a message goes to the dead-letter folder instead (the redrive policy's maxReceiveCount). */
   maxReceives?: number;
+  /** Wait between reads of the folder (default 200 ms). */
   pollIntervalMs?: number;
+  /**
+   * The longest wait while reads keep finding nothing: the wait doubles up to it, and is short again at once when this
+   * process notes activity (lib/local/idle-pace.ts). Absent: always `pollIntervalMs`.
+   */
+  idlePollIntervalMs?: number;
   now?: () => number;
 }
 
@@ -129,10 +136,15 @@ export async function startLocalWakeupQueue(options: LocalWakeupQueueOptions): P
     });
 
   let stopped = false;
+  const pace = idlePace({ busyMs: pollInterval, ...(options.idlePollIntervalMs !== undefined && { idleMs: options.idlePollIntervalMs }) });
   const loop = async () => {
     while (!stopped) {
-      await pass().catch((error: unknown) => logger.error('webhook queue polling failed', { error: error as Error }));
-      await new Promise((r) => setTimeout(r, pollInterval));
+      const handed = await pass().catch((error: unknown) => {
+        logger.error('webhook queue polling failed', { error: error as Error });
+        return 0;
+      });
+      if (handed > 0) noteActivity();
+      if (!stopped) await pace.rest(handed > 0 || running.size > 0);
     }
   };
   const looping = loop();
@@ -147,6 +159,7 @@ export async function startLocalWakeupQueue(options: LocalWakeupQueueOptions): P
     },
     stop: async () => {
       stopped = true;
+      pace.close();
       await looping;
       await Promise.all(running);
     },

@@ -8,6 +8,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '#lib/http/routes.ts';
 import { orderEventStreamDir } from '#lib/local/stream-consumers.ts';
+import { IDLE_POLL_MS } from '#lib/local/idle-pace.ts';
 import { startStreamPoller, type StreamHandler } from '#lib/local/stream-poller.ts';
 import { startLocalWakeupQueue } from '#lib/local/webhook-queue.ts';
 import { EVENT_STREAM_FILTERS } from '#lib/webhooks/stream-filter.ts';
@@ -41,6 +42,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     filters: EVENT_STREAM_FILTERS,
     batchSize: 25,
     maxAttempts: 6,
+    idlePollIntervalMs: IDLE_POLL_MS,
     stateDir: orderEventStreamDir(options.dataDir),
   });
   const queue = await startLocalWakeupQueue({
@@ -52,6 +54,7 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
     // A wake-up the sender did not finish comes back after this; an event it was sending is sent again once the
     // attempt's lease lapsed (the lease, not this timeout, keeps two senders from sending one event at once).
     visibilityTimeoutMs: 60_000,
+    idlePollIntervalMs: IDLE_POLL_MS,
   });
   return async () => {
     await poller.stop();

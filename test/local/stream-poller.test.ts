@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { dbOf } from '#lib/db/client.ts';
 import { skipUnwantedRecords, startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/local/stream-poller.ts';
+import { noteActivity } from '#lib/local/idle-pace.ts';
 import { freshTable } from '../support/db.ts';
 
 const pollers: StreamPoller[] = [];
@@ -17,7 +18,7 @@ afterEach(async () => {
 
 async function setup(
   handler: StreamHandler,
-  extra: { stateDir?: string; filters?: never[]; batchSize?: number; handOverBy?: () => number } = {},
+  extra: { stateDir?: string; filters?: never[]; batchSize?: number; handOverBy?: () => number; pollIntervalMs?: number } = {},
 ) {
   const ctx = await freshTable();
   const poller = await startStreamPoller({
@@ -55,6 +56,25 @@ describe('local stream poller', () => {
       },
     });
     expect(typeof seen[0]!.dynamodb!.ApproximateCreationDateTime).toBe('number');
+  });
+
+  it('reads at once when the process notes activity, however long its wait between polls', async () => {
+    const seen: string[] = [];
+    const { poller, put } = await setup(async (event) => void seen.push(...event.Records.map((r) => r.dynamodb!.Keys!.pk!.S!)), {
+      pollIntervalMs: 600_000,
+    });
+    // Passes run one at a time: once this one is done, the poller's first pass found the stream empty and it rests for
+    // ten minutes, so a record written now is read within the test only if the poller is woken.
+    await poller.drain();
+    await put('ORDER#woken', 'order');
+    // Noted again at every look: the stream may show the write a moment after it returned.
+    await vi.waitFor(
+      () => {
+        noteActivity();
+        expect(seen).toEqual(['ORDER#woken']);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
   });
 
   it('catches up on a bulk write in batches of at most batchSize, in order, each record once', async () => {
