@@ -38,9 +38,13 @@ const derive = (password: string, salt: Buffer, log2N: number, r: number, p: num
       }),
   );
 
-/** `scrypt$<log2 N>$<r>$<p>$<salt base64>$<key base64>` */
-export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p } = SCRYPT_PARAMS;
+type ScryptParams = { readonly [K in keyof typeof SCRYPT_PARAMS]: number };
+
+/**
+ * `scrypt$<log2 N>$<r>$<p>$<salt base64>$<key base64>`, at SCRYPT_PARAMS unless told otherwise (a hash of an older
+ * cost, which verification reads from the hash as it reads any).
+ */
+export async function hashPassword(password: string, { log2N, r, p }: ScryptParams = SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, log2N, r, p, KEY_BYTES);
   return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');

@@ -38,6 +38,12 @@ describe('password hashing', () => {
     expect(await verifyPassword('old-password', weaker)).toBe(true);
   });
 
+  it('hashes at an older cost when told, in the same stored form', async () => {
+    const older = await hashPassword('old-password', { log2N: 12, r: 8, p: 1 });
+    expect(older.split('$').slice(0, 4)).toEqual(['scrypt', '12', '8', '1']);
+    expect([await verifyPassword('old-password', older), await verifyPassword('other-password', older)]).toEqual([true, false]);
+  });
+
   it('refuses damaged or absurd stored hashes instead of trying them', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$30$8$1$c2FsdHNhbHQ=$a2V5a2V5a2V5a2V5a2V5a2V5')).toBe(false);
