@@ -14,8 +14,8 @@ export default defineConfig({
     // Browser tests need Chromium and run on their own: `npm run test:browser` (test/vitest.browser.config.ts).
     exclude: ['test/browser/**', 'node_modules/**'],
     globalSetup: ['test/support/global-setup.ts'],
-    // Every answer of the local server is held to the OpenAPI document.
-    setupFiles: ['test/support/openapi-responses.ts'],
+    // Every answer of the local server is held to the OpenAPI document; the tables a file made are dropped at its end.
+    setupFiles: ['test/support/openapi-responses.ts', 'test/support/drop-tables.ts'],
     // Files mostly wait (on DynamoDB Local, anvil, sockets and child processes), so more files than cores run at once:
     // vitest's default of one fewer worker than cores would run one file at a time on a 2-core machine. Each file
     // has its own table and mints on its own contract (test/support), so files do not see each other's data.

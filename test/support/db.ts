@@ -9,11 +9,14 @@ import { ensureTable } from '#lib/db/create-table.ts';
 import { createAppContext, useAppContext, type AppContext } from '#lib/runtime/context.ts';
 import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { dropAtFileEnd } from './made-tables.ts';
 
 export async function freshTable(overrides: Partial<AppContext> = {}): Promise<AppContext> {
   const db = createDocumentClient({ region: 'us-east-1', endpoint: inject('dynamoEndpoint') });
   const tableName = `test-${randomUUID()}`;
   await ensureTable(db, tableName);
+  dropAtFileEnd(() => db.send(new DeleteTableCommand({ TableName: tableName })));
   const ctx = createAppContext({
     db,
     tableName,
