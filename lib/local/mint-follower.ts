@@ -1,8 +1,9 @@
 // The local runtime's follower of mint batches (in AWS a function its SQS queue wakes, functions/delivery/
-// follow-mints.ts): watches the local chain's head every 50 ms (less often while nothing happens: lib/local/idle-pace.ts) and, on every new block (and every second meanwhile, to
-// broadcast again or replace what is pending), follows every batch in flight with the same code. It also tells the
-// sender's stream poller when to hand its gathered orders over: in time for the next block (a block every N seconds),
-// keeping before it as long as the last sends took, or at once (a block per transaction).
+// follow-mints.ts): watches the local chain's head every 50 ms (less often while nothing happens: lib/local/
+// idle-pace.ts) and, on every new block (and every second meanwhile while batches are in flight, to broadcast again
+// or replace what is pending; every 10 s when none was), follows every batch in flight with the same code. It also
+// tells the sender's stream poller when to hand its gathered orders over: in time for the next block (a block every
+// N seconds), keeping before it as long as the last sends took, or at once (a block per transaction).
 import { logger } from '#lib/runtime/logger.ts';
 import { chainReaderOf } from '#lib/chain/chain-port.ts';
 import { followInFlight } from '#lib/delivery/follow-mints.ts';
