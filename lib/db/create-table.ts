@@ -47,9 +47,7 @@ function indexSpec(index: IndexDefinition): GlobalSecondaryIndex {
 /**
  * Creates the table (on-demand, with its indexes, stream and TTL) unless it exists; an existing table gets the
  * indexes of the definition it lacks (see addMissingIndexes). Returns whether it created the table.
- */
-/**
- * `withStream: false` makes a table without its stream, for a table no stream consumer reads (a test file's): DynamoDB
+ * `withStream: false` makes it without its stream, for a table no stream consumer reads (a test file's): DynamoDB
  * Local's one SQLite thread spends most of a write to a table with a stream describing that stream.
  */
 export async function ensureTable(
