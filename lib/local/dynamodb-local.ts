@@ -116,7 +116,12 @@ export async function startDynamoDbLocal(
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    // The launcher could not index the stream records (lib/local/dynamodb-local-loopback.java): slower, still right.
+    const unindexed = /LoopbackDynamoDbLocal: stream records not indexed: .*/.exec(chunk.toString())?.[0];
+    if (unindexed) logger.warn(unindexed);
+  });
   const stop = stopperOf(child, 'SIGTERM');
 
   const endpoint = `http://127.0.0.1:${port}`;

@@ -1,7 +1,9 @@
 // DynamoDB Local as the local runtime starts it: listening on 127.0.0.1 alone, like the local server and anvil, so no
-// other machine on the network reaches the data. Read from the kernel's own table of listening sockets (Linux).
-import { readFileSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
+// other machine on the network reaches the data (read from the kernel's own table of listening sockets, Linux); its
+// stream records indexed.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
@@ -64,5 +66,20 @@ describe('DynamoDB Local', () => {
       .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
     if (other) expect(await refused(other.address, dynamo.port)).toBe('ECONNREFUSED');
     expect(await refused('127.0.0.1', dynamo.port)).toBe('connected');
+  });
+});
+
+describe("DynamoDB Local's database", () => {
+  it('has its stream records indexed by stream before it answers, which its own schema lacks', async () => {
+    const dbPath = mkdtempSync(join(tmpdir(), 'plaque-dynamodb-'));
+    const onDisk = await startDynamoDbLocal({ dbPath });
+    try {
+      // SQLite keeps each index's CREATE statement as text in the file's schema table.
+      const file = readFileSync(join(dbPath, 'shared-local-instance.db'));
+      expect(file.includes('CREATE INDEX us_stream_sequence ON us (StreamID, SequenceNumber)')).toBe(true);
+    } finally {
+      await onDisk.stop();
+      rmSync(dbPath, { recursive: true, force: true });
+    }
   });
 });
