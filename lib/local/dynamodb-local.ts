@@ -52,7 +52,8 @@ let launcher: Promise<string | null> | undefined;
 /**
  * The folder holding the compiled launcher, compiled on first use into `node_modules/.cache` (one compile per source:
  * about 1.6 s of CPU, which a start would otherwise pay every time), or null when this Java cannot compile it (a
- * runtime without the `jdk.compiler` module): DynamoDB Local then listens on every interface, and a warning says so.
+ * runtime without the `jdk.compiler` module): DynamoDB Local then listens on every interface and its writes to tables
+ * with a stream go slower (no stream index, docs/local-runtime.md), and a warning says so.
  */
 function compiledLauncher(jar: string): Promise<string | null> {
   launcher ??= (async () => {
@@ -81,7 +82,9 @@ function compiledLauncher(jar: string): Promise<string | null> {
       rmSync(building, { recursive: true, force: true });
       if (existsSync(join(done, `${LAUNCHER_CLASS}.class`))) return done;
       const reason = 'this Java cannot compile its loopback launcher (a full JDK 17 or newer can)';
-      logger.warn(`DynamoDB Local listens on every interface: ${reason}`, { error: error as Error });
+      logger.warn(`DynamoDB Local listens on every interface, its stream records unindexed: ${reason}`, {
+        error: error as Error,
+      });
       return null;
     }
     return done;
