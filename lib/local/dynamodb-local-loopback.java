@@ -3,10 +3,11 @@
 // every interface, so the host is set on the server's connector before it starts. Telemetry is never configured here,
 // so none is sent (its own command line sends some unless told not to).
 //
-// Before it listens, its database gets the index DynamoDB Local's own schema lacks (STREAM_INDEX).
+// Before it listens, its database gets the index DynamoDB Local's own schema lacks (STREAM_INDEX, STREAM_INDEX_STATS).
 import com.almworks.sqlite4java.SQLiteConnection;
 import com.almworks.sqlite4java.SQLiteJob;
 import com.almworks.sqlite4java.SQLiteQueue;
+import com.almworks.sqlite4java.SQLiteStatement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
@@ -31,6 +32,15 @@ class LoopbackDynamoDbLocal {
    * which answers at once. The rows and every statement DynamoDB Local runs stay as they are.
    */
   static final String STREAM_INDEX = "CREATE INDEX IF NOT EXISTS us_stream_sequence ON us (StreamID, SequenceNumber)";
+
+  /**
+   * What SQLite's planner is told of STREAM_INDEX: a stream's records are many. DynamoDB Local's SQLite (3.8.7) uses
+   * the index's first column alone, so reading a stream (`... WHERE StreamID = ? AND ShardID = ? AND SequenceNumber
+   * >= ? ... ORDER BY SequenceNumber LIMIT ?`) through it read the whole stream from its start: 0.5-0.65 s a read at
+   * 200 000 records, against 1-8 ms through the sequence number, which these figures have it take again. The lowest
+   * sequence number of a stream is still found through the index.
+   */
+  static final String STREAM_INDEX_STATS = "1000000 1000000 1";
 
   /**
    * The first object of class `wanted` reachable from `root` through the fields of DynamoDB Local's own objects and the
@@ -83,6 +93,14 @@ class LoopbackDynamoDbLocal {
       @Override
       protected Object job(SQLiteConnection connection) throws Throwable {
         connection.exec(STREAM_INDEX);
+        // sqlite_stat1 is made by ANALYZE only; `ANALYZE sqlite_master` has the planner read it again.
+        SQLiteStatement made = connection.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'");
+        boolean statsTable = made.step();
+        made.dispose();
+        if (!statsTable) connection.exec("ANALYZE us_stream_sequence");
+        connection.exec("DELETE FROM sqlite_stat1 WHERE idx = 'us_stream_sequence'");
+        connection.exec("INSERT INTO sqlite_stat1 VALUES ('us', 'us_stream_sequence', '" + STREAM_INDEX_STATS + "')");
+        connection.exec("ANALYZE sqlite_master");
         return null;
       }
     });

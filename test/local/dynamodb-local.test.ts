@@ -77,6 +77,8 @@ describe("DynamoDB Local's database", () => {
       // SQLite keeps each index's CREATE statement as text in the file's schema table.
       const file = readFileSync(join(dbPath, 'shared-local-instance.db'));
       expect(file.includes('CREATE INDEX us_stream_sequence ON us (StreamID, SequenceNumber)')).toBe(true);
+      // And the planner's figures for it, which keep the stream's reads on the sequence number (sqlite_stat1).
+      expect(file.includes('usus_stream_sequence1000000 1000000 1')).toBe(true);
     } finally {
       await onDisk.stop();
       rmSync(dbPath, { recursive: true, force: true });
