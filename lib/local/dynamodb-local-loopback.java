@@ -71,9 +71,10 @@ class LoopbackDynamoDbLocal {
   }
 
   /**
-   * Adds STREAM_INDEX through DynamoDB Local's own connection, on its own queue (a second connection to the file in
-   * this process is one SQLite's locks cannot tell apart from it, and an in-memory database has no other): a first
-   * request has it open its database and make its tables, then the index is made before anything else is asked.
+   * Adds STREAM_INDEX through DynamoDB Local's own connection, on its own queue (a second connection to the file from
+   * this process made sqlite4java crash, SIGSEGV, when DynamoDB Local reopened an existing data folder, and an
+   * in-memory database has no other): a first request has it open its database and make its tables, then the index is
+   * made before anything else is asked.
    */
   static void indexStreamRecords(DynamoDBProxyServer proxy) throws Exception {
     LocalDynamoDBRequestHandler handler = reachable(proxy, LocalDynamoDBRequestHandler.class);
