@@ -47,15 +47,8 @@ function indexSpec(index: IndexDefinition): GlobalSecondaryIndex {
 /**
  * Creates the table (on-demand, with its indexes, stream and TTL) unless it exists; an existing table gets the
  * indexes of the definition it lacks (see addMissingIndexes). Returns whether it created the table.
- * `withStream: false` makes it without its stream, for a table no stream consumer reads (a test file's): DynamoDB
- * Local's one SQLite thread spends most of a write to a table with a stream describing that stream.
  */
-export async function ensureTable(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  def: TableDefinition = tableDefinition,
-  { withStream = true }: { withStream?: boolean } = {},
-): Promise<boolean> {
+export async function ensureTable(db: DynamoDBDocumentClient, tableName: string, def: TableDefinition = tableDefinition): Promise<boolean> {
   const existing = await describeTable(db, tableName);
   if (existing) {
     await addMissingIndexes(db, tableName, existing, def);
@@ -75,7 +68,7 @@ export async function ensureTable(
         { AttributeName: def.sortKey.name, KeyType: 'RANGE' },
       ],
       GlobalSecondaryIndexes: def.globalSecondaryIndexes.map(indexSpec),
-      ...(withStream && { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream },
     }),
   );
   await db.send(

@@ -1,9 +1,8 @@
-// ensureTable on the run's DynamoDB Local: the table with its stream (new and old images) for the stream consumers,
-// or without one when told, for a table no consumer reads.
+// ensureTable on the run's DynamoDB Local: the table with its stream (new and old images) for the stream consumers.
 import { describe, expect, it } from 'vitest';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { dbOf } from '#lib/db/client.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 
 async function streamOf(ctx: Awaited<ReturnType<typeof freshTable>>) {
   const { Table } = await dbOf(ctx).send(new DescribeTableCommand({ TableName: ctx.tableName }));
@@ -16,9 +15,5 @@ describe('ensureTable', () => {
       spec: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       arn: expect.any(String),
     });
-  });
-
-  it('makes it without a stream when told', async () => {
-    expect(await streamOf(await freshTable({}, NO_STREAM))).toEqual({ spec: null, arn: null });
   });
 });

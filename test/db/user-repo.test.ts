@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dbOf } from '#lib/db/client.ts';
 import { userRepo, type ProfileUpdateOutcome, type UserRepo } from '#lib/db/user-repo.ts';
 import { newUser, usernameClaimsOf, usernameSkeleton, type StoredUser } from '#lib/accounts/user.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 
 let users: UserRepo;
 const NOW = new Date('2026-05-01T00:00:00.000Z');
 
 beforeAll(async () => {
-  const ctx = await freshTable({}, NO_STREAM);
+  const ctx = await freshTable();
   users = userRepo(dbOf(ctx), ctx.tableName);
 });
 

@@ -10,7 +10,7 @@ import { newUser, usernameSkeleton, type StoredUser } from '#lib/accounts/user.t
 import { updateProfile } from '#lib/accounts/profile-update.ts';
 import { usernameSkeletons } from '#lib/migrations/username-skeletons.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { failure } from '../support/failure.ts';
 import { TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
 
@@ -39,7 +39,7 @@ const refusal = async (user: StoredUser, username: string) => {
 let alice: StoredUser, alike: StoredUser, rnary: StoredUser, mary: StoredUser, bob: StoredUser, plain: StoredUser;
 
 beforeAll(async () => {
-  ctx = await freshTable({}, NO_STREAM);
+  ctx = await freshTable();
   alice = await anOldUser('alicekvm5');
   alike = await anOldUser('aIicekvm5');
   rnary = await anOldUser('rnary');

@@ -11,7 +11,7 @@ import { plaqueRepo } from '#lib/db/plaque-repo.ts';
 import { walletIndexChanges, walletPlaquesIndex } from '#lib/migrations/wallet-plaques-index.ts';
 import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPlaque, TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
 import { anOldPlaqueItem, rawPlaque, writeOldPlaques } from './old-plaques.ts';
 
@@ -39,7 +39,7 @@ const walletPlaqueIds = async () =>
   (await plaqueRepo(dbOf(ctx), ctx.tableName).pageByWallet(WALLET, { limit: 100, after: null })).plaques.map((p) => p.id);
 
 beforeAll(async () => {
-  ctx = await freshTable({}, NO_STREAM);
+  ctx = await freshTable();
 });
 
 describe('0003-wallet-plaques-index', () => {

@@ -7,13 +7,13 @@ import { reversalOf, type LedgerEntry } from '#lib/money/entry.ts';
 import { ledgerPage, statement } from '#lib/money/ledger.ts';
 import { csvOf, STATEMENT_CSV_COLUMNS, STATEMENT_FILE_ROWS, statementFile } from '#lib/money/statement-file.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPayment, aSale, inMonth, monthBefore, storeEntries, storeEntriesOnly } from './fixtures.ts';
 
 let ctx: AppContext;
 
 beforeAll(async () => {
-  ctx = await freshTable({ statementFileRows: 3 }, NO_STREAM);
+  ctx = await freshTable({ statementFileRows: 3 });
 });
 
 describe('a page of one type', () => {

@@ -14,7 +14,7 @@ import { setCommission } from '#lib/money/commission-rates.ts';
 import { balance } from '#lib/money/ledger.ts';
 import type { AppContext } from '#lib/runtime/context.ts';
 import type { OwnChain } from '../support/chain.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { cancellation, interceptTransactions, timeout } from '../support/faults.ts';
 import { aSeller, aSoldOrder, deliverNow, deliveryChain } from '../delivery/fixtures.ts';
 import { aHeldPlaque, aPartner, aWallet, call, type TestPartner } from '../partner/fixtures.ts';
@@ -29,7 +29,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   own = await deliveryChain();
-  ctx = await freshTable({ chain: own.chain, commissionDefaultBps: DEFAULT_BPS }, NO_STREAM);
+  ctx = await freshTable({ chain: own.chain, commissionDefaultBps: DEFAULT_BPS });
   server = await startLocalServer({ ctx, port: 0 });
 });
 

@@ -11,7 +11,7 @@ import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { featuredCatalog } from '#lib/plaques/featured-catalog.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 
 type Ctx = Awaited<ReturnType<typeof freshTable>>;
@@ -41,7 +41,7 @@ const listedIds = async (ctx: Ctx) =>
 
 describe('catalogue shard backfill', () => {
   it('moves every unsharded plaque into its shard, keeps later writes, and moves nothing when run again', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     const ids = Array.from({ length: 40 }, (_, i) => i + 1);
     await storeUnsharded(ctx, ids);
     expect(await listedIds(ctx)).toEqual(ids);

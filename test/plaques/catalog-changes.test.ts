@@ -8,7 +8,7 @@ import { insertPlaques } from '#lib/plaques/catalog-import.ts';
 import { CatalogProjection } from '#lib/plaques/catalog-projection.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { described, recordIndexQueries } from './catalog-queries.ts';
 import { dbOf } from '#lib/db/client.ts';
@@ -39,7 +39,7 @@ const hold = (minutes: number, now: Date) => ({
 
 describe('freshness check through the changes index', () => {
   it('reads one query of the changes index, and no shard, when nothing changed', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     const { list, queries } = await warmListing(
       ctx,
       Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -50,7 +50,7 @@ describe('freshness check through the changes index', () => {
   });
 
   it('sees a feature, an unfeature, a hold and a new plaque, reading only the records of the plaques written', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     const { list, queries } = await warmListing(ctx, [
       ...Array.from({ length: 30 }, (_, i) => aPlaque({ id: i + 1 })),
       aPlaque({ id: 36, featured: false, featuredAt: null }),
@@ -83,7 +83,7 @@ describe('freshness check through the changes index', () => {
   });
 
   it('reads every shard when a burst of writes fills the changes page, and applies every write', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     const { list, queries } = await warmListing(
       ctx,
       Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -100,7 +100,7 @@ describe('freshness check through the changes index', () => {
   });
 
   it('shows the records of a burst read by key once, then from memory until they change again', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     const { projection, queries } = await warmListing(
       ctx,
       Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -123,7 +123,7 @@ describe('freshness check through the changes index', () => {
   });
 
   it('holds every plaque with its current position: the index every write moves', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const at = new Date('2026-11-02T10:00:00.000Z');
     await plaqueRepo(dbOf(ctx), ctx.tableName).setFeatured(2, false, at);

@@ -13,7 +13,7 @@ import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { fileSnapshotStore, localSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import { SNAPSHOT_AFTER_CHANGES, writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPlaque } from '../support/factories.ts';
 import { CATALOG_INDEX, CHANGES_INDEX } from '#lib/db/table.ts';
 import { described, recordIndexQueries } from './catalog-queries.ts';
@@ -25,7 +25,7 @@ const input = (members: Record<string, unknown> = {}) => listFeaturedInput.parse
 
 describe('catalogue snapshot', () => {
   it('carries every currency: statistics from it read no record by key, and equal those of a full read, which reads them', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     const recently = new Date(Date.now() - 3_600_000).toISOString();
     const plaques = Array.from({ length: 30 }, (_, i) =>
       aPlaque({
@@ -65,7 +65,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('lets a cold listing read only the rows written after the snapshot, and answer as a full read does', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(
       ctx,
       Array.from({ length: 60 }, (_, i) => aPlaque({ id: i + 1, featured: i % 3 !== 0, updatedAt: '2026-01-02T00:00:00.000Z' })),
@@ -113,7 +113,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('completes the records of a snapshot that lacks them over bounded runs, then waits for changes again', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     await insertPlaques(
       ctx,
       Array.from({ length: 25 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -144,7 +144,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('takes the records object again once a burst of writes ends, so pages of the burst read no record by key', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(
       ctx,
       Array.from({ length: 10 }, (_, i) => aPlaque({ id: i + 1 })),
@@ -176,7 +176,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('leaves a snapshot written meanwhile that holds as many records, and replaces one that holds fewer', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
     await writeCatalogSnapshot({ ...ctx, store, now: () => new Date(Date.now() - 60_000), force: true });
@@ -211,7 +211,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('writes a new snapshot only when enough changed or it has aged, unless forced', async () => {
-    const ctx = await freshTable({}, NO_STREAM);
+    const ctx = await freshTable();
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
     expect((await writeCatalogSnapshot({ ...ctx, store })).written).toBe(true);
@@ -225,7 +225,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('is written by the scheduled function where the listing of the same table finds it (DATA_DIR locally)', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2, featured: false, featuredAt: null })]);
     const run = await writeSnapshotHandler();
     expect(run).toMatchObject({ written: true, plaques: 2 });
@@ -234,7 +234,7 @@ describe('catalogue snapshot', () => {
   });
 
   it('falls back to reading the whole index when the snapshot cannot be read', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const file = join(ctx.dataDir, 'snapshot.bin');
     await writeFile(file, 'not a snapshot');

@@ -9,13 +9,13 @@ import { imageSize } from 'image-size';
 import { PLACEHOLDER_IMAGE_KEY } from '#lib/media/placeholder.ts';
 import { STATIC_MEDIA_DIR } from '#lib/media/static-media.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { aPlaque, TEST_CONTRACT, TEST_PLACEHOLDER } from '../support/factories.ts';
 
 let server: LocalServer;
 
 beforeAll(async () => {
-  const ctx = await freshTable({ catalogStalenessMs: 0 }, NO_STREAM);
+  const ctx = await freshTable({ catalogStalenessMs: 0 });
   await insertPlaques(ctx, [
     aPlaque({ id: 1, alphabetPart: 'ABC', numberPart: '0042', condition: 'VIRGIN', price: 10, featuredAt: '2026-01-03T00:00:00.000Z' }),
     aPlaque({ id: 2, alphabetPart: 'ABD', numberPart: '0001', condition: 'USED', price: 20, featuredAt: '2026-01-02T00:00:00.000Z' }),

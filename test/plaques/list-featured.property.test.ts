@@ -15,7 +15,7 @@ import { writeCatalogSnapshot } from '#lib/plaques/catalog-snapshot-writer.ts';
 import { listFeaturedInput } from '#lib/plaques/list-featured-input.ts';
 import { stageValuesOf } from '#lib/plaques/stage-values.ts';
 import { aPlaque } from '../support/factories.ts';
-import { freshTable, NO_STREAM } from '../support/db.ts';
+import { freshTable } from '../support/db.ts';
 import { invoke } from '../support/events.ts';
 import { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 import { CHANGES_PAGE } from '#lib/db/catalog-repo.ts';
@@ -60,7 +60,7 @@ describe('featured listing semantics', () => {
     await fc.assert(
       fc.asyncProperty(catalogueArb, async (specs) => {
         const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
-        await freshTable({ now: () => NOW, catalogStalenessMs: 0 }, NO_STREAM);
+        await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
         const { appContext } = await import('#lib/runtime/context.ts');
         await insertPlaques(appContext(), asStored(specs, catalogue));
         await fc.assert(
@@ -92,7 +92,7 @@ describe('featured listing semantics', () => {
         fc.integer({ min: 1, max: 7 }),
         async (specs, params, limit) => {
           const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
-          await freshTable({ now: () => NOW, catalogStalenessMs: 0 }, NO_STREAM);
+          await freshTable({ now: () => NOW, catalogStalenessMs: 0 });
           const { appContext } = await import('#lib/runtime/context.ts');
           await insertPlaques(appContext(), asStored(specs, catalogue));
           const base = { ...params, limit, skip: 0 };
@@ -136,7 +136,7 @@ describe('featured listing semantics', () => {
         fc.array(stepArb, { minLength: 1, maxLength: 14 }),
         async (specs, steps) => {
           let now = NOW.getTime();
-          const ctx = await freshTable({ now: () => new Date(now) }, NO_STREAM);
+          const ctx = await freshTable({ now: () => new Date(now) });
           const catalogue = specs.map((spec, i) => toStored(spec, i + 1));
           await insertPlaques(ctx, asStored(specs, catalogue));
           const known = new Map(catalogue.map((p) => [p.id, p]));
@@ -234,7 +234,7 @@ describe('featured listing semantics', () => {
   }, 240_000);
 
   it('shows a write within the staleness bound (1 s) without any further request', async () => {
-    const ctx = await freshTable({ catalogStalenessMs: 1000 }, NO_STREAM);
+    const ctx = await freshTable({ catalogStalenessMs: 1000 });
     await insertPlaques(ctx, [aPlaque({ id: 1 }), aPlaque({ id: 2 })]);
     const projection = new CatalogProjection(ctx, { stalenessMs: 1000 });
     const featured = async () =>

@@ -12,17 +12,10 @@ import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { dropAtFileEnd } from './made-tables.ts';
 
-/** For `freshTable`'s second argument: a table no stream consumer reads (see below). */
-export const NO_STREAM = { withStream: false } as const;
-
-/**
- * `withStream: false` for a file no stream consumer reads (no code mail sender, so no sign-in, no webhook or delivery
- * poller): its writes then cost the run's database a quarter of what they cost with the stream.
- */
-export async function freshTable(overrides: Partial<AppContext> = {}, { withStream = true } = {}): Promise<AppContext> {
+export async function freshTable(overrides: Partial<AppContext> = {}): Promise<AppContext> {
   const db = createDocumentClient({ region: 'us-east-1', endpoint: inject('dynamoEndpoint') });
   const tableName = `test-${randomUUID()}`;
-  await ensureTable(db, tableName, undefined, { withStream });
+  await ensureTable(db, tableName);
   dropAtFileEnd(() => db.send(new DeleteTableCommand({ TableName: tableName })));
   const ctx = createAppContext({
     db,
