@@ -5,6 +5,7 @@
 // the buys' time, the time from the last buy to the last delivery (the orders' own deliveredAt) and in blocks, the
 // transactions and the blocks they span, gas a token (the receipts' gas over the tokens), and then five lone orders'
 // wait on the quiet service in blocks, each bought at another moment of a block. Gas is counted, not timed: it does not depend on the machine.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -116,7 +117,7 @@ async function burst(orders: number, blockTime: number, batchTokens: number): Pr
     }
     const file = join(dataDir, 'import.json');
     writeFileSync(file, JSON.stringify(importRows(orders + LONE_ORDERS, taken)));
-    await run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', 'import', file], {
+    await run(process.execPath, [...OPS_CLI, 'import', file], {
       env: { ...process.env, ...ports, DATA_DIR: dataDir, LOG_LEVEL: 'SILENT' },
       maxBuffer: 1 << 24,
     });

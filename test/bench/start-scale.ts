@@ -5,6 +5,7 @@
 // with every start-up step it printed, and each pass also gives the CPU time the server process spent during it.
 // Then the same passes on a cold listing instance of 1 000 000 plaques (cold-instance.ts). Beside them, the figures
 // recorded for the designs before.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -161,7 +162,7 @@ export async function runStartScaleBench(size: number, coldSize: number): Promis
   const file = join(dataDir, 'import.json');
   writeFileSync(file, JSON.stringify(importRows(size - seeded.size, seeded)));
   const i0 = performance.now();
-  const imported = await run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', 'import', file], { env, maxBuffer: 1 << 24 });
+  const imported = await run(process.execPath, [...OPS_CLI, 'import', file], { env, maxBuffer: 1 << 24 });
   const importS = (performance.now() - i0) / 1000;
   console.log(`npm run ops -- import of ${(size - seeded.size).toLocaleString('en-US')} plaques: ${fmt(importS)} s (target ≤ 60 s)`);
   console.log(`${imported.stderr.trim()}\n${imported.stdout.trim()}\n`);

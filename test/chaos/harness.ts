@@ -9,6 +9,7 @@
 // replays one outcome, and the ledger holds one sale entry an order (a reversal a cancelled one) summing to the orders'
 // prices (test/chaos/ledger-invariants.ts). Used by `npm run chaos` (test/chaos/run.ts) and, smaller, by `npm test`
 // (test/chaos/chaos.test.ts).
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -241,9 +242,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       run(
         process.execPath,
         [
-          '--import',
-          'tsx',
-          'lib/ops/cli.ts',
+          ...OPS_CLI,
           '--endpoint',
           `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
           '--table',

@@ -1,5 +1,6 @@
 // `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept,
 // and data written by an earlier version migrated before it serves.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -199,7 +200,7 @@ describe('npm start', () => {
 
     // `npm run ops` finds the running server's DynamoDB Local through DATA_DIR: its change is what the server serves.
     const featured = plaques.find((p) => p.featured === true)!;
-    const ops = await run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', 'unfeature', String(featured.id)], {
+    const ops = await run(process.execPath, [...OPS_CLI, 'unfeature', String(featured.id)], {
       env: { ...process.env, ...env, LOG_LEVEL: 'SILENT' },
     });
     expect(ops.stdout).toContain(`(id ${featured.id}) is no longer featured`);

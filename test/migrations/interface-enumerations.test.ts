@@ -2,6 +2,7 @@
 // moves them into their shards, 0002 converts every plaque with conditional writes and touches nothing else, the
 // listing answers the interface's values over HTTP before and after (warm and cold), a second run converts nothing,
 // and `npm run ops -- migrate` (with --status) works from the command line.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -266,7 +267,7 @@ describe('npm run ops -- migrate', () => {
   it('lists pending migrations, runs them printing what each converted, then has nothing pending', async () => {
     const table = await anotherTable();
     await writeOldPlaques(table, anOldCatalogue(12, 1));
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', inject('dynamoEndpoint'), '--table', table.tableName];
+    const args = [...OPS_CLI, '--endpoint', inject('dynamoEndpoint'), '--table', table.tableName];
     args.push('--media-base-url', ctx.mediaBaseUrl);
     const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: table.dataDir };
 

@@ -2,6 +2,7 @@
 // file-backed secret store, or a rehearsal's) and the contract record in a temporary file: the deployment waits for its
 // confirmations, the rotation moves MINTER_ROLE and the key, never the admin. set-token-uri without a stage points the
 // local data folder's contract.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -335,7 +336,6 @@ describe('the chain deploy-contract expects', () => {
 
   it("is anvil's on --rehearsal <folder>, which holds the secrets and the record itself; else --rpc-url names the stage's", async () => {
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-    const cli = ['--import', 'tsx', 'lib/ops/cli.ts'];
     const rehearsal = mkdtempSync(join(tmpdir(), 'plaque-rehearsal-'));
     const refusals: Array<[string[], string]> = [
       [[...deployContractArgs(), '--rehearsal', rehearsal, '--record', recordFile()], '--rehearsal <folder> holds the contract record'],
@@ -348,7 +348,7 @@ describe('the chain deploy-contract expects', () => {
       [['rotate-signer', '--stage', 'staging', '--new-key-file', '-'], '--rpc-url <url> is needed'],
     ];
     const failures = await Promise.all(
-      refusals.map(([args]) => run(process.execPath, [...cli, ...args], { env }).catch((e: { code: number; stderr: string }) => e)),
+      refusals.map(([args]) => run(process.execPath, [...OPS_CLI, ...args], { env }).catch((e: { code: number; stderr: string }) => e)),
     );
     refusals.forEach(([args, message], i) => {
       expect(failures[i], args.join(' ')).toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
@@ -501,13 +501,16 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     writeFileSync(join(rehearsal, 'secrets', secretIdOf('staging', 'chainSigner')), key);
     const record = join(rehearsal, 'contracts.json');
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
-    const cli = ['--import', 'tsx', 'lib/ops/cli.ts'];
     // The chain of this file (--rpc-url), which mines on: the rehearsal's own would start over its folder.
     const inRehearsal = ['--rehearsal', rehearsal, '--rpc-url', rpcUrl(), '--confirmations', '1'];
     keepMining();
-    const deployed = await run(process.execPath, [...cli, 'deploy-contract', '--stage', 'staging', '--base', STAGE_BASE, ...inRehearsal], {
-      env,
-    });
+    const deployed = await run(
+      process.execPath,
+      [...OPS_CLI, 'deploy-contract', '--stage', 'staging', '--base', STAGE_BASE, ...inRehearsal],
+      {
+        env,
+      },
+    );
     const contract = readContractRecords(record).staging!.contractAddress;
     expect(deployed.stdout).toContain(`PlaqueToken deployed on chain ${ANVIL_CHAIN_ID} at ${contract}`);
     expect(deployed.stdout).toContain(`token metadata at ${STAGE_BASE}/tokens/{id}.json`);
@@ -516,7 +519,7 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
 
     const set = await run(
       process.execPath,
-      [...cli, 'set-token-uri', '--stage', 'staging', '--base', 'https://api.staging.example', ...inRehearsal],
+      [...OPS_CLI, 'set-token-uri', '--stage', 'staging', '--base', 'https://api.staging.example', ...inRehearsal],
       { env },
     );
     expect(set.stdout).toContain(
@@ -528,7 +531,9 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     expect(readContractRecords(record).staging!.publicBase).toBe('https://api.staging.example');
 
     const next = generatePrivateKey();
-    const rotating = run(process.execPath, [...cli, 'rotate-signer', '--stage', 'staging', '--new-key-file', '-', ...inRehearsal], { env });
+    const rotating = run(process.execPath, [...OPS_CLI, 'rotate-signer', '--stage', 'staging', '--new-key-file', '-', ...inRehearsal], {
+      env,
+    });
     rotating.child.stdin!.end(next);
     const rotated = await rotating;
     expect(rotated.stdout).toContain(`minter ${privateKeyToAccount(next).address} (granted in 0x`);
@@ -557,7 +562,7 @@ describe('npm run ops -- deploy-contract / set-token-uri / rotate-signer', () =>
     const set = await run(
       process.execPath,
       [
-        ...['--import', 'tsx', 'lib/ops/cli.ts', 'set-token-uri', '--stage', 'staging', '--rpc-url', rpcUrl()],
+        ...[...OPS_CLI, 'set-token-uri', '--stage', 'staging', '--rpc-url', rpcUrl()],
         ...['--base', 'https://api.staging.example', '--secrets-dir', secrets, '--record', record, '--confirmations', '0'],
       ],
       { env: { ...process.env, LOG_LEVEL: 'SILENT' } },
@@ -581,7 +586,7 @@ describe('npm run ops -- set-token-uri without --stage', () => {
     await saved.stop();
     recordServedAddress(dataDir, 'http://127.0.0.1:4100');
     const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', '--data-dir', dataDir, 'set-token-uri', ...args], {
+      run(process.execPath, [...OPS_CLI, '--data-dir', dataDir, 'set-token-uri', ...args], {
         env: { ...process.env, LOG_LEVEL: 'SILENT' },
       });
 

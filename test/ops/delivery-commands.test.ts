@@ -1,5 +1,6 @@
 // The ops commands for deliveries: the list of orders not delivered (age, reason) read from the undelivered index,
 // the re-queue of a failed or stuck order and the cancellation of a failed one; in process and through `npm run ops`.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -210,7 +211,7 @@ describe('cancel-order', () => {
 
 describe('npm run ops', () => {
   it('sums what delivered orders cost by UTC day and partner, each its share of its mint transaction', async () => {
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const args = [...OPS_CLI, '--endpoint', target.endpoint, '--table', target.table];
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const extra = await Promise.all([aSoldOrder(ctx, seller), aSoldOrder(ctx, seller)]);
     await deliverNow(ctx, ...extra.map((o) => o.orderId));
@@ -238,7 +239,7 @@ describe('npm run ops', () => {
   }, 60_000);
 
   it('lists undelivered orders and re-queues a failed one from the command line, exiting 1 on a refusal', async () => {
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const args = [...OPS_CLI, '--endpoint', target.endpoint, '--table', target.table];
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const listed = (await run(process.execPath, [...args, 'deliveries'], { env })).stdout;
     expect(listed).toMatch(
@@ -282,7 +283,7 @@ describe('npm run ops', () => {
   }, 120_000);
 
   it('lists what the reconciler found: here the order whose worker stopped, handed back to the worker', async () => {
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint, '--table', target.table];
+    const args = [...OPS_CLI, '--endpoint', target.endpoint, '--table', target.table];
     const env = { ...process.env, LOG_LEVEL: 'SILENT' };
     const stopped = await aSoldOrder(ctx, seller);
     await claimedBySingleMintWorker(ctx, stopped.orderId, -1_000);

@@ -1,5 +1,6 @@
 // init-stage and rotate-jwt-key on a stage's secrets, held in a folder (the file-backed secret store: no local
 // Secrets Manager exists to test against, so the commands' logic runs on the same port with files behind it).
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,6 @@ import { fileSecretStore } from '#lib/ops/secret-store.ts';
 import { secretIdOf } from '#lib/ops/stage-secrets.ts';
 
 const run = promisify(execFile);
-const CLI = ['--import', 'tsx', 'lib/ops/cli.ts'];
 const env = { ...process.env, LOG_LEVEL: 'SILENT' };
 
 /** A secrets folder as CloudFormation leaves a new stage: every secret holds a random placeholder. */
@@ -85,7 +85,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
   it('reads the signer key from stdin, exits 1 while a secret is left unfilled, and rotates the key set it wrote', async () => {
     const dir = freshStageSecrets();
     const key = generatePrivateKey();
-    const child = run(process.execPath, [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--signer-key-file', '-'], {
+    const child = run(process.execPath, [...OPS_CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--signer-key-file', '-'], {
       env,
     });
     child.child.stdin!.end(`${key}\n`);
@@ -96,7 +96,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
 
     const refused = await run(
       process.execPath,
-      [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
+      [...OPS_CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
       {
         env,
       },
@@ -104,7 +104,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('not filled: PlaqueApi-staging/chain-signer-key') });
 
     const firstKid = parseKeySet(secretText(dir, 'jwtKeys'))!.current.kid;
-    const rotated = await run(process.execPath, [...CLI, 'rotate-jwt-key', '--stage', 'staging', '--secrets-dir', dir], { env });
+    const rotated = await run(process.execPath, [...OPS_CLI, 'rotate-jwt-key', '--stage', 'staging', '--secrets-dir', dir], { env });
     expect(rotated.stdout).toContain(`previous ${firstKid}`);
     expect(parseKeySet(secretText(dir, 'jwtKeys'))!.previous!.kid).toBe(firstKid);
   }, 120_000);
@@ -113,7 +113,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     for (const dir of [mkdtempSync(join(tmpdir(), 'plaque-secrets-')), join(mkdtempSync(join(tmpdir(), 'plaque-secrets-')), 'new')]) {
       const { stdout } = await run(
         process.execPath,
-        [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
+        [...OPS_CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
         {
           env,
         },
@@ -122,7 +122,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
       expect(stdout.match(/: written/g)).toHaveLength(3);
       expect(holdsValue('chainSigner', secretText(dir, 'chainSigner'))).toBe(true);
       // A second stage goes beside the first; the first is kept as it is.
-      const again = await run(process.execPath, [...CLI, 'init-stage', '--stage', 'production', '--secrets-dir', dir], { env }).catch(
+      const again = await run(process.execPath, [...OPS_CLI, 'init-stage', '--stage', 'production', '--secrets-dir', dir], { env }).catch(
         (e: { stdout: string }) => e,
       );
       expect(again.stdout).toContain('Created the placeholder secrets of production');
@@ -135,7 +135,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     const failed = await run(
       process.execPath,
-      [...CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
+      [...OPS_CLI, 'init-stage', '--stage', 'staging', '--secrets-dir', dir, '--generate-signer-key'],
       {
         env,
       },
@@ -145,7 +145,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
   }, 60_000);
 
   it('never takes the key as an argument', async () => {
-    const failed = await run(process.execPath, [...CLI, 'init-stage', '--stage', 'staging', '--signer-key', generatePrivateKey()], {
+    const failed = await run(process.execPath, [...OPS_CLI, 'init-stage', '--stage', 'staging', '--signer-key', generatePrivateKey()], {
       env,
     }).catch((e: { code: number; stderr: string }) => e);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining("unknown option '--signer-key'") });
@@ -159,7 +159,7 @@ describe('npm run ops -- init-stage / rotate-jwt-key', () => {
       ['rotate-jwt-key', '--stage', 'staging', '--region', 'eu-west-1'],
       ['--region', 'eu-west-1', '--table', 'PlaqueApi-staging-Table', 'deliveries'],
     ]) {
-      const failed = await run(process.execPath, [...CLI, ...args], { env: noAws }).catch((e: { code: number; stderr: string }) => e);
+      const failed = await run(process.execPath, [...OPS_CLI, ...args], { env: noAws }).catch((e: { code: number; stderr: string }) => e);
       expect(failed, args.join(' ')).toMatchObject({
         code: 1,
         stderr: expect.stringMatching(/^No AWS credentials to .*: set AWS_PROFILE .* or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/),

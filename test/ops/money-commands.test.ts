@@ -1,6 +1,7 @@
 // The ops commands for the partners' money: a payment recorded as an entry (refused for a currency the partner never
 // sold in, a zero amount, a reference used before), a commission set for later sales, and a month's statement printed
 // with the figures GET /partner/statements/{month} answers; in process and through `npm run ops`.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   seller = await aSeller(ctx);
   await aSoldOrder(ctx, seller);
   month = ctx.now().toISOString().slice(0, 7);
-  const target = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', inject('dynamoEndpoint'), '--table', ctx.tableName];
+  const target = [...OPS_CLI, '--endpoint', inject('dynamoEndpoint'), '--table', ctx.tableName];
   cli = (...args) =>
     run(process.execPath, [...target, ...args], { env: { ...process.env, LOG_LEVEL: 'SILENT', COMMISSION_DEFAULT_BPS: '1000' } }).then(
       ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),

@@ -1,4 +1,5 @@
 // The ops command line for the catalogue: imports report bad rows by line and write nothing partial; feature flags.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -268,7 +269,7 @@ describe('import', () => {
 
 describe('npm run ops', () => {
   it('imports, features and unfeatures from the command line, and exits 1 on bad rows', async () => {
-    const args = ['--import', 'tsx', 'lib/ops/cli.ts', '--endpoint', target.endpoint!, '--table', target.table!];
+    const args = [...OPS_CLI, '--endpoint', target.endpoint!, '--table', target.table!];
     const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: ctx.dataDir };
     const good = file('cli.csv', `${CSV_HEADER}\nQRS,0007,5,USD,SERVICE,USED,false,\n`);
     const noContract = await run(process.execPath, [...args, 'import', good], { env }).catch((e: { code: number; stderr: string }) => e);
@@ -294,17 +295,7 @@ describe('npm run ops', () => {
   }, 90_000);
 
   it("sets a plaque's price and currency from the command line, and refuses a bad price, currency or plaque", async () => {
-    const args = [
-      '--import',
-      'tsx',
-      'lib/ops/cli.ts',
-      '--endpoint',
-      target.endpoint!,
-      '--table',
-      target.table!,
-      '--contract-address',
-      CONTRACT,
-    ];
+    const args = [...OPS_CLI, '--endpoint', target.endpoint!, '--table', target.table!, '--contract-address', CONTRACT];
     const env = { ...process.env, LOG_LEVEL: 'SILENT', DATA_DIR: ctx.dataDir };
     await run(process.execPath, [...args, 'import', file('price.csv', `${CSV_HEADER}\nPRC,0001,5,USD,SERVICE,USED,true,\n`)], { env });
     expect((await run(process.execPath, [...args, 'price', '1', '12.5', '--currency', 'eur'], { env })).stdout).toContain(

@@ -1,6 +1,7 @@
 // restore-table and copy-table. The restore itself (RestoreTableToPointInTime) has no local stand-in: its request is
 // checked on a client that records what it is sent. The copy runs on DynamoDB Local, from one table (the "restored")
 // into another (the stage's), from the library and from the command line.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,6 @@ import { copyTable, restoredTableName, restoreTable } from '#lib/ops/restore-tab
 import { freshTable } from '../support/db.ts';
 
 const run = promisify(execFile);
-const CLI = ['--import', 'tsx', 'lib/ops/cli.ts'];
 const env = { ...process.env, LOG_LEVEL: 'SILENT', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_REGION: 'us-east-1' };
 
 describe('restoreTable', () => {
@@ -65,7 +65,7 @@ describe('npm run ops -- restore-table', () => {
         '--to must be an ISO 8601 time with its zone',
       ],
     ] as const) {
-      const failed = await run(process.execPath, [...CLI, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
+      const failed = await run(process.execPath, [...OPS_CLI, ...args], { env }).catch((e: { code: number; stderr: string }) => e);
       expect(failed, args.join(' ')).toMatchObject({ code: 1, stderr: expect.stringContaining(message) });
     }
   }, 60_000);
@@ -103,7 +103,7 @@ describe('copy-table', () => {
     const endpoint = inject('dynamoEndpoint');
     const { stdout } = await run(
       process.execPath,
-      [...CLI, '--endpoint', endpoint, '--table', ctx.tableName, 'copy-table', '--from', restored],
+      [...OPS_CLI, '--endpoint', endpoint, '--table', ctx.tableName, 'copy-table', '--from', restored],
       {
         env,
       },
@@ -113,7 +113,7 @@ describe('copy-table', () => {
 
     const failed = await run(
       process.execPath,
-      [...CLI, '--endpoint', endpoint, '--table', ctx.tableName, 'copy-table', '--from', 'no-such-table'],
+      [...OPS_CLI, '--endpoint', endpoint, '--table', ctx.tableName, 'copy-table', '--from', 'no-such-table'],
       {
         env,
       },

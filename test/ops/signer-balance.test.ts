@@ -1,6 +1,7 @@
 // signer-balance on anvil: the minting wallet's address, balance and the mints it still pays for, from a stage's record
 // and RPC endpoint, from the chain of a running `npm start` (its runtime record), and from a data folder's saved chain
 // when nothing runs there.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,8 +23,7 @@ import { secretIdOf } from '#lib/ops/stage-secrets.ts';
 import { TEST_PUBLIC_BASE } from '../support/factories.ts';
 
 const run = promisify(execFile);
-const cli = (args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'lib/ops/cli.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'SILENT' } });
+const cli = (args: string[]) => run(process.execPath, [...OPS_CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'SILENT' } });
 
 // A node of this file's own: the balances read here move with nobody else's mints.
 let anvil: RunningAnvil;

@@ -1,5 +1,6 @@
 // npm run ops -- deploy: the credentials are checked before any synthesis, then the pinned CDK CLI deploys the stage's
 // stack. Nothing is deployed here: the command line it would run is what is checked.
+import { OPS_CLI } from '../support/ops-cli.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -9,7 +10,6 @@ import { promisify } from 'node:util';
 import { assertDeployCredentials, cdkCommandLine, runCdk } from '#lib/ops/stage-deploy.ts';
 
 const run = promisify(execFile);
-const CLI = ['--import', 'tsx', 'lib/ops/cli.ts'];
 /** No credentials anywhere: no variables, an empty home (no ~/.aws), no instance metadata service. */
 const noAws = (): NodeJS.ProcessEnv => ({
   ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_'))),
@@ -62,7 +62,7 @@ describe('assertDeployCredentials', () => {
 
 describe('npm run ops -- deploy', () => {
   it('refuses without credentials before running cdk, exit code 1', async () => {
-    const failed = await run(process.execPath, [...CLI, 'deploy', '--stage', 'staging'], { env: noAws() }).catch(
+    const failed = await run(process.execPath, [...OPS_CLI, 'deploy', '--stage', 'staging'], { env: noAws() }).catch(
       (e: { code: number; stdout: string; stderr: string }) => e,
     );
     expect(failed).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^No AWS credentials to deploy PlaqueApi-staging/) });
@@ -71,11 +71,11 @@ describe('npm run ops -- deploy', () => {
   it('with credentials, runs cdk deploy of the stage with the options given after --', async () => {
     const { stdout } = await run(
       process.execPath,
-      [...CLI, 'deploy', '--stage', 'production', '--dry-run', '--', '--require-approval', 'never'],
+      [...OPS_CLI, 'deploy', '--stage', 'production', '--dry-run', '--', '--require-approval', 'never'],
       { env: fakeAws() },
     );
     expect(stdout.trim()).toBe('npx cdk deploy -c stage=production PlaqueApi-production --require-approval never');
-    const diff = await run(process.execPath, [...CLI, 'deploy', '--stage', 'staging', '--diff', '--dry-run'], { env: fakeAws() });
+    const diff = await run(process.execPath, [...OPS_CLI, 'deploy', '--stage', 'staging', '--diff', '--dry-run'], { env: fakeAws() });
     expect(diff.stdout.trim()).toBe('npx cdk diff -c stage=staging PlaqueApi-staging');
   }, 60_000);
 });

@@ -1,16 +1,21 @@
 // Starts one in-memory DynamoDB Local for the whole test run; each test file creates its own table on it.
-// Also one in-memory anvil chain with PlaqueToken deployed (compiled first when the artifact is missing).
+// Also one in-memory anvil chain with PlaqueToken deployed (compiled first when the artifact is missing), and the ops
+// command line's bundle brought up to date once, before files run it side by side (lib/local/run-bundled.mjs).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
 import { startAnvil, type RunningAnvil } from '#lib/local/anvil.ts';
 import { deployPlaqueToken } from '#lib/chain/deploy.ts';
 import { ANVIL_DEV_KEY } from '#lib/chain/signer-key.ts';
 import { TEST_PUBLIC_BASE } from './factories.ts';
+import { OPS_CLI } from './ops-cli.ts';
 
 let dynamo: RunningDynamoDb | undefined;
 let anvil: RunningAnvil | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  const opsBundle = promisify(execFile)(process.execPath, [OPS_CLI[0]!, '--build', ...OPS_CLI.slice(1)]);
   // Java's best compiler, whatever DYNAMODB_LOCAL_JAVA_OPTIONS the test files get (test/vitest.config.ts): this database
   // serves the whole run, which repays it (with the quick one only, the files that lean on it took up to three times
   // as long).
@@ -23,6 +28,7 @@ export async function setup(project: TestProject): Promise<void> {
     'contractAddress',
     await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, publicBase: TEST_PUBLIC_BASE }),
   );
+  await opsBundle;
 }
 
 export async function teardown(): Promise<void> {
