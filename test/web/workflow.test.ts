@@ -52,7 +52,9 @@ describe('the workflow pasted into a shell', () => {
   let server: LocalServer;
   let partner: TestPartner;
   beforeAll(async () => {
-    ctx = await freshTable({ chain: sharedChain() });
+    // The listing answers from a projection synced within its staleness bound (CATALOG_STALENESS_MS): the second call
+    // picks the plaque stored just before it, so this table's listing syncs on every page.
+    ctx = await freshTable({ chain: sharedChain(), catalogStalenessMs: 0 });
     await ensureServiceAccount(ctx, (await ctx.chain!.minterAddress())!);
     // A plaque held for sale and one available: the variables pick the available one.
     await storePlaque(ctx, { id: 9_101, featured: true, status: 'SOLD' });
