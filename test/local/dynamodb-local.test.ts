@@ -1,12 +1,12 @@
 // DynamoDB Local as the local runtime starts it: listening on 127.0.0.1 alone, like the local server and anvil, so no
 // other machine on the network reaches the data (read from the kernel's own table of listening sockets, Linux); its
-// stream records indexed.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// stream records indexed; its classes mapped from Java's class-data archive, made once when there is none.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
+import { classArchive, startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
 
 let dynamo: RunningDynamoDb;
 
@@ -84,4 +84,49 @@ describe("DynamoDB Local's database", () => {
       rmSync(dbPath, { recursive: true, force: true });
     }
   });
+});
+
+/** The Java command line of a running DynamoDB Local, argument by argument. */
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+
+describe("DynamoDB Local's start", () => {
+  it('maps its classes from the class-data archive, with its telemetry off', () => {
+    const args = commandLine(dynamo.process.pid!);
+    expect(args).toContain('-disableTelemetry');
+    const archive = args.find((arg) => arg.startsWith('-XX:SharedArchiveFile='))?.slice('-XX:SharedArchiveFile='.length);
+    expect(archive).toMatch(/node_modules\/\.cache\/dynamodb-local-loopback\/\w+\/dynamodb-local\.jsa$/);
+    // Java maps an archive it accepts into the process; one it refuses is left unmapped.
+    expect(readFileSync(`/proc/${dynamo.process.pid!}/maps`, 'utf8')).toContain(archive);
+  });
+
+  it('makes the archive once when there is none, waits for no other process making it, and says when it cannot', async () => {
+    const args = commandLine(dynamo.process.pid!);
+    const classPath = args[args.indexOf('-cp') + 1]!.split(delimiter);
+    const cwd = join(classPath[2]!, '..', '..');
+    const folder = mkdtempSync(join(tmpdir(), 'plaque-class-archive-'));
+    try {
+      const files = { folder, classPath };
+      // Another process holds the lock: this start goes on without an archive rather than waiting.
+      mkdirSync(join(folder, 'archive.lock'));
+      expect(await classArchive(files, [], cwd)).toBeNull();
+      rmSync(join(folder, 'archive.lock'), { recursive: true });
+
+      const made = await classArchive(files, [], cwd);
+      expect(made).toBe(join(folder, 'dynamodb-local.jsa'));
+      expect(statSync(made!).size).toBeGreaterThan(1_000_000);
+      expect(existsSync(join(folder, 'archive.lock'))).toBe(false);
+      // Made once: the next start takes it as it is.
+      expect(await classArchive(files, ['-XX:NoSuchOption'], cwd)).toBe(made);
+
+      // A Java that cannot start: no archive, the reason kept, and no start tries again (for a day).
+      const broken = { folder: mkdtempSync(join(folder, 'broken-')), classPath };
+      expect(await classArchive(broken, ['-XX:NoSuchOption'], cwd)).toBeNull();
+      expect(readFileSync(join(broken.folder, 'archive-failed.txt'), 'utf8')).toContain('NoSuchOption');
+      writeFileSync(join(broken.folder, 'archive-failed.txt'), 'kept\n');
+      expect(await classArchive(broken, [], cwd)).toBeNull();
+      expect(readFileSync(join(broken.folder, 'archive-failed.txt'), 'utf8')).toBe('kept\n');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
