@@ -15,7 +15,11 @@ let dynamo: RunningDynamoDb | undefined;
 let anvil: RunningAnvil | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const opsBundle = promisify(execFile)(process.execPath, [OPS_CLI[0]!, '--build', ...OPS_CLI.slice(1)]);
+  // Built while the database and the chain start; a failure (esbuild's message in it) is thrown once they are up.
+  const opsBundle = promisify(execFile)(process.execPath, [OPS_CLI[0]!, '--build', ...OPS_CLI.slice(1)]).then(
+    () => null,
+    (error: Error) => error,
+  );
   // Java's best compiler, whatever DYNAMODB_LOCAL_JAVA_OPTIONS the test files get (test/vitest.config.ts): this database
   // serves the whole run, which repays it (with the quick one only, the files that lean on it took up to three times
   // as long).
@@ -28,7 +32,8 @@ export async function setup(project: TestProject): Promise<void> {
     'contractAddress',
     await deployPlaqueToken({ rpcUrl: anvil.rpcUrl, deployerKey: ANVIL_DEV_KEY, publicBase: TEST_PUBLIC_BASE }),
   );
-  await opsBundle;
+  const failed = await opsBundle;
+  if (failed) throw failed;
 }
 
 export async function teardown(): Promise<void> {
