@@ -17,7 +17,11 @@ describe('chainReaderOf', () => {
     vi.resetModules();
     fresh = { ...(await import('#lib/runtime/context.ts')), ...(await import('#lib/chain/chain-port.ts')) };
   });
-  afterAll(() => vi.unstubAllEnvs());
+  // And afresh again for the files the worker runs next, which must not read this file's stubs.
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
 
   it("answers the context's chain port when it has one", () => {
     const chain = sharedChain();

@@ -24,7 +24,11 @@ describe('serviceContractOf', () => {
     vi.resetModules();
     fresh = { ...(await import('#lib/runtime/context.ts')), ...(await import('#lib/chain/service-contract.ts')) };
   });
-  afterAll(() => vi.unstubAllEnvs());
+  // And afresh again for the files the worker runs next, which must not read this file's stubs.
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
 
   it("answers the injected chain port's contract rather than the configured one", () => {
     const ctx = fresh.createAppContext({ chain: portOn(INJECTED.toLowerCase()) });
