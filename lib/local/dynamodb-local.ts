@@ -7,20 +7,20 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localConfig } from '#lib/config.ts';
 import { promisify } from 'node:util';
+import { DeleteTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetItemCommand,
-  CreateTableCommand,
-  DeleteItemCommand,
-  DeleteTableCommand,
-  DynamoDBClient,
-  GetItemCommand,
-  ListTablesCommand,
-  PutItemCommand,
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
   QueryCommand,
   ScanCommand,
-  TransactWriteItemsCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '#lib/db/client.ts';
+import { ensureTable } from '#lib/db/create-table.ts';
+import { GSI1 } from '#lib/db/table.ts';
 import { freePort, spawnInOwnGroup, stopperOf } from '#lib/local/child-process.ts';
 import { logger } from '#lib/runtime/logger.ts';
 
@@ -139,13 +139,9 @@ function removeOldLaunchers(cache: string, current: string): void {
   }
 }
 
-/** A DynamoDB client of the local endpoint (any credentials do). */
-const localClient = (endpoint: string) =>
-  new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-
 /** Waits until DynamoDB Local answers at `endpoint`: 30 s at most, or until the process exits. */
 async function untilItAnswers(child: ChildProcess, endpoint: string, output: () => string): Promise<void> {
-  const client = localClient(endpoint);
+  const db = createDocumentClient({ region: 'us-east-1', endpoint });
   try {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -155,80 +151,55 @@ async function untilItAnswers(child: ChildProcess, endpoint: string, output: () 
         throw new Error(`DynamoDB Local did not answer within 30 s: ${output().trim()}`);
       }
       try {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
+        await db.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
   } finally {
-    client.destroy();
+    db.destroy();
   }
 }
 
 /**
- * What the service asks of DynamoDB Local, for the archive to hold the classes that answer it: a table with a stream
- * and an index, its items written, read, queried and scanned, a transaction.
+ * What the service asks of DynamoDB Local, for the archive to hold the classes that answer it: the service's table
+ * (its indexes, stream and TTL: lib/db/table.ts), its items written, read, queried and scanned, a transaction.
  */
 async function askEverySort(endpoint: string): Promise<void> {
-  const client = localClient(endpoint);
+  const db = createDocumentClient({ region: 'us-east-1', endpoint });
   const TableName = 'archive';
-  const key = (id: string) => ({ pk: { S: id }, sk: { S: 'A' } });
+  const key = (id: string) => ({ pk: id, sk: 'A' });
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-          { AttributeName: 'g', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          { IndexName: 'by-g', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
-        ],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
-    await client.send(new PutItemCommand({ TableName, Item: { ...key('1'), g: { S: 'x' }, n: { N: '1' } } }));
-    await client.send(new GetItemCommand({ TableName, Key: key('1'), ConsistentRead: true }));
-    await client.send(
-      new UpdateItemCommand({
+    await ensureTable(db, TableName);
+    await db.send(new PutCommand({ TableName, Item: { ...key('1'), gsi1pk: 'x', gsi1sk: '1', n: 1 } }));
+    await db.send(new GetCommand({ TableName, Key: key('1'), ConsistentRead: true }));
+    await db.send(
+      new UpdateCommand({
         TableName,
         Key: key('1'),
         UpdateExpression: 'SET n = n + :one',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': { N: '1' } },
+        ExpressionAttributeValues: { ':one': 1 },
       }),
     );
-    await client.send(
-      new TransactWriteItemsCommand({
+    await db.send(
+      new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName, Item: { ...key('2'), g: { S: 'x' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            ConditionCheck: {
-              TableName,
-              Key: key('1'),
-              ConditionExpression: 'n = :two',
-              ExpressionAttributeValues: { ':two': { N: '2' } },
-            },
-          },
+          { Put: { TableName, Item: { ...key('2'), gsi1pk: 'x', gsi1sk: '2' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { ConditionCheck: { TableName, Key: key('1'), ConditionExpression: 'n = :two', ExpressionAttributeValues: { ':two': 2 } } },
         ],
       }),
     );
-    await client.send(
-      new QueryCommand({ TableName, IndexName: 'by-g', KeyConditionExpression: 'g = :x', ExpressionAttributeValues: { ':x': { S: 'x' } } }),
+    await db.send(
+      new QueryCommand({ TableName, IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :x', ExpressionAttributeValues: { ':x': 'x' } }),
     );
-    await client.send(new BatchGetItemCommand({ RequestItems: { [TableName]: { Keys: [key('1'), key('2')] } } }));
-    await client.send(new DeleteItemCommand({ TableName, Key: key('2') }));
-    await client.send(new ScanCommand({ TableName }));
-    await client.send(new DeleteTableCommand({ TableName }));
+    await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [key('1'), key('2')] } } }));
+    await db.send(new DeleteCommand({ TableName, Key: key('2') }));
+    await db.send(new ScanCommand({ TableName }));
+    await db.send(new DeleteTableCommand({ TableName }));
   } finally {
-    client.destroy();
+    db.destroy();
   }
 }
 
