@@ -20,11 +20,6 @@ export default defineConfig({
     // vitest's default of one fewer worker than cores would run one file at a time on a 2-core machine. Each file
     // has its own table and mints on its own contract (test/support), so files do not see each other's data.
     maxWorkers: Math.max(3, availableParallelism() - 1),
-    // A worker runs file after file in one module graph rather than loading every import again for each file: 32% less
-    // CPU for the same 36 files (docs/test-suite-time.md). Files share nothing else: each makes its own tables,
-    // contexts and servers, and the setup files run again for each; a file that needs its modules to read the
-    // environment afresh loads them again itself (vi.resetModules, test/chain/chain-reader.test.ts).
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The AWS SDK's notice about Node 20 would repeat in every file's output (lib/runtime/node-support.ts).

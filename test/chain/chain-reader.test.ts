@@ -2,36 +2,29 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { configuredChainReader } from '#lib/chain/chain-port.ts';
+import { chainReaderOf, configuredChainReader } from '#lib/chain/chain-port.ts';
 import { ANVIL_DEV_KEY } from '#lib/chain/signer-key.ts';
 import { chainConfig } from '#lib/config.ts';
+import { createAppContext } from '#lib/runtime/context.ts';
 import { sharedChain } from '../support/chain.ts';
 
 describe('chainReaderOf', () => {
-  // The configuration the first read below parses, by modules loaded afresh after the stubs (a worker runs file after
-  // file, test/vitest.config.ts, and another may have read it before): the run's shared contract (never minted on).
-  let fresh: typeof import('#lib/runtime/context.ts') & typeof import('#lib/chain/chain-port.ts');
-  beforeAll(async () => {
+  // The configuration this file's first read parses: the run's shared contract (never minted on).
+  beforeAll(() => {
     vi.stubEnv('CHAIN_RPC_URL', inject('rpcUrl'));
     vi.stubEnv('CONTRACT_ADDRESS', inject('contractAddress'));
-    vi.resetModules();
-    fresh = { ...(await import('#lib/runtime/context.ts')), ...(await import('#lib/chain/chain-port.ts')) };
   });
-  // And afresh again for the files the worker runs next, which must not read this file's stubs.
-  afterAll(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  afterAll(() => vi.unstubAllEnvs());
 
   it("answers the context's chain port when it has one", () => {
     const chain = sharedChain();
-    expect(fresh.chainReaderOf(fresh.createAppContext({ chain }))).toBe(chain);
+    expect(chainReaderOf(createAppContext({ chain }))).toBe(chain);
   });
 
   it('reads the configured contract through one reader per context, and builds no port', async () => {
-    const ctx = fresh.createAppContext();
-    const reader = fresh.chainReaderOf(ctx);
-    expect(fresh.chainReaderOf(ctx)).toBe(reader);
+    const ctx = createAppContext();
+    const reader = chainReaderOf(ctx);
+    expect(chainReaderOf(ctx)).toBe(reader);
     expect(ctx.chain).toBeUndefined();
     expect(reader.contractAddress).toBe(getAddress(inject('contractAddress')));
     expect(await reader.minterAddress()).toBe(privateKeyToAccount(ANVIL_DEV_KEY).address);

@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANVIL_CHAIN_ID } from '#lib/local/anvil.ts';
 import { createChainPort, unconfiguredChainPort } from '#lib/chain/chain-port.ts';
-import { CHAIN_SETTINGS, configuredServiceContract } from '#lib/chain/service-contract.ts';
+import { CHAIN_SETTINGS, configuredServiceContract, serviceContractOf } from '#lib/chain/service-contract.ts';
 import { ANVIL_DEV_KEY, fixedSignerKey } from '#lib/chain/signer-key.ts';
 import { chainConfig } from '#lib/config.ts';
+import { createAppContext } from '#lib/runtime/context.ts';
 
 const CONFIGURED = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const INJECTED = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
@@ -15,29 +16,21 @@ const portOn = (contractAddress: string) =>
   createChainPort({ rpcUrl: 'http://127.0.0.1:9', chainId: ANVIL_CHAIN_ID, contractAddress, signerKey: fixedSignerKey(ANVIL_DEV_KEY) });
 
 describe('serviceContractOf', () => {
-  // Parsed on the first read below, lower case as an operator may write it, by modules loaded afresh after the stubs:
-  // a worker runs file after file (test/vitest.config.ts), and another may have read the configuration before.
-  let fresh: typeof import('#lib/runtime/context.ts') & typeof import('#lib/chain/service-contract.ts');
-  beforeAll(async () => {
+  // Parsed once for this file, on the first read below: lower case, as an operator may write it.
+  beforeAll(() => {
     vi.stubEnv('CHAIN_RPC_URL', 'http://127.0.0.1:9');
     vi.stubEnv('CONTRACT_ADDRESS', CONFIGURED.toLowerCase());
-    vi.resetModules();
-    fresh = { ...(await import('#lib/runtime/context.ts')), ...(await import('#lib/chain/service-contract.ts')) };
   });
-  // And afresh again for the files the worker runs next, which must not read this file's stubs.
-  afterAll(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  afterAll(() => vi.unstubAllEnvs());
 
   it("answers the injected chain port's contract rather than the configured one", () => {
-    const ctx = fresh.createAppContext({ chain: portOn(INJECTED.toLowerCase()) });
-    expect(fresh.serviceContractOf(ctx)).toBe(INJECTED);
+    const ctx = createAppContext({ chain: portOn(INJECTED.toLowerCase()) });
+    expect(serviceContractOf(ctx)).toBe(INJECTED);
   });
 
   it('answers the configured contract, checksummed, when the context has no chain port, and builds none', () => {
-    const ctx = fresh.createAppContext();
-    expect(fresh.serviceContractOf(ctx)).toBe(CONFIGURED);
+    const ctx = createAppContext();
+    expect(serviceContractOf(ctx)).toBe(CONFIGURED);
     expect(ctx.chain).toBeUndefined();
   });
 });
