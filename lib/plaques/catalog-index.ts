@@ -1,5 +1,5 @@
-// The listing's in-memory catalogue index: one slot per plaque in typed-array columns (about 85 bytes a plaque),
-// bitmaps per filter value (catalog-bitmap.ts, catalog-dictionary.ts), names searched in one buffer
+// The listing's in-memory catalogue index: one slot per plaque in typed-array columns (about 90 bytes a plaque),
+// bitmaps per filter value (catalog-bitmap.ts, catalog-dictionary.ts), names searched through bitmaps of their bytes
 // (catalog-names.ts), partner holds that lapse with time (catalog-holds.ts), and one sorted slot array per order
 // field (catalog-slot-order.ts), all updated in place as rows change. Evaluating a listing is word-wide bitmap
 // arithmetic for the filters and count, then a walk along one order.
@@ -248,8 +248,8 @@ export class CatalogIndex {
   /** Keeps only slots whose name contains `needle` (lower case). */
   private searchBits(needle: string, within: Bitmap): void {
     const found = this.scratchBits(SCRATCH_SEARCH).fill(0);
-    this.names.search(needle, this.size, found);
-    andInto(within, found);
+    this.names.search(needle, this.size, within, found);
+    within.set(found);
   }
 
   /**
@@ -307,33 +307,52 @@ export class CatalogIndex {
 
   /**
    * One page of matches in the given order: after `after` when given, else from the `skip`-th match. The count is
-   * of every match.
+   * of every match. The walk ends at the page's next match, or once it has passed every match.
    */
   page(bits: Bitmap, order: OrderSpec, start: { skip: number; after: OrderKey | null }, limit: number, nowMs: number): IndexPage {
     const count = popcount(bits);
     const slots: number[] = [];
     let toSkip = start.after === null ? start.skip : 0;
     let more = false;
+    if (count === 0 || (start.after === null && toSkip >= count)) return { count, slots, more };
+    let left = count;
     const take = (slot: number): boolean => {
       if (!hasBit(bits, slot)) return true;
       if (toSkip > 0) {
         toSkip--;
-        return true;
+        return --left > 0;
       }
       if (slots.length === limit) {
         more = true;
         return false;
       }
       slots.push(slot);
+      return --left > 0;
+    };
+    // A status group wholly before the page is passed by its count alone.
+    const skipWhole = (matches: number): boolean => {
+      if (matches > toSkip) return false;
+      toSkip -= matches;
+      left -= matches;
       return true;
     };
-    if (order.field === 'status') this.walkByStatus(bits, order.descending, start.after, take, nowMs);
-    else this.orders[order.field].walk(order.descending, start.after, take);
+    if (order.field === 'status') this.walkByStatus(bits, order.descending, start.after, take, skipWhole, nowMs);
+    else this.orders[order.field].walk(order.descending, start.after, take, bits);
     return { count, slots, more };
   }
 
-  /** Status order: statuses alphabetically (reversed for DESC), ids in the same direction within each. */
-  private walkByStatus(bits: Bitmap, descending: boolean, after: OrderKey | null, visit: (slot: number) => boolean, nowMs: number): void {
+  /**
+   * Status order: statuses alphabetically (reversed for DESC), ids in the same direction within each. A group of
+   * `skipWhole` slots is passed without a walk; `visit` returning false ends the walk.
+   */
+  private walkByStatus(
+    bits: Bitmap,
+    descending: boolean,
+    after: OrderKey | null,
+    visit: (slot: number) => boolean,
+    skipWhole: (matches: number) => boolean,
+    nowMs: number,
+  ): void {
     const statuses = [...this.dictionaries.status.values, 'AVAILABLE'].filter((v, i, all) => all.indexOf(v) === i).sort();
     if (descending) statuses.reverse();
     const byId = this.orders.id;
@@ -344,13 +363,20 @@ export class CatalogIndex {
       }
       const group = this.statusBits(status, nowMs);
       andInto(group, bits);
+      let matches = popcount(group);
+      if (matches === 0 || (after === null && skipWhole(matches))) continue;
       let stop = false;
       const cursor = after !== null && after.value === status ? { value: after.id, id: after.id } : null;
-      byId.walk(descending, cursor, (slot) => {
-        if (!hasBit(group, slot)) return true;
-        if (!visit(slot)) stop = true;
-        return !stop;
-      });
+      byId.walk(
+        descending,
+        cursor,
+        (slot) => {
+          if (!hasBit(group, slot)) return true;
+          if (!visit(slot)) stop = true;
+          return !stop && --matches > 0;
+        },
+        group,
+      );
       if (stop) return;
     }
   }

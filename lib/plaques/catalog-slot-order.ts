@@ -1,5 +1,6 @@
 // The catalogue index's orders: per order field, every slot sorted by (value, id), kept sorted in place as rows change,
 // and walked in either direction from a cursor's position.
+import type { Bitmap } from '#lib/plaques/catalog-bitmap.ts';
 import type { OrderKey, OrderedField, TimeField } from '#lib/plaques/catalog-fields.ts';
 
 /** Changed slots per order above which one merge pass replaces moving them one by one. */
@@ -66,16 +67,45 @@ export class SlotOrder {
     return lo;
   }
 
+  /** Whether every slot sits at its own position and has a value (known, or null until asked after a change). */
+  private inSlotOrder: boolean | null = null;
+
+  /**
+   * Whether the order is the slots' own (slot i at position i, no nulls): the id order of a catalogue whose plaques
+   * came in id order, as an import and the sample catalogue write them. Found once after each change.
+   */
+  isSlotOrder(): boolean {
+    if (this.inSlotOrder === null) {
+      let same = this.valued === this.length;
+      for (let i = 0; same && i < this.length; i++) same = this.slots[i] === i;
+      this.inSlotOrder = same;
+    }
+    return this.inSlotOrder;
+  }
+
   /**
    * Visits the slots in order (descending: the valued part backwards, then the nulls part backwards, so nulls come last
-   * either way) from the position after `after`, until `visit` returns false.
+   * either way) from the position after `after`, until `visit` returns false. `only`, when given, holds every slot
+   * `visit` wants, and the walk visits those alone: in the slots' own order (isSlotOrder) by the bitmap's words.
    */
-  walk(descending: boolean, after: OrderKey | null, visit: (slot: number) => boolean): void {
+  walk(descending: boolean, after: OrderKey | null, visit: (slot: number) => boolean, only?: Bitmap): void {
     const slots = this.slots;
     if (!descending) {
       const from = after === null ? 0 : this.upperBound(after.value === null ? NaN : Number(after.value), after.id);
-      for (let i = from; i < this.length; i++) if (!visit(slots[i]!)) return;
+      if (only === undefined) {
+        for (let i = from; i < this.length; i++) if (!visit(slots[i]!)) return;
+        return;
+      }
+      if (this.isSlotOrder()) return this.walkBitsUp(only, from, visit);
+      for (let i = from; i < this.length; i++) {
+        const slot = slots[i]!;
+        if ((only[slot >>> 5]! & (1 << (slot & 31))) !== 0 && !visit(slot)) return;
+      }
       return;
+    }
+    if (only !== undefined && this.isSlotOrder()) {
+      const from = after === null ? this.length - 1 : this.lowerBound(Number(after.value), after.id) - 1;
+      return this.walkBitsDown(only, from, visit);
     }
     let valuedFrom = this.valued - 1;
     let nullsFrom = this.length - 1;
@@ -85,8 +115,47 @@ export class SlotOrder {
     } else if (after !== null) {
       valuedFrom = this.lowerBound(Number(after.value), after.id) - 1;
     }
-    for (let i = valuedFrom; i >= 0; i--) if (!visit(slots[i]!)) return;
-    for (let i = nullsFrom; i >= this.valued; i--) if (!visit(slots[i]!)) return;
+    if (only === undefined) {
+      for (let i = valuedFrom; i >= 0; i--) if (!visit(slots[i]!)) return;
+      for (let i = nullsFrom; i >= this.valued; i--) if (!visit(slots[i]!)) return;
+      return;
+    }
+    for (let i = valuedFrom; i >= 0; i--) {
+      const slot = slots[i]!;
+      if ((only[slot >>> 5]! & (1 << (slot & 31))) !== 0 && !visit(slot)) return;
+    }
+    for (let i = nullsFrom; i >= this.valued; i--) {
+      const slot = slots[i]!;
+      if ((only[slot >>> 5]! & (1 << (slot & 31))) !== 0 && !visit(slot)) return;
+    }
+  }
+
+  /** The set slots of `bits` from `from` up (below `length`), in the slots' own order. */
+  private walkBitsUp(bits: Bitmap, from: number, visit: (slot: number) => boolean): void {
+    const words = Math.min(bits.length, (this.length + 31) >>> 5);
+    for (let w = from >>> 5; w < words; w++) {
+      let word = bits[w]!;
+      if (w === from >>> 5) word &= ~((1 << (from & 31)) - 1);
+      while (word !== 0) {
+        const slot = (w << 5) + 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        if (slot >= this.length || !visit(slot)) return;
+      }
+    }
+  }
+
+  /** The set slots of `bits` from `from` down, in the slots' own order backwards. */
+  private walkBitsDown(bits: Bitmap, from: number, visit: (slot: number) => boolean): void {
+    if (from < 0) return;
+    for (let w = Math.min(from >>> 5, bits.length - 1); w >= 0; w--) {
+      let word = bits[w]!;
+      if (w === from >>> 5 && (from & 31) !== 31) word &= (1 << ((from & 31) + 1)) - 1;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word);
+        word &= ~(1 << bit);
+        if (!visit((w << 5) + bit)) return;
+      }
+    }
   }
 
   /** Position of the first valued entry at or after (value, id) in ascending order. */
@@ -140,6 +209,7 @@ export class SlotOrder {
       if (old === undefined || !Object.is(old, this.value(slot))) moved.push(slot);
     }
     if (moved.length === 0) return;
+    this.inSlotOrder = null;
     if (moved.length <= MERGE_THRESHOLD) {
       this.pending = new Map();
       for (const slot of moved) {

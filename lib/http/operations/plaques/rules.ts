@@ -9,7 +9,7 @@ import { DEFAULT_ACTIVITY_LIMIT, MAX_ACTIVITY_LIMIT } from '#lib/plaques/activit
 import { shapeNamed } from '#lib/schema.ts';
 import type { featuredPageSchema } from '#lib/plaques/response-schemas.ts';
 
-// Holds the catalogue index in memory (about 96 bytes a plaque: 1 000 000 plaques ≈ 96 MB, plus the snapshot while it
+// Holds the catalogue index in memory (about 100 bytes a plaque: 1 000 000 plaques ≈ 100 MB, plus the snapshot while it
 // loads) and starts from the catalogue snapshot; 1024 MB also buys the CPU that loads a large snapshot quickly
 // (docs/listing.md). A plaque stored by an earlier version may lack an image or a contract until
 // `ops migrate` has run: it is shown with the stage's placeholder image (MEDIA_BASE_URL) and contract
