@@ -4,7 +4,8 @@
 // so none is sent (its own command line sends some unless told not to); its `-disableTelemetry` is passed all the same,
 // since without it a start took 0.6-0.9 s more of CPU to answer.
 //
-// Before it listens, its database gets the index DynamoDB Local's own schema lacks (STREAM_INDEX, STREAM_INDEX_STATS).
+// Before it listens, its database gets the index DynamoDB Local's own schema lacks (STREAM_INDEX, STREAM_INDEX_STATS),
+// and its readers of a table's schema keep what they bound (SchemaCache).
 //
 // `LoopbackDynamoDbLocal --class-path-jars <classes> <DynamoDBLocal.jar> <folder>` writes the jars its starts run from
 // (writeClassPathJars) and exits.
@@ -12,17 +13,32 @@ import com.almworks.sqlite4java.SQLiteConnection;
 import com.almworks.sqlite4java.SQLiteJob;
 import com.almworks.sqlite4java.SQLiteQueue;
 import com.almworks.sqlite4java.SQLiteStatement;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.io.ContentReference;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
@@ -39,6 +55,8 @@ import software.amazon.dynamodb.services.local.main.ServerRunner;
 import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
 import software.amazon.dynamodb.services.local.server.LocalDynamoDBRequestHandler;
 import software.amazon.dynamodb.services.local.shared.access.sqlite.SQLiteDBAccess;
+import software.amazon.dynamodb.services.local.shared.access.sqlite.SQLiteDBAccessJob;
+import software.amazon.dynamodb.services.local.shared.access.sqlite.TableSchemaInfo;
 
 class LoopbackDynamoDbLocal {
   /**
@@ -127,6 +145,191 @@ class LoopbackDynamoDbLocal {
   }
 
   /**
+   * DynamoDB Local keeps each table's schema (a TableSchemaInfo) as JSON in its database and binds it afresh, through
+   * Jackson and the AWS SDK's builders, several times for every item a write touches: 55-60% of its SQLite thread's time
+   * in an import of plaques went there. Its two readers' mappers are given a deserializer that keeps the first binding of
+   * each distinct JSON text and hands out copies of it: the SDK's model objects are immutable and shared, every list, map
+   * and DynamoDB Local object is copied, so a caller that changes its copy (UpdateTable adding an index) changes nothing
+   * another reads. What is read stays what the database holds: the text is the key.
+   */
+  static final class SchemaCache extends DelegatingDeserializer {
+    /** Distinct schema texts kept (a table's schema changes only with UpdateTable and UpdateTimeToLive). */
+    static final int KEPT = 64;
+    /** Each kept text with its binding, the latest found first (a store of a few entries: compared, not hashed). */
+    static final ArrayDeque<Map.Entry<byte[], TableSchemaInfo>> BOUND = new ArrayDeque<>();
+    /** Whether the mappers check for tokens after the value: the rest of a kept text is then read past, not left. */
+    static volatile boolean readToEnd = false;
+
+    static synchronized TableSchemaInfo kept(byte[] content, int offset, int length) {
+      for (var entry : BOUND) {
+        byte[] text = entry.getKey();
+        if (text.length == length && Arrays.equals(text, 0, length, content, offset, offset + length)) {
+          if (BOUND.peekFirst() != entry) {
+            BOUND.remove(entry);
+            BOUND.addFirst(entry);
+          }
+          return entry.getValue();
+        }
+      }
+      return null;
+    }
+
+    static synchronized void keep(byte[] content, int offset, int length, TableSchemaInfo bound) {
+      BOUND.addFirst(Map.entry(Arrays.copyOfRange(content, offset, offset + length), bound));
+      if (BOUND.size() > KEPT) BOUND.removeLast();
+    }
+
+    SchemaCache(JsonDeserializer<?> bound) {
+      super(bound);
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> bound) {
+      return new SchemaCache(bound);
+    }
+
+    /** Set once a copy could not be made: every schema is then bound afresh, as DynamoDB Local does. */
+    static volatile boolean off = false;
+
+    @Override
+    public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+      ContentReference source = off ? null : rootSource(parser);
+      if (source == null) return super.deserialize(parser, context);
+      byte[] content = (byte[]) source.getRawContent();
+      int offset = Math.max(0, source.contentOffset());
+      int length = source.contentLength() < 0 ? content.length - offset : source.contentLength();
+      TableSchemaInfo kept = kept(content, offset, length);
+      Object copied = kept == null ? null : copyOrOff(kept);
+      if (copied != null) {
+        // The mapper closes the parser once the root value is read: the rest of the text is read only where it checks.
+        if (readToEnd) parser.skipChildren();
+        return copied;
+      }
+      TableSchemaInfo bound = (TableSchemaInfo) super.deserialize(parser, context);
+      Object pristine = off ? null : copyOrOff(bound);
+      if (pristine != null) keep(content, offset, length, (TableSchemaInfo) pristine);
+      return bound;
+    }
+
+    /** A copy of `value`, or null (and the cache off for good, said once) when one cannot be made. */
+    static Object copyOrOff(Object value) {
+      try {
+        return copy(value);
+      } catch (RuntimeException error) {
+        off = true;
+        System.err.println("LoopbackDynamoDbLocal: table schemas not kept: " + error);
+        return null;
+      }
+    }
+
+    /** The source being read when the schema is the document itself (its root) read from bytes, else null. */
+    static ContentReference rootSource(JsonParser parser) {
+      var context = parser.getParsingContext();
+      if (context == null || context.getParent() == null || !context.getParent().inRoot()) return null;
+      ContentReference source = parser.currentTokenLocation().contentReference();
+      return source != null && source.getRawContent() instanceof byte[] ? source : null;
+    }
+
+    /** How a value of a class is copied: kept as it is, as a list, as a map, or field by field (`make` and `fields`). */
+    record Copier(int kind, Constructor<?> make, Field[] fields) {
+      static final int AS_IS = 0;
+      static final int LIST = 1;
+      static final int MAP = 2;
+      static final int FIELDS = 3;
+    }
+
+    static final ClassValue<Copier> COPIERS = new ClassValue<>() {
+      @Override
+      protected Copier computeValue(Class<?> type) {
+        return copierOf(type);
+      }
+    };
+
+    /**
+     * A copy no caller shares: the AWS SDK's model objects (immutable), strings, numbers and enums as they are; lists,
+     * maps and DynamoDB Local's own objects copied through. Anything else throws.
+     */
+    static Object copy(Object value) {
+      if (value == null) return null;
+      Copier copier = COPIERS.get(value.getClass());
+      switch (copier.kind()) {
+        case Copier.AS_IS:
+          return value;
+        case Copier.LIST: {
+          List<?> list = (List<?>) value;
+          List<Object> out = new ArrayList<>(list.size());
+          for (Object item : list) out.add(copy(item));
+          return out;
+        }
+        case Copier.MAP: {
+          Map<Object, Object> out = new LinkedHashMap<>();
+          for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) out.put(entry.getKey(), copy(entry.getValue()));
+          return out;
+        }
+        default:
+          try {
+            Object out = copier.make().newInstance();
+            for (Field field : copier.fields()) field.set(out, copy(field.get(value)));
+            return out;
+          } catch (ReflectiveOperationException error) {
+            throw new IllegalStateException("no copy of " + value.getClass().getName(), error);
+          }
+      }
+    }
+
+    static Copier copierOf(Class<?> type) {
+      String name = type.getName();
+      if (type == String.class || Number.class.isAssignableFrom(type) || type == Boolean.class || type.isEnum()
+          || name.startsWith("software.amazon.awssdk.services.dynamodb.model.")) {
+        return new Copier(Copier.AS_IS, null, null);
+      }
+      if (List.class.isAssignableFrom(type)) return new Copier(Copier.LIST, null, null);
+      if (Map.class.isAssignableFrom(type)) return new Copier(Copier.MAP, null, null);
+      if (!name.startsWith("software.amazon.dynamodb.services.local.")) throw new IllegalStateException("no copy of " + name);
+      try {
+        Constructor<?> make = type.getDeclaredConstructor();
+        make.setAccessible(true);
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> at = type; at != null && at != Object.class; at = at.getSuperclass()) {
+          for (Field field : at.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers())) continue;
+            field.setAccessible(true);
+            fields.add(field);
+          }
+        }
+        return new Copier(Copier.FIELDS, make, fields.toArray(new Field[0]));
+      } catch (ReflectiveOperationException error) {
+        throw new IllegalStateException("no copy of " + name, error);
+      }
+    }
+
+    /** Gives the schema readers' mappers (static fields of SQLiteDBAccess and SQLiteDBAccessJob) this deserializer. */
+    static void install() throws Exception {
+      int mappers = 0;
+      for (Class<?> reader : List.of(SQLiteDBAccess.class, SQLiteDBAccessJob.class)) {
+        for (Field field : reader.getDeclaredFields()) {
+          if (!Modifier.isStatic(field.getModifiers()) || !ObjectMapper.class.isAssignableFrom(field.getType())) continue;
+          field.setAccessible(true);
+          ObjectMapper mapper = (ObjectMapper) field.get(null);
+          mapper.configure(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION, true);
+          if (mapper.isEnabled(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)) readToEnd = true;
+          SimpleModule module = new SimpleModule("LoopbackSchemaCache");
+          module.setDeserializerModifier(new BeanDeserializerModifier() {
+            @Override
+            public JsonDeserializer<?> modifyDeserializer(
+                DeserializationConfig config, BeanDescription description, JsonDeserializer<?> deserializer) {
+              return description.getBeanClass() == TableSchemaInfo.class ? new SchemaCache(deserializer) : deserializer;
+            }
+          });
+          mapper.registerModule(module);
+          mappers++;
+        }
+      }
+      if (mappers == 0) throw new IllegalStateException("no schema reader's mapper found");
+    }
+  }
+
+  /**
    * Writes `folder/launcher.jar`, this class and its inner ones from `classes`, and `folder/DynamoDBLocal.jar`, a copy of
    * DynamoDB Local's jar whose manifest has no Class-Path. Java maps a class-data archive (lib/local/dynamodb-local.ts)
    * only for a class path of jars alone, and that manifest puts DynamoDB Local's own folder (`.`) on it; the library
@@ -167,6 +370,12 @@ class LoopbackDynamoDbLocal {
       return;
     }
     DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
+    try {
+      SchemaCache.install();
+    } catch (Exception error) {
+      // Slower writes, nothing else: each schema is bound afresh as DynamoDB Local does.
+      System.err.println("LoopbackDynamoDbLocal: table schemas not kept: " + error);
+    }
     try {
       indexStreamRecords(proxy);
     } catch (Exception error) {

@@ -309,9 +309,10 @@ export async function startDynamoDbLocal(
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
-    // The launcher could not index the stream records (lib/local/dynamodb-local-loopback.java): slower, still right.
-    const unindexed = /LoopbackDynamoDbLocal: stream records not indexed: .*/.exec(chunk.toString())?.[0];
-    if (unindexed) logger.warn(unindexed);
+    // The launcher could not index the stream records or keep the tables' schemas (lib/local/dynamodb-local-loopback.java):
+    // slower, still right.
+    const slower = /LoopbackDynamoDbLocal: (?:stream records not indexed|table schemas not kept): .*/.exec(chunk.toString())?.[0];
+    if (slower) logger.warn(slower);
   });
   const stop = stopperOf(child, 'SIGTERM');
   const endpoint = `http://127.0.0.1:${port}`;

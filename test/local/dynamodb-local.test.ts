@@ -1,11 +1,21 @@
 // DynamoDB Local as the local runtime starts it: listening on 127.0.0.1 alone, like the local server and anvil, so no
 // other machine on the network reaches the data (read from the kernel's own table of listening sockets, Linux); its
-// stream records indexed; its classes mapped from Java's class-data archive, made once when there is none.
+// stream records indexed; the tables' schemas it binds kept, each table's change its own; its classes mapped from
+// Java's class-data archive, made once when there is none.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { classArchive, startDynamoDbLocal, type RunningDynamoDb } from '#lib/local/dynamodb-local.ts';
 
 let dynamo: RunningDynamoDb;
@@ -82,6 +92,76 @@ describe("DynamoDB Local's database", () => {
     } finally {
       await onDisk.stop();
       rmSync(dbPath, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("DynamoDB Local's tables", () => {
+  it("keep what one table's schema change does to that table, while the schemas they share are bound once", async () => {
+    const db = new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: dynamo.endpoint,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+    const definition = (name: string) =>
+      new CreateTableCommand({
+        TableName: name,
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      });
+    const put = (table: string, pk: string) =>
+      db.send(new PutItemCommand({ TableName: table, Item: { pk: { S: pk }, color: { S: 'red' } } }));
+    const byColor = (table: string) =>
+      db.send(
+        new QueryCommand({
+          TableName: table,
+          IndexName: 'byColor',
+          KeyConditionExpression: 'color = :c',
+          ExpressionAttributeValues: { ':c': { S: 'red' } },
+        }),
+      );
+    try {
+      const [a, b] = [`schemas-a-${Date.now()}`, `schemas-b-${Date.now()}`];
+      await db.send(definition(a));
+      // Written to many times with the same schema: what DynamoDB Local reads of it for each write is kept.
+      for (let i = 0; i < 20; i++) await put(a, `a${i}`);
+      await db.send(
+        new UpdateTableCommand({
+          TableName: a,
+          AttributeDefinitions: [{ AttributeName: 'color', AttributeType: 'S' }],
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: 'byColor',
+                KeySchema: [{ AttributeName: 'color', KeyType: 'HASH' }],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+      // Written to once the index is built, as lib/db/create-table.ts waits for it.
+      const active = async () =>
+        (await db.send(new DescribeTableCommand({ TableName: a }))).Table?.GlobalSecondaryIndexes?.[0]?.IndexStatus === 'ACTIVE';
+      for (let tries = 0; !(await active()); tries++) {
+        if (tries > 200) throw new Error('the index never became active');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await put(a, 'a-after');
+      expect((await byColor(a)).Items?.map((item) => item.pk!.S).sort()).toContain('a-after');
+      // A table made afterwards with the schema `a` had: written to and read as that schema, without `a`'s index.
+      await db.send(definition(b));
+      for (let i = 0; i < 5; i++) await put(b, `b${i}`);
+      expect((await db.send(new ScanCommand({ TableName: b }))).Count).toBe(5);
+      expect((await db.send(new DescribeTableCommand({ TableName: b }))).Table?.GlobalSecondaryIndexes).toBeUndefined();
+      await expect(byColor(b)).rejects.toThrow(/index/i);
+      // And `a` keeps its index through more writes.
+      await put(a, 'a-later');
+      expect((await byColor(a)).Items?.map((item) => item.pk!.S)).toContain('a-later');
+    } finally {
+      db.destroy();
     }
   });
 });
