@@ -45,6 +45,7 @@ import { jwtKeysOf } from '#lib/auth/key-generation.ts';
 import { useJwtKeyStore } from '#lib/auth/key-store.ts';
 import { notifyResponse, type ObservedResponse } from '#lib/local/response-observer.ts';
 import { noteActivity } from '#lib/local/idle-pace.ts';
+import type { FunctionAccess } from '#lib/http/function-access.ts';
 import { installStaticMedia } from '#lib/media/static-media.ts';
 import { mediaContentType, MEDIA_SECURITY_HEADERS } from '#lib/media/serving-headers.ts';
 import { DASHBOARD_DIST } from '#lib/local/dashboard-build.ts';
@@ -104,16 +105,23 @@ function lambdaContext(functionName: string, requestId: string): Context {
 /** Methods that write nothing a poller of the runtime waits for. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Where the answer came from, for the response observer. */
-type Answered = Pick<ObservedResponse, 'method' | 'path' | 'route'>;
+/**
+ * Whether an operation writes nothing a poller of the runtime waits for, whatever its method: it reads the table at
+ * most, queues no webhook wake-up and signs nothing on the chain (POST /plaques/featured, the listing's JSON-body twin).
+ */
+const readsOnly = (access: FunctionAccess): boolean => access.table !== 'readWrite' && !access.webhookQueue && !access.chainSigner;
+
+/** Where the answer came from, for the response observer; `readsOnly` once the request reached such an operation. */
+type Answered = Pick<ObservedResponse, 'method' | 'path' | 'route'> & { readsOnly?: boolean };
 
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, answered: Answered): void {
   res.writeHead(status, headers);
   res.end(body);
+  const { readsOnly: onlyRead, ...seen } = answered;
   // A write may have made work for the runtime's pollers (a stream record, a queued wake-up): they look now.
-  if (!READS.has(answered.method)) noteActivity();
+  if (!READS.has(answered.method) && !onlyRead) noteActivity();
   const lowerCased = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-  notifyResponse({ ...answered, status, headers: lowerCased, body });
+  notifyResponse({ ...seen, status, headers: lowerCased, body });
 }
 
 /** A refusal the server gives itself, as API Gateway's gateway responses: any page may read it (lib/http/cors.ts). */
@@ -492,6 +500,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, { ctx, dashboar
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
     const { route, pathParameters } = match;
     answered.route = { method: route.method, path: route.path };
+    answered.readsOnly = readsOnly(route.access);
     // The firewall's sign-in rule, before anything is read: per client address, whatever the request holds.
     if (SIGN_IN_ROUTE_PATHS.includes(route.path)) {
       const retryAfter = signIns.admit(req.socket.remoteAddress ?? '', Date.now());

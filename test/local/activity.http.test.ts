@@ -1,5 +1,6 @@
 // The local server wakes the runtime's idle pollers after a write it answered (the code mail sender then reads the
-// stream at once), and leaves them resting after a read: the listing's queries do not make the pollers run.
+// stream at once), and leaves them resting after a read, by GET or by a POST whose operation only reads: the listing's
+// queries do not make the pollers run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '#lib/local/server.ts';
 import { idlePace, type IdlePace } from '#lib/local/idle-pace.ts';
@@ -32,6 +33,16 @@ describe('the local server and the idle pollers', () => {
   it('ends their wait after a read only once a write is answered', async () => {
     const wait = pace.rest(false);
     expect(await endedBy(wait, () => fetch(`${server.url}/plaques/featured?limit=1`))).toEqual({ status: 200, ended: false });
+    // A POST that only reads (the listing's JSON-body twin): its operation writes nothing a poller waits for.
+    expect(
+      await endedBy(wait, () =>
+        fetch(`${server.url}/plaques/featured`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ limit: 1 }),
+        }),
+      ),
+    ).toEqual({ status: 200, ended: false });
     expect(
       await endedBy(wait, () =>
         fetch(`${server.url}/auth/email-verification-code`, {
