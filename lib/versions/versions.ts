@@ -57,7 +57,11 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
       '(the same value: null until minted). Everywhere a Plaque appears: the plaque reads, the listings, the buy answer, ' +
       'and the `data` of plaque.* events.',
     // In the versions before, `token_id` is the record's last member, as the original interface wrote it.
-    before: (plaque) => ({ ...withoutTokenIdCopy(plaque), token_id: plaque.tokenId ?? null }),
+    before: (plaque) => {
+      const shaped = withoutTokenIdCopy(plaque);
+      shaped.token_id = plaque.tokenId ?? null;
+      return shaped;
+    },
     after: withoutTokenIdCopy,
   },
 ];
@@ -71,11 +75,22 @@ const order = (version: ApiVersion): number => API_VERSIONS.indexOf(version);
  */
 export function shapeAs(component: ChangedComponent, value: Json, to: ApiVersion): Json {
   let shaped = value;
-  const relevant = VERSION_CHANGES.filter((change) => change.component === component);
+  const relevant = changesOf(component);
   for (const change of relevant) if (order(change.version) <= order(to)) shaped = change.after(shaped);
-  for (const change of [...relevant].reverse()) if (order(change.version) > order(to)) shaped = change.before(shaped);
+  for (let i = relevant.length - 1; i >= 0; i--) {
+    const change = relevant[i]!;
+    if (order(change.version) > order(to)) shaped = change.before(shaped);
+  }
   return shaped;
 }
+
+/** Each component's changes, oldest first (a listing page shapes a hundred plaques with them). */
+const CHANGES_OF = new Map<ChangedComponent, readonly VersionChange[]>();
+const changesOf = (component: ChangedComponent): readonly VersionChange[] => {
+  let changes = CHANGES_OF.get(component);
+  if (!changes) CHANGES_OF.set(component, (changes = VERSION_CHANGES.filter((change) => change.component === component)));
+  return changes;
+};
 
 /** Gives each changed component an answer holds its shape: `shape` is called on each, its result put in its place. */
 type Reshape = (answer: Json, shape: (value: Json) => Json) => Json;
