@@ -121,10 +121,17 @@ export class CatalogNames {
   load(table: Uint8Array, odd: readonly [number, string][]): void {
     Buffer.from(table.buffer, table.byteOffset, table.byteLength).copy(this.table);
     for (const [slot, name] of odd) this.odd.set(slot, name);
-    const end = table.byteLength;
-    for (let i = 0; i < end; i++) {
-      const byte = this.table[i]!;
-      if (byte !== NAME_PAD) setBit(this.bitsOf(byte), Math.floor(i / NAME_WIDTH));
+    const names = this.table;
+    const slots = table.byteLength / NAME_WIDTH;
+    for (let slot = 0; slot < slots; slot++) {
+      const word = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      const start = slot * NAME_WIDTH;
+      for (let i = start; i < start + NAME_WIDTH; i++) {
+        const byte = names[i]!;
+        if (byte === NAME_PAD) break;
+        (this.holding[byte] ?? this.bitsOf(byte))[word]! |= bit;
+      }
     }
   }
 }
