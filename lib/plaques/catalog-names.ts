@@ -98,12 +98,6 @@ export class CatalogNames {
     }
   }
 
-  /** Whether a slot's table name holds `byte` (for tests of the per-byte bitmaps). */
-  holds(slot: number, byte: number): boolean {
-    const bits = this.holding[byte];
-    return bits !== undefined && hasBit(bits, slot);
-  }
-
   bytes(): number {
     let total = this.table.byteLength;
     for (const bits of this.holding) total += bits?.byteLength ?? 0;

@@ -97,7 +97,7 @@ describe("DynamoDB Local's database", () => {
 });
 
 describe("DynamoDB Local's tables", () => {
-  it("keep what one table's schema change does to that table, while the schemas they share are bound once", async () => {
+  it("keep what one table's schema change does to that table, though another table had the same schema", async () => {
     const db = new DynamoDBClient({
       region: 'us-east-1',
       endpoint: dynamo.endpoint,
@@ -150,7 +150,7 @@ describe("DynamoDB Local's tables", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await put(a, 'a-after');
-      expect((await byColor(a)).Items?.map((item) => item.pk!.S).sort()).toContain('a-after');
+      expect((await byColor(a)).Items?.map((item) => item.pk!.S)).toContain('a-after');
       // A table made afterwards with the schema `a` had: written to and read as that schema, without `a`'s index.
       await db.send(definition(b));
       for (let i = 0; i < 5; i++) await put(b, `b${i}`);
