@@ -2,8 +2,12 @@
 // thread pool either way, but hands its output back to the event loop a slice at a time: 16 KB by default, so taking a
 // records object of a million plaques (200 MB inflated) cost the event loop about 12 000 callbacks and then one copy
 // of the whole into a new buffer. Here the slices are 4 MiB, and inflated slices are copied into one buffer sized from
-// the gzip trailer as they come: a few dozen callbacks of a millisecond or so each.
+// the gzip trailer as they come: a few dozen callbacks of a millisecond or so each. Each slice still waits for a turn
+// of the event loop, so an object inflated while the loop is busy (a cold start decoding its snapshot, building its
+// index, answering its first pages) takes as long as the loop stays busy: a large one is inflated in a worker thread
+// instead, whole, and handed back without a copy.
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createGunzip, gzip } from 'node:zlib';
 
 /** Bytes zlib hands back per callback. */
@@ -36,5 +40,44 @@ export function gunzipOffLoop(compressed: Uint8Array): Promise<Buffer> {
     inflater.once('end', () => resolve(out.subarray(0, length)));
     inflater.once('error', reject);
     inflater.end(input);
+  });
+}
+
+/**
+ * The worker's script (CommonJS, Node's own modules alone: nothing for a bundle to carry): inflates its input and
+ * hands back the result's memory, transferred whole.
+ */
+const INFLATER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { gunzipSync } = require('node:zlib');
+const out = gunzipSync(workerData, { chunkSize: ${SLICE} });
+const whole = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength
+  ? out.buffer
+  : out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength);
+parentPort.postMessage(whole, [whole]);
+`;
+
+/**
+ * Inflates a gzip object in a worker thread, so a busy event loop never holds it up; its input is handed over without a
+ * copy when it owns its memory whole (it must not be used after). Into one buffer at offset 0, as gunzipOffLoop; a
+ * worker that cannot be started leaves it to gunzipOffLoop.
+ */
+export function gunzipInWorker(compressed: Uint8Array): Promise<Buffer> {
+  const owned =
+    compressed.byteOffset === 0 && compressed.byteLength === compressed.buffer.byteLength && compressed.buffer instanceof ArrayBuffer;
+  let worker: Worker;
+  try {
+    worker = new Worker(INFLATER, {
+      eval: true,
+      workerData: compressed,
+      ...(owned && { transferList: [compressed.buffer as ArrayBuffer] }),
+    });
+  } catch {
+    return gunzipOffLoop(compressed);
+  }
+  return new Promise((resolve, reject) => {
+    worker.once('message', (whole: ArrayBuffer) => resolve(Buffer.from(whole)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the inflating worker stopped (exit code ${code}) before it answered`)));
   });
 }

@@ -13,7 +13,7 @@ import { catalogShardOf, catalogSortKey } from '#lib/db/keys.ts';
 import { CatalogIndex } from '#lib/plaques/catalog-index.ts';
 import { selectPage } from '#lib/plaques/catalog-page.ts';
 import { catalogueStats, type PlaqueStats } from '#lib/plaques/catalog-stats.ts';
-import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
+import { CatalogRecords, type OpenedRecords } from '#lib/plaques/catalog-records.ts';
 import { decodeSnapshotAsync, encodeSnapshot, encodeSnapshotAsync } from '#lib/plaques/catalog-snapshot.ts';
 import type { CatalogSnapshotStore } from '#lib/plaques/catalog-snapshot-store.ts';
 import type { ListFeaturedInput } from '#lib/plaques/list-featured-input.ts';
@@ -72,8 +72,8 @@ export interface ColdStart {
   /** Milliseconds spent reading and decoding the snapshot. */
   loadMs: number;
   /**
-   * Records the snapshot's records object gave (fetched beside it, taken once the index is in, without holding up the
-   * first page), and the milliseconds from the cold start until they were taken.
+   * Records the snapshot's records object gave (fetched and opened beside it, taken once the index is in, without
+   * holding up the first page), and the milliseconds from the cold start until they were counted.
    */
   recordsLoaded: number;
   recordsLoadMs: number;
@@ -121,15 +121,15 @@ export class CatalogProjection {
   }
 
   /**
-   * Cold start, once: load the snapshot, if any. A listing fetches the records object at the same time and takes it
-   * once it is in, without holding up the first page (whose records, and those of pages before it is in, are read by
-   * key); it is inflated off the event loop and matched to the index a chunk at a time.
+   * Cold start, once: load the snapshot, if any. A listing fetches the records object at the same time and opens it
+   * (inflated off the event loop, its entries found by id) while the snapshot is decoded, then takes it once the index
+   * is in, without holding up the first page (whose records, if it is not open by then, are read by key).
    */
   private start(): Promise<void> {
     this.started ??= (async () => {
       const loadStarted = performance.now();
       const store = this.options.snapshots;
-      const early = store && this.options.records !== 'when needed' ? store.readRecords().catch(() => null) : null;
+      const early = store && this.options.records !== 'when needed' ? this.openRecords(store.readRecords()) : null;
       // A snapshot that cannot be fetched costs a full read of the index, never a failed listing.
       const bytes = (await store?.read().catch(() => null)) ?? null;
       if (bytes !== null) {
@@ -167,24 +167,31 @@ export class CatalogProjection {
   async recordsReady(): Promise<void> {
     await this.start();
     if (this.recordsLoading === null && this.recordsExpected && this.options.snapshots) {
-      this.recordsLoading = this.takeRecords(this.options.snapshots.readRecords(), performance.now());
+      this.recordsLoading = this.takeRecords(this.openRecords(this.options.snapshots.readRecords()), performance.now());
     }
     await this.recordsLoading;
     await this.retaking;
   }
 
-  /** Takes a records object (given as its pending read); `newerThan`: only one written after that (epoch ms). */
-  private async takeRecords(part: Promise<Uint8Array | null>, started: number, newerThan = -Infinity): Promise<void> {
+  /**
+   * Opens a records object as its read comes in; `newerThan`: only one written after that (epoch ms). Null when there
+   * is none or it cannot be read (pages read their records by key, as without it).
+   */
+  private openRecords(part: Promise<Uint8Array | null>, newerThan = -Infinity): Promise<OpenedRecords | null> {
+    return part.then((bytes) => (bytes ? this.records.open(bytes, newerThan) : null)).catch(() => null);
+  }
+
+  /** Takes a records object (given as its pending opening); `first`: the cold start's, whose figures it tells. */
+  private async takeRecords(opened: Promise<OpenedRecords | null>, started: number, first = true): Promise<void> {
     try {
-      const bytes = await part;
-      if (!bytes) return;
-      const taken = await this.records.takePart(
-        bytes,
+      const object = await opened;
+      if (!object) return;
+      const taken = await this.records.take(
+        object,
         (id) => this.index.slotOf(id),
         (slot) => this.index.time('updatedAt', slot),
-        newerThan,
       );
-      if (newerThan === -Infinity && this.coldStart) {
+      if (first && this.coldStart) {
         this.coldStart.recordsLoaded = taken;
         this.coldStart.recordsLoadMs = performance.now() - started;
       }
@@ -197,10 +204,8 @@ export class CatalogProjection {
   private retakeRecords(nowMs: number): void {
     if (this.retaking || this.retakes.length === 0 || this.retakes[0]! > nowMs || !this.options.snapshots) return;
     this.retakes.shift();
-    const part = this.options.snapshots.readRecords().catch(() => null);
-    this.retaking = this.takeRecords(part, performance.now(), this.records.takenWrittenAt ?? -Infinity).finally(
-      () => (this.retaking = null),
-    );
+    const opened = this.openRecords(this.options.snapshots.readRecords(), this.records.takenWrittenAt ?? -Infinity);
+    this.retaking = this.takeRecords(opened, performance.now(), false).finally(() => (this.retaking = null));
   }
 
   /**
@@ -378,7 +383,7 @@ export class CatalogProjection {
   }
 
   private holdsCurrent(slot: number): boolean {
-    return this.records.holds(slot, this.index.time('updatedAt', slot));
+    return this.records.holds(slot, this.index.ids[slot]!, this.index.time('updatedAt', slot));
   }
 
   /**

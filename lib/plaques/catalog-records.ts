@@ -1,9 +1,11 @@
 // The records a listing page shows, held compactly beside the catalogue index (catalog-index.ts), by the index's slot,
 // each with the version (`updatedAt`) it was read at: a page takes a record from here only in the index's version. Two
-// layers: the records object beside the snapshot, taken whole (one buffer of every record's text, decoded only when a
-// page shows the record, so taking it costs no work per record on the event loop), and the records read by key since
-// (one short text each, the least recently read let go past the budget). See docs/listing.md.
-import { gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
+// layers: the records object beside the snapshot, taken whole (one buffer of every record's text, found by plaque id
+// and decoded only when a page shows the record, so taking it costs no work per record on the event loop but one pass
+// over its ids), and the records read by key since (one short text each, the least recently read let go past the
+// budget). See docs/listing.md.
+import { gunzipInWorker, gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
+import { SlotsById } from '#lib/plaques/catalog-slots-by-id.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
 /** How a field is held: as is, as a millisecond time when its text is canonical, or as a code into shared strings. */
@@ -43,13 +45,15 @@ const FIELDS: readonly (readonly [Exclude<keyof StoredPlaque, 'id'>, Kind])[] = 
 
 /** Bytes a record read by key costs beyond its text's characters (the string's header and its slot in the array). */
 const PER_RECORD_OVERHEAD = 32;
-/** Bytes a record of the records object costs beyond its text: id, version, end offset, and its slot's entry. */
-const PER_ENTRY_OVERHEAD = 20;
+/** Bytes a record of the records object costs beyond its text: id, version, end offset, its id's entry and its mark. */
+const PER_ENTRY_OVERHEAD = 21;
 /** Share of the budget the records object may take; past it only its first records are kept. */
 const OBJECT_SHARE = 0.75;
-/** Entries matched to the index's slots per turn of the event loop while an object is taken. */
-const TAKE_CHUNK = 50_000;
+/** Entries counted against the index per turn of the event loop once an object is taken. */
+const COUNT_CHUNK = 25_000;
 const MAGIC = 'PLQREC02';
+/** Compressed bytes from which an object is inflated in a worker thread (about 50 000 records), not on the loop's turns. */
+const WORKER_FROM = 4 * 2 ** 20;
 
 /** The records object's header, after the magic and its own length. */
 interface PartHeader {
@@ -60,12 +64,21 @@ interface PartHeader {
   writtenAt: number;
 }
 
-/** A records object as taken: every record's text in one buffer, and per entry its id, version and end offset. */
-interface TakenObject {
+/**
+ * A records object as opened (inflated, its entries found by id; not yet taken): every record's text in one buffer,
+ * and per entry its id, version and end offset.
+ */
+export interface OpenedRecords {
   text: Buffer;
   ids: Int32Array;
   versions: Float64Array;
   ends: Uint32Array;
+  /** Each plaque id's entry (-1 once a record read by key replaced it). */
+  entries: SlotsById;
+  /** 1 where an entry is counted among the held records (its version was the index's when it was taken). */
+  counted: Uint8Array;
+  /** The shared strings its records' codes point into. */
+  strings: string[];
   writtenAt: number;
   bytes: number;
 }
@@ -90,9 +103,8 @@ export class CatalogRecords {
   private hand = 0;
   private strings: string[] = [];
   private codes = new Map<string, number>();
-  private taken: TakenObject | null = null;
-  /** The taken object's entry of each slot, -1 where it has none (or a record read by key replaced it). */
-  private entryOf = new Int32Array(0);
+  private taken: OpenedRecords | null = null;
+  /** Entries of the taken object counted as held (in the index's version when taken, not replaced since). */
   private entries = 0;
   private readBytes = 0;
   private readCount = 0;
@@ -117,7 +129,7 @@ export class CatalogRecords {
 
   /** The record held for `slot` (plaque `id`), when it is the version `version` (epoch ms of its `updatedAt`). */
   get(slot: number, id: number, version: number): StoredPlaque | undefined {
-    const text = this.textOf(slot, version);
+    const text = this.textOf(slot, id, version);
     if (text === undefined) return undefined;
     if (this.versions[slot] === version) this.referenced[slot] = 1;
     try {
@@ -127,18 +139,23 @@ export class CatalogRecords {
     }
   }
 
-  /** Whether `slot` holds the record of version `version`. */
-  holds(slot: number, version: number): boolean {
-    return (this.versions[slot] === version && this.texts[slot] !== undefined) || this.entryAt(slot, version) >= 0;
+  /** Whether `slot` (plaque `id`) holds the record of version `version`. */
+  holds(slot: number, id: number, version: number): boolean {
+    return (this.versions[slot] === version && this.texts[slot] !== undefined) || this.entryAt(id, version) >= 0;
   }
 
   /** Holds `record` for `slot`, replacing what was held there. */
   put(slot: number, record: StoredPlaque): void {
     this.versions = grown(this.versions, slot + 1, (n) => new Float64Array(n).fill(NaN));
     this.referenced = grown(this.referenced, slot + 1, (n) => new Uint8Array(n));
-    if (this.entryOf[slot] !== undefined && this.entryOf[slot]! >= 0) {
-      this.entryOf[slot] = -1;
-      this.entries--;
+    const taken = this.taken;
+    const entry = taken ? taken.entries.slotOf(record.id) : -1;
+    if (entry >= 0) {
+      taken!.entries.map(record.id, -1, taken!.ids.length);
+      if (taken!.counted[entry] === 1) {
+        taken!.counted[entry] = 0;
+        this.entries--;
+      }
     }
     const text = JSON.stringify(this.encode(record));
     const before = this.texts[slot];
@@ -162,18 +179,20 @@ export class CatalogRecords {
     this.readBytes = 0;
     this.readCount = 0;
     this.taken = null;
-    this.entryOf.fill(-1);
     this.entries = 0;
   }
 
-  private entryAt(slot: number, version: number): number {
-    const entry = this.entryOf[slot];
-    return entry !== undefined && entry >= 0 && this.taken!.versions[entry] === version ? entry : -1;
+  /** The taken object's entry of plaque `id` in version `version`, or -1. */
+  private entryAt(id: number, version: number): number {
+    const taken = this.taken;
+    if (taken === null) return -1;
+    const entry = taken.entries.slotOf(id);
+    return entry >= 0 && taken.versions[entry] === version ? entry : -1;
   }
 
-  private textOf(slot: number, version: number): string | undefined {
+  private textOf(slot: number, id: number, version: number): string | undefined {
     if (this.versions[slot] === version && this.texts[slot] !== undefined) return this.texts[slot];
-    const entry = this.entryAt(slot, version);
+    const entry = this.entryAt(id, version);
     if (entry < 0) return undefined;
     const { text, ends } = this.taken!;
     return text.toString('utf8', entry === 0 ? 0 : ends[entry - 1]!, ends[entry]!);
@@ -254,7 +273,7 @@ export class CatalogRecords {
         textBytes += Buffer.byteLength(this.texts[slot]!);
         continue;
       }
-      const entry = this.entryAt(slot, version);
+      const entry = this.entryAt(idOf(slot), version);
       if (entry < 0) continue;
       chosen.push(slot);
       sources.push(entry);
@@ -287,48 +306,60 @@ export class CatalogRecords {
   }
 
   /**
-   * Takes a records object (replacing the one taken before): its records whose version is the index's (`slotOf` finds
-   * a plaque's slot, -1 when the index has none; `versionOf` gives the index's version of a slot) and that no record
-   * read by key holds already. It is inflated off the event loop and matched to slots a chunk per turn. Returns how
-   * many it took; an object of another format, or not written after `newerThan` (epoch ms), is taken as none.
+   * Opens a records object: inflates it off the event loop (a large one in a worker thread, handed `part`'s memory: not
+   * to be used after) and finds its entries by plaque id (one pass over its ids), without the index or this store's
+   * state; take() makes it this store's. Null for an object of another format, or one not written after `newerThan`
+   * (epoch ms).
    */
+  async open(part: Uint8Array, newerThan = -Infinity): Promise<OpenedRecords | null> {
+    return this.parse(await (part.byteLength >= WORKER_FROM ? gunzipInWorker(part) : gunzipOffLoop(part)), newerThan);
+  }
+
+  /**
+   * Takes an opened records object (replacing the one taken before): pages find its records by plaque id at once, each
+   * in the version the index holds, and a record read by key wins over its own. Then counts, a chunk per turn of the
+   * event loop, its records whose version is the index's (`slotOf` finds a plaque's slot, -1 when the index has none;
+   * `versionOf` gives the index's version of a slot) and that no record read by key holds already; returns that count.
+   */
+  async take(object: OpenedRecords, slotOf: (id: number) => number, versionOf: (slot: number) => number): Promise<number> {
+    this.adoptStrings(object.strings);
+    this.taken = object;
+    this.entries = 0;
+    let taken = 0;
+    for (let from = 0; from < object.ids.length; from += COUNT_CHUNK) {
+      if (from > 0) await nextTurn();
+      // Another object taken meanwhile replaces this one.
+      if (this.taken !== object) return taken;
+      const end = Math.min(object.ids.length, from + COUNT_CHUNK);
+      for (let entry = from; entry < end; entry++) {
+        const id = object.ids[entry]!;
+        // A later entry of the same id, or a record read by key since, has it.
+        if (object.entries.slotOf(id) !== entry) continue;
+        const slot = slotOf(id);
+        if (slot < 0) continue;
+        const version = object.versions[entry]!;
+        if (versionOf(slot) !== version || (this.versions[slot] === version && this.texts[slot] !== undefined)) continue;
+        object.counted[entry] = 1;
+        this.entries++;
+        taken++;
+      }
+    }
+    return taken;
+  }
+
+  /** open() and take() in one. */
   async takePart(
     part: Uint8Array,
     slotOf: (id: number) => number,
     versionOf: (slot: number) => number,
     newerThan = -Infinity,
   ): Promise<number> {
-    const object = this.parse(await gunzipOffLoop(part), newerThan);
-    if (object === null) return 0;
-    if (this.taken) {
-      this.entryOf.fill(-1);
-      this.entries = 0;
-    }
-    this.taken = object;
-    let taken = 0;
-    for (let from = 0; from < object.ids.length; from += TAKE_CHUNK) {
-      if (from > 0) await nextTurn();
-      // Another object taken meanwhile replaces this one.
-      if (this.taken !== object) return taken;
-      const end = Math.min(object.ids.length, from + TAKE_CHUNK);
-      for (let entry = from; entry < end; entry++) {
-        const slot = slotOf(object.ids[entry]!);
-        if (slot < 0) continue;
-        const version = object.versions[entry]!;
-        if (versionOf(slot) !== version || (this.versions[slot] === version && this.texts[slot] !== undefined)) continue;
-        this.entryOf = grown(this.entryOf, slot + 1, (n) => new Int32Array(n).fill(-1));
-        if (this.entryOf[slot]! < 0) {
-          this.entries++;
-          taken++;
-        }
-        this.entryOf[slot] = entry;
-      }
-    }
-    return taken;
+    const object = await this.open(part, newerThan);
+    return object === null ? 0 : this.take(object, slotOf, versionOf);
   }
 
-  /** The object's parts, its codes made this store's, kept within the budget; null for another format or an older one. */
-  private parse(bytes: Buffer, newerThan: number): TakenObject | null {
+  /** The object's parts, kept within the budget, its entries found by id; null for another format or an older one. */
+  private parse(bytes: Buffer, newerThan: number): OpenedRecords | null {
     if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return null;
     const headerLength = bytes.readUInt32LE(8);
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerLength)) as PartHeader;
@@ -341,18 +372,21 @@ export class CatalogRecords {
     const ids = new Int32Array(aligned.buffer, aligned.byteOffset + start + align8(count * 8), count);
     const ends = new Uint32Array(aligned.buffer, aligned.byteOffset + start + align8(count * 8) + align8(count * 4), count);
     const textStart = start + align8(count * 8) + align8(count * 4) * 2;
-    this.adoptStrings(header.strings);
     // Past the budget's share only the first records are kept, copied out so the rest of the object can go.
     const room = OBJECT_SHARE * this.budgetBytes;
     let keep = count;
     while (keep > 0 && (ends[keep - 1] ?? 0) + keep * PER_ENTRY_OVERHEAD > room) keep = Math.floor(keep * 0.9);
     const textEnd = keep === 0 ? 0 : ends[keep - 1]!;
     const whole = keep === count;
+    const keptIds = whole ? ids : ids.slice(0, keep);
     return {
       text: whole ? aligned.subarray(textStart, textStart + textEnd) : Buffer.from(aligned.subarray(textStart, textStart + textEnd)),
-      ids: whole ? ids : ids.slice(0, keep),
+      ids: keptIds,
       versions: whole ? versions : versions.slice(0, keep),
       ends: whole ? ends : ends.slice(0, keep),
+      entries: SlotsById.of(keptIds),
+      counted: new Uint8Array(keep),
+      strings: header.strings,
       writtenAt: header.writtenAt,
       bytes: textEnd + keep * PER_ENTRY_OVERHEAD,
     };

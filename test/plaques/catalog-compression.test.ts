@@ -1,7 +1,7 @@
 // Compression of the catalogue's objects off the event loop: inflated whole into one aligned buffer, whatever the trailer says.
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
+import { gunzipInWorker, gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
 
 /** Bytes that compress about as the records do (repeated fields, varying numbers). */
 const someBytes = (size: number) => {
@@ -26,5 +26,25 @@ describe('catalogue object compression', () => {
 
   it('refuses what is not gzip', async () => {
     await expect(gunzipOffLoop(Buffer.from('not a gzip object at all'))).rejects.toThrow();
+  });
+
+  it('inflates in a worker thread into one buffer at offset 0, taking over an input that owns its memory', async () => {
+    const raw = someBytes(9 * 2 ** 20 + 123);
+    const compressed = await gzipOffLoop(raw);
+    const owned = new Uint8Array(compressed.byteLength);
+    owned.set(compressed);
+    const inflated = await gunzipInWorker(owned);
+    expect(inflated.equals(raw)).toBe(true);
+    expect(inflated.byteOffset).toBe(0);
+    // Handed over, not copied: the caller's view is emptied.
+    expect(owned.byteLength).toBe(0);
+    // A view into a larger buffer is copied over; the caller keeps it.
+    const within = Buffer.concat([Buffer.alloc(8), compressed]).subarray(8);
+    expect((await gunzipInWorker(within)).equals(raw)).toBe(true);
+    expect(within.byteLength).toBe(compressed.byteLength);
+  });
+
+  it('refuses in a worker what is not gzip', async () => {
+    await expect(gunzipInWorker(Buffer.from('not a gzip object at all'))).rejects.toThrow(/header/);
   });
 });

@@ -111,7 +111,7 @@ describe('records held for pages', () => {
             ),
           ).toBe(new Set(allIds).size);
           allIds.forEach((id, slot) => {
-            if (allIds.lastIndexOf(id) === slot && reader.holds(slot, versionOf(all[slot]!))) {
+            if (allIds.lastIndexOf(id) === slot && reader.holds(slot, id, versionOf(all[slot]!))) {
               expect(third.get(slot, id, versionOf(all[slot]!))).toEqual(all[slot]);
             }
           });
@@ -179,6 +179,37 @@ describe('records held for pages', () => {
     expect(reader.count).toBe(2);
     expect(reader.get(0, 1, versionOf(changed))).toEqual(changed);
     expect(reader.get(0, 1, versionOf(records[0]!))).toBeUndefined();
+  });
+
+  it("finds an opened object's records by id as soon as it is taken, before it has counted them", async () => {
+    // More records than one turn of the count: the count goes on over later turns.
+    const records = Array.from({ length: 30_000 }, (_, i) => aPlaque({ id: i + 1, price: i }));
+    const writer = new CatalogRecords(Infinity);
+    records.forEach((record, slot) => writer.put(slot, record));
+    const { bytes } = await writer.exportPart(
+      records.length,
+      (slot) => slot + 1,
+      (slot) => versionOf(records[slot]!),
+      1,
+    );
+    const reader = new CatalogRecords(Infinity);
+    const object = (await reader.open(bytes))!;
+    const last = records.at(-1)!;
+    expect(reader.get(29_999, last.id, versionOf(last))).toBeUndefined();
+    const counting = reader.take(
+      object,
+      (id) => id - 1,
+      (slot) => versionOf(records[slot]!),
+    );
+    expect(reader.get(29_999, last.id, versionOf(last))).toEqual(last);
+    // Read by key meanwhile, in a newer version: it wins, and the object's own is neither shown nor counted.
+    const changed = { ...last, price: 1, updatedAt: '2027-01-01T00:00:00.000Z' };
+    reader.put(29_999, changed);
+    expect(await counting).toBe(29_999);
+    expect(reader.count).toBe(30_000);
+    expect(reader.get(29_999, last.id, versionOf(last))).toBeUndefined();
+    expect(reader.get(29_999, last.id, versionOf(changed))).toEqual(changed);
+    expect(reader.get(0, 1, versionOf(records[0]!))).toEqual(records[0]);
   });
 
   it('keeps within its budget by letting go of the records read least recently', () => {

@@ -112,6 +112,39 @@ describe('catalogue snapshot', () => {
     expect(described(queries)).toEqual(['changes plaque']);
   });
 
+  it('opens the records object while the snapshot is decoded: a first page after it reads no record by key', async () => {
+    const ctx = await freshTable({ catalogStalenessMs: 0 });
+    await insertPlaques(
+      ctx,
+      Array.from({ length: 40 }, (_, i) => aPlaque({ id: i + 1, updatedAt: '2026-01-02T00:00:00.000Z' })),
+    );
+    const store = fileSnapshotStore(join(ctx.dataDir, 'snapshot.bin'));
+    expect(await writeCatalogSnapshot({ ...ctx, store })).toMatchObject({ written: true, plaques: 40 });
+
+    // The snapshot arrives only once the records object is open (or, if it were opened after the snapshot, 2 s later).
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const slow = {
+      ...store,
+      read: async () => {
+        await Promise.race([open, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        return store.read();
+      },
+    };
+    // Within its staleness bound the page waits for no read of what changed: it is answered once the index is in.
+    const cold = new CatalogProjection(ctx, { stalenessMs: 60_000, snapshots: slow });
+    const openRecords = cold.records.open.bind(cold.records);
+    cold.records.open = async (...args) => {
+      const object = await openRecords(...args);
+      opened();
+      return object;
+    };
+    const queries = recordIndexQueries(dbOf(ctx));
+    const page = await cold.list(input({ orderBy: 'p.id', sort: 'ASC', limit: 30 }), new Date(), stageValuesOf(ctx));
+    expect(page.plaques.map((p) => p.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(queries.filter((q) => q.index === 'records')).toEqual([]);
+  });
+
   it('completes the records of a snapshot that lacks them over bounded runs, then waits for changes again', async () => {
     const ctx = await freshTable();
     await insertPlaques(
