@@ -4,11 +4,12 @@
 // of the whole into a new buffer. Here the slices are 4 MiB, and inflated slices are copied into one buffer sized from
 // the gzip trailer as they come: a few dozen callbacks of a millisecond or so each. Each slice still waits for a turn
 // of the event loop, so an object inflated while the loop is busy (a cold start decoding its snapshot, building its
-// index, answering its first pages) takes as long as the loop stays busy: a large one is inflated in a worker thread
-// instead, whole, and handed back without a copy.
+// index, answering its first pages) takes as long as the loop stays busy: a large one of one piece is inflated in a
+// worker thread instead, whole, and handed back without a copy. The records object is written in blocks instead
+// (gzipInBlocks): a reader inflates its small head first and any block of the rest alone, while the rest is inflated.
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { createGunzip, gzip } from 'node:zlib';
+import { constants, crc32, createGunzip, deflateRaw, deflateRawSync, gzip, inflateRawSync } from 'node:zlib';
 
 /** Bytes zlib hands back per callback. */
 const SLICE = 4 * 2 ** 20;
@@ -81,3 +82,102 @@ export function gunzipInWorker(compressed: Uint8Array): Promise<Buffer> {
     worker.once('exit', (code) => reject(new Error(`the inflating worker stopped (exit code ${code}) before it answered`)));
   });
 }
+
+/** The gzip extra field's subfield that names the first member's length: `PQ`, 4 bytes (uint32 LE). */
+const SUBFIELD = [0x50, 0x51] as const;
+/** A gzip member's header: magic, deflate, flags, no time, fastest, unknown OS. */
+const gzipHeader = (flags: number) => Buffer.from([0x1f, 0x8b, 8, flags, 0, 0, 0, 0, 4, 0xff]);
+const FEXTRA = 4;
+/** The header of the first member with its extra field (12 + 8 bytes). */
+const HEAD_HEADER_BYTES = 10 + 2 + 8;
+const deflateRawAsync = promisify(deflateRaw);
+/** Blocks compressed at a time. */
+const BLOCKS_IN_FLIGHT = 8;
+/** Bytes a CRC-32 covers per turn of the event loop (about 0.3 ms). */
+const CRC_SLICE = 2 ** 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The CRC-32 of `bytes`, a slice per turn of the event loop. */
+async function crcInTurns(bytes: Uint8Array): Promise<number> {
+  let crc = 0;
+  for (let at = 0; at < bytes.length; at += CRC_SLICE) {
+    if (at > 0) await nextTurn();
+    crc = crc32(bytes.subarray(at, at + CRC_SLICE), crc);
+  }
+  return crc;
+}
+
+/** A gzip member's trailer: CRC-32 and size (mod 2^32) of what it holds. */
+function gzipTrailer(crc: number, size: number): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  return trailer;
+}
+
+/**
+ * `head` then `body` as two gzip members, the second's deflate data made of blocks compressed each on its own (cut at
+ * `cuts`: ascending offsets into `body`, the first 0), so that any block inflates alone (inflateBlock) while the whole
+ * still inflates as one gzip object to `head` + `body`. `headOf(starts)` makes the head once the blocks are compressed,
+ * told where each starts in the second member's deflate data; the first member's extra field names its own length.
+ * Compressed off the event loop, a few blocks at a time.
+ */
+export async function gzipInBlocks(body: Uint8Array, cuts: readonly number[], headOf: (starts: number[]) => Uint8Array): Promise<Buffer> {
+  const blocks: Buffer[] = new Array<Buffer>(cuts.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < cuts.length; i = next++) {
+      const block = body.subarray(cuts[i]!, i + 1 < cuts.length ? cuts[i + 1]! : body.length);
+      // A sync flush ends each block on a byte, not the stream: the blocks, then a final empty one, make one stream.
+      blocks[i] = await deflateRawAsync(block, { level: 1, finishFlush: constants.Z_SYNC_FLUSH });
+    }
+  };
+  await Promise.all(Array.from({ length: BLOCKS_IN_FLIGHT }, lane));
+  const starts: number[] = [];
+  let at = 0;
+  for (const block of blocks) {
+    starts.push(at);
+    at += block.length;
+  }
+  const head = headOf(starts);
+  const headDeflated = await deflateRawAsync(head, { level: 1 });
+  const headLength = HEAD_HEADER_BYTES + headDeflated.length + 8;
+  const extra = Buffer.from([8, 0, SUBFIELD[0], SUBFIELD[1], 4, 0, 0, 0, 0, 0]);
+  extra.writeUInt32LE(headLength, 6);
+  return Buffer.concat([
+    gzipHeader(FEXTRA),
+    extra,
+    headDeflated,
+    gzipTrailer(await crcInTurns(head), head.length),
+    gzipHeader(0),
+    ...blocks,
+    deflateRawSync(Buffer.alloc(0)),
+    gzipTrailer(await crcInTurns(body), body.length),
+  ]);
+}
+
+/** An object gzipInBlocks made, in its parts: the first member (the head), the second, and the second's deflate data. */
+export interface BlockedParts {
+  head: Uint8Array;
+  body: Uint8Array;
+  deflated: Uint8Array;
+}
+
+/** The parts of an object gzipInBlocks made; null for any other gzip object (its first member names no length). */
+export function blockedParts(object: Uint8Array): BlockedParts | null {
+  const bytes = Buffer.from(object.buffer, object.byteOffset, object.byteLength);
+  if (bytes.length < HEAD_HEADER_BYTES || bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8 || bytes[3] !== FEXTRA) return null;
+  if (bytes.readUInt16LE(10) !== 8 || bytes[12] !== SUBFIELD[0] || bytes[13] !== SUBFIELD[1] || bytes.readUInt16LE(14) !== 4) return null;
+  const headLength = bytes.readUInt32LE(16);
+  if (headLength + 10 + 8 > bytes.length || bytes[headLength] !== 0x1f || bytes[headLength + 1] !== 0x8b || bytes[headLength + 3] !== 0)
+    return null;
+  return {
+    head: bytes.subarray(0, headLength),
+    body: bytes.subarray(headLength),
+    deflated: bytes.subarray(headLength + 10, bytes.length - 8),
+  };
+}
+
+/** One block of a BlockedParts' deflate data (`from` to `to`, offsets its head gave), inflated alone, at once. */
+export const inflateBlock = (deflated: Uint8Array, from: number, to: number): Buffer =>
+  inflateRawSync(deflated.subarray(from, to), { finishFlush: constants.Z_SYNC_FLUSH });

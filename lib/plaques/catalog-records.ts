@@ -2,9 +2,16 @@
 // each with the version (`updatedAt`) it was read at: a page takes a record from here only in the index's version. Two
 // layers: the records object beside the snapshot, taken whole (one buffer of every record's text, found by plaque id
 // and decoded only when a page shows the record, so taking it costs no work per record on the event loop but one pass
-// over its ids), and the records read by key since (one short text each, the least recently read let go past the
-// budget). See docs/listing.md.
-import { gunzipInWorker, gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
+// over its ids; until that buffer is inflated a record is read from its block alone), and the records read by key
+// since (one short text each, the least recently read let go past the budget). See docs/listing.md.
+import {
+  blockedParts,
+  gunzipInWorker,
+  gunzipOffLoop,
+  gzipInBlocks,
+  inflateBlock,
+  type BlockedParts,
+} from '#lib/plaques/catalog-compression.ts';
 import { SlotsById } from '#lib/plaques/catalog-slots-by-id.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 
@@ -52,8 +59,12 @@ const OBJECT_SHARE = 0.75;
 /** Entries counted against the index per turn of the event loop once an object is taken. */
 const COUNT_CHUNK = 25_000;
 const MAGIC = 'PLQREC02';
-/** Compressed bytes from which an object is inflated in a worker thread (about 50 000 records), not on the loop's turns. */
+/** Compressed bytes from which an object of one piece is inflated in a worker thread (about 50 000 records). */
 const WORKER_FROM = 4 * 2 ** 20;
+/** Text a block of the records object holds at least (it ends with the first record past it): about 85 records. */
+const BLOCK_BYTES = 16 * 2 ** 10;
+/** Blocks an object still being inflated keeps inflated for the pages that read them (the least recently made go). */
+const BLOCKS_KEPT = 256;
 
 /** The records object's header, after the magic and its own length. */
 interface PartHeader {
@@ -62,6 +73,20 @@ interface PartHeader {
   count: number;
   /** Epoch ms the object was written. */
   writtenAt: number;
+  /**
+   * Where the texts' blocks are (objects written before blocks have none): each block's first entry, and where it starts
+   * in the deflate data of the object's second gzip member (catalog-compression.ts, gzipInBlocks).
+   */
+  blocks?: { entries: number[]; starts: number[] };
+}
+
+/** The blocks of an object whose texts are still being inflated: each read alone meanwhile. */
+interface PendingBlocks {
+  entries: number[];
+  starts: number[];
+  deflated: Uint8Array;
+  /** Blocks inflated already, by block, in the order they were made. */
+  made: Map<number, Buffer>;
 }
 
 /**
@@ -69,7 +94,11 @@ interface PartHeader {
  * and per entry its id, version and end offset.
  */
 export interface OpenedRecords {
-  text: Buffer;
+  /** Null while the texts are still being inflated (`pending` reads them block by block), or if they cannot be. */
+  text: Buffer | null;
+  pending: PendingBlocks | null;
+  /** Resolves once the texts are in (or are known unreadable: the entries then are none). */
+  inflated: Promise<void>;
   ids: Int32Array;
   versions: Float64Array;
   ends: Uint32Array;
@@ -185,7 +214,7 @@ export class CatalogRecords {
   /** The taken object's entry of plaque `id` in version `version`, or -1. */
   private entryAt(id: number, version: number): number {
     const taken = this.taken;
-    if (taken === null) return -1;
+    if (taken === null || (taken.text === null && taken.pending === null)) return -1;
     const entry = taken.entries.slotOf(id);
     return entry >= 0 && taken.versions[entry] === version ? entry : -1;
   }
@@ -193,9 +222,7 @@ export class CatalogRecords {
   private textOf(slot: number, id: number, version: number): string | undefined {
     if (this.versions[slot] === version && this.texts[slot] !== undefined) return this.texts[slot];
     const entry = this.entryAt(id, version);
-    if (entry < 0) return undefined;
-    const { text, ends } = this.taken!;
-    return text.toString('utf8', entry === 0 ? 0 : ends[entry - 1]!, ends[entry]!);
+    return entry < 0 ? undefined : entryBytes(this.taken!, entry)?.toString('utf8');
   }
 
   /** The clock: the hand lets go of records read by key and not read since it last passed, until the records fit. */
@@ -251,9 +278,10 @@ export class CatalogRecords {
   }
 
   /**
-   * The records object of the first `slots` slots: every slot's record held in the version `versionOf` gives, gzip of
-   * a header (the shared strings), then per record its id, version and end offset as arrays, then the texts. Returns
-   * the object and how many records it holds.
+   * The records object of the first `slots` slots: every slot's record held in the version `versionOf` gives. A head
+   * (a header: the shared strings and where the texts' blocks start; then per record its id, version and end offset as
+   * arrays) and the texts, as two gzip members, the texts compressed in blocks of about BLOCK_BYTES that each inflate
+   * alone (gzipInBlocks); inflated whole, the head then the texts. Returns the object and how many records it holds.
    */
   async exportPart(
     slots: number,
@@ -261,6 +289,8 @@ export class CatalogRecords {
     versionOf: (slot: number) => number,
     writtenAt: number,
   ): Promise<{ bytes: Uint8Array; held: number }> {
+    // The taken object's texts whole (an object whose texts cannot be inflated then holds none).
+    await this.taken?.inflated;
     // Each slot's source: its record read by key (-1), or its entry in the taken object (copied as bytes, never decoded).
     const chosen: number[] = [];
     const sources: number[] = [];
@@ -279,40 +309,57 @@ export class CatalogRecords {
       sources.push(entry);
       textBytes += this.taken!.ends[entry]! - (entry === 0 ? 0 : this.taken!.ends[entry - 1]!);
     }
-    const header = Buffer.from(JSON.stringify({ strings: this.strings, count: chosen.length, writtenAt } satisfies PartHeader));
-    const start = align8(12 + header.length);
     const count = chosen.length;
-    const out = Buffer.alloc(start + align8(count * 8) + align8(count * 4) * 2 + textBytes);
-    out.write(MAGIC, 0, 'latin1');
-    out.writeUInt32LE(header.length, 8);
-    header.copy(out, 12);
-    const versions = new Float64Array(out.buffer, out.byteOffset + start, count);
-    const ids = new Int32Array(out.buffer, out.byteOffset + start + align8(count * 8), count);
-    const ends = new Uint32Array(out.buffer, out.byteOffset + start + align8(count * 8) + align8(count * 4), count);
-    let at = start + align8(count * 8) + align8(count * 4) * 2;
-    const textStart = at;
+    const versions = new Float64Array(count);
+    const ids = new Int32Array(count);
+    const ends = new Uint32Array(count);
+    const texts = Buffer.alloc(textBytes);
+    // A block ends with the first record past BLOCK_BYTES: no record is split between two.
+    const blockEntries: number[] = [];
+    const cuts: number[] = [];
+    let at = 0;
     chosen.forEach((slot, i) => {
-      const entry = sources[i]!;
-      if (entry < 0) at += out.write(this.texts[slot]!, at, 'utf8');
-      else {
-        const { text, ends: takenEnds } = this.taken!;
-        at += text.copy(out, at, entry === 0 ? 0 : takenEnds[entry - 1]!, takenEnds[entry]!);
+      if (i === 0 || at - cuts.at(-1)! >= BLOCK_BYTES) {
+        blockEntries.push(i);
+        cuts.push(at);
       }
+      const entry = sources[i]!;
+      at += entry < 0 ? texts.write(this.texts[slot]!, at, 'utf8') : entryBytes(this.taken!, entry)!.copy(texts, at);
       versions[i] = versionOf(slot);
       ids[i] = idOf(slot);
-      ends[i] = at - textStart;
+      ends[i] = at;
     });
-    return { bytes: await gzipOffLoop(out), held: count };
+    // The head: the header (with where each block starts, known once they are compressed), then the arrays. Inflated
+    // whole, the object is the head and then the texts, as objects written before blocks were.
+    const headOf = (starts: number[]) => {
+      const blocks = { entries: blockEntries, starts };
+      const header = Buffer.from(JSON.stringify({ strings: this.strings, count, writtenAt, blocks } satisfies PartHeader));
+      const start = align8(12 + header.length);
+      const head = Buffer.alloc(start + align8(count * 8) + align8(count * 4) * 2);
+      head.write(MAGIC, 0, 'latin1');
+      head.writeUInt32LE(header.length, 8);
+      header.copy(head, 12);
+      Buffer.from(versions.buffer).copy(head, start);
+      Buffer.from(ids.buffer).copy(head, start + align8(count * 8));
+      Buffer.from(ends.buffer).copy(head, start + align8(count * 8) + align8(count * 4));
+      return head;
+    };
+    return { bytes: await gzipInBlocks(texts, cuts, headOf), held: count };
   }
 
   /**
-   * Opens a records object: inflates it off the event loop (a large one in a worker thread, handed `part`'s memory: not
-   * to be used after) and finds its entries by plaque id (one pass over its ids), without the index or this store's
-   * state; take() makes it this store's. Null for an object of another format, or one not written after `newerThan`
-   * (epoch ms).
+   * Opens a records object, without the index or this store's state (take() makes it this store's): inflates its head
+   * (the header and the entries' ids, versions and ends) off the event loop and finds its entries by plaque id (one
+   * pass over its ids); its texts are inflated off the loop behind it, and until they are in a record is read from its
+   * block alone (about 85 records; the last BLOCKS_KEPT blocks kept). An object written before blocks is inflated
+   * whole first (a large one in a worker thread, handed `part`'s memory: not to be used after). Null for an object of
+   * another format, or one not written after `newerThan` (epoch ms).
    */
   async open(part: Uint8Array, newerThan = -Infinity): Promise<OpenedRecords | null> {
-    return this.parse(await (part.byteLength >= WORKER_FROM ? gunzipInWorker(part) : gunzipOffLoop(part)), newerThan);
+    const blocked = blockedParts(part);
+    if (blocked === null)
+      return this.parse(await (part.byteLength >= WORKER_FROM ? gunzipInWorker(part) : gunzipOffLoop(part)), newerThan, null);
+    return this.parse(await gunzipOffLoop(blocked.head), newerThan, blocked);
   }
 
   /**
@@ -358,8 +405,11 @@ export class CatalogRecords {
     return object === null ? 0 : this.take(object, slotOf, versionOf);
   }
 
-  /** The object's parts, kept within the budget, its entries found by id; null for another format or an older one. */
-  private parse(bytes: Buffer, newerThan: number): OpenedRecords | null {
+  /**
+   * The object's parts, kept within the budget, its entries found by id; null for another format or an older one.
+   * `bytes`: the whole object inflated, or (`blocked`) its head alone, whose texts are inflated behind it.
+   */
+  private parse(bytes: Buffer, newerThan: number, blocked: BlockedParts | null): OpenedRecords | null {
     if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return null;
     const headerLength = bytes.readUInt32LE(8);
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerLength)) as PartHeader;
@@ -379,8 +429,14 @@ export class CatalogRecords {
     const textEnd = keep === 0 ? 0 : ends[keep - 1]!;
     const whole = keep === count;
     const keptIds = whole ? ids : ids.slice(0, keep);
-    return {
-      text: whole ? aligned.subarray(textStart, textStart + textEnd) : Buffer.from(aligned.subarray(textStart, textStart + textEnd)),
+    // All of the texts when they are here, else the first `keep`'s copied out so the rest can go.
+    const kept = (texts: Buffer) => (whole ? texts.subarray(0, textEnd) : Buffer.from(texts.subarray(0, textEnd)));
+    const pending = blocked ? pendingBlocks(header, count, blocked) : null;
+    if (blocked && pending === null) return null;
+    const object: OpenedRecords = {
+      text: blocked ? null : kept(aligned.subarray(textStart)),
+      pending,
+      inflated: Promise.resolve(),
       ids: keptIds,
       versions: whole ? versions : versions.slice(0, keep),
       ends: whole ? ends : ends.slice(0, keep),
@@ -390,6 +446,19 @@ export class CatalogRecords {
       writtenAt: header.writtenAt,
       bytes: textEnd + keep * PER_ENTRY_OVERHEAD,
     };
+    if (blocked) {
+      // Texts that cannot be inflated, or fewer than the head counts, leave the object's entries none.
+      object.inflated = gunzipOffLoop(blocked.body)
+        .then(
+          (texts) => (texts.length >= textEnd ? kept(texts) : null),
+          () => null,
+        )
+        .then((text) => {
+          object.text = text;
+          object.pending = null;
+        });
+    }
+    return object;
   }
 
   /**
@@ -417,4 +486,48 @@ export class CatalogRecords {
       return recoded;
     });
   }
+}
+
+/** The blocks a head names, for reading its texts while they are inflated; null when it names none that fit the object. */
+function pendingBlocks(header: PartHeader, count: number, blocked: BlockedParts): PendingBlocks | null {
+  if (typeof header.blocks !== 'object' || header.blocks === null) return null;
+  const { entries, starts } = header.blocks;
+  const ascending = (values: unknown, below: number) =>
+    Array.isArray(values) && values.every((v, i) => Number.isInteger(v) && v >= 0 && v < below && (i === 0 || v > values[i - 1]));
+  const fits =
+    ascending(entries, count) &&
+    ascending(starts, blocked.deflated.length + 1) &&
+    entries.length === starts.length &&
+    (count === 0 || entries[0] === 0);
+  return fits ? { entries, starts, deflated: blocked.deflated, made: new Map() } : null;
+}
+
+/** The text bytes of an entry: from the inflated texts, else from its block alone (inflated once, kept a while). */
+function entryBytes(object: OpenedRecords, entry: number): Buffer | undefined {
+  const start = entry === 0 ? 0 : object.ends[entry - 1]!;
+  const end = object.ends[entry]!;
+  if (object.text !== null) return object.text.subarray(start, end);
+  const pending = object.pending;
+  if (pending === null) return undefined;
+  // The block holding the entry: the last whose first entry is at or before it.
+  let low = 0;
+  let high = pending.entries.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (pending.entries[middle]! <= entry) low = middle;
+    else high = middle - 1;
+  }
+  let block = pending.made.get(low);
+  if (block === undefined) {
+    try {
+      block = inflateBlock(pending.deflated, pending.starts[low]!, pending.starts[low + 1] ?? pending.deflated.length);
+    } catch {
+      return undefined;
+    }
+    pending.made.set(low, block);
+    if (pending.made.size > BLOCKS_KEPT) pending.made.delete(pending.made.keys().next().value!);
+  }
+  const first = pending.entries[low]!;
+  const blockStart = first === 0 ? 0 : object.ends[first - 1]!;
+  return block.subarray(start - blockStart, end - blockStart);
 }

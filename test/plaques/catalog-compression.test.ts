@@ -1,7 +1,8 @@
 // Compression of the catalogue's objects off the event loop: inflated whole into one aligned buffer, whatever the trailer says.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gzipSync } from 'node:zlib';
-import { gunzipInWorker, gunzipOffLoop, gzipOffLoop } from '#lib/plaques/catalog-compression.ts';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { blockedParts, gunzipInWorker, gunzipOffLoop, gzipInBlocks, gzipOffLoop, inflateBlock } from '#lib/plaques/catalog-compression.ts';
 
 /** Bytes that compress about as the records do (repeated fields, varying numbers). */
 const someBytes = (size: number) => {
@@ -46,5 +47,45 @@ describe('catalogue object compression', () => {
 
   it('refuses in a worker what is not gzip', async () => {
     await expect(gunzipInWorker(Buffer.from('not a gzip object at all'))).rejects.toThrow(/header/);
+  });
+
+  it('compresses in blocks that each inflate alone, while the whole still inflates as one gzip object to head and body', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 40_000 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        async (raw, cutsAt, headStart) => {
+          // Texts as records make them (repetitive), or bytes at random.
+          const body = raw.length % 2 === 0 ? Buffer.from(raw) : someBytes(raw.length);
+          const cuts = [0, ...new Set(cutsAt.map((c) => 1 + (c % Math.max(1, body.length - 1))))].filter(
+            (c) => c < Math.max(1, body.length),
+          );
+          cuts.sort((a, b) => a - b);
+          let told: number[] = [];
+          const object = await gzipInBlocks(body, cuts, (starts) => {
+            told = starts;
+            return Buffer.concat([headStart, Buffer.from(JSON.stringify(starts))]);
+          });
+          const head = Buffer.concat([headStart, Buffer.from(JSON.stringify(told))]);
+          expect((await gunzipOffLoop(object)).equals(Buffer.concat([head, body]))).toBe(true);
+          const parts = blockedParts(object)!;
+          expect(gunzipSync(parts.head).equals(head)).toBe(true);
+          expect(gunzipSync(parts.body).equals(body)).toBe(true);
+          cuts.forEach((cut, i) => {
+            const block = inflateBlock(parts.deflated, told[i]!, told[i + 1] ?? parts.deflated.length);
+            expect(block.equals(body.subarray(cut, cuts[i + 1] ?? body.length))).toBe(true);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('finds no blocks in a gzip object of one piece, nor in one cut short', async () => {
+    expect(blockedParts(gzipSync(someBytes(5000)))).toBeNull();
+    const object = await gzipInBlocks(someBytes(50_000), [0, 20_000], () => Buffer.from('head'));
+    expect(blockedParts(object)).not.toBeNull();
+    expect(blockedParts(object.subarray(0, 30))).toBeNull();
   });
 });

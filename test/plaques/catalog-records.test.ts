@@ -4,6 +4,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import { blockedParts } from '#lib/plaques/catalog-compression.ts';
 import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { aPlaque } from '../support/factories.ts';
@@ -210,6 +212,74 @@ describe('records held for pages', () => {
     expect(reader.get(29_999, last.id, versionOf(last))).toBeUndefined();
     expect(reader.get(29_999, last.id, versionOf(changed))).toEqual(changed);
     expect(reader.get(0, 1, versionOf(records[0]!))).toEqual(records[0]);
+  });
+
+  it('reads records from their blocks while the texts are inflated, then from the texts; an object of one piece as well', async () => {
+    const records = Array.from({ length: 600 }, (_, i) =>
+      aPlaque({ id: i + 1, price: i, description: `Plaque ${i} ${'x'.repeat(i % 90)}` }),
+    );
+    const writer = new CatalogRecords(Infinity);
+    records.forEach((record, slot) => writer.put(slot, record));
+    const { bytes } = await writer.exportPart(
+      records.length,
+      (slot) => slot + 1,
+      (slot) => versionOf(records[slot]!),
+      1,
+    );
+    const everyRecord = (reader: CatalogRecords) =>
+      records.every((record, slot) => isDeepStrictEqual(reader.get(slot, record.id, versionOf(record)), record));
+
+    const reader = new CatalogRecords(Infinity);
+    const object = (await reader.open(bytes))!;
+    expect(object.text).toBeNull();
+    expect(object.pending!.entries.length).toBeGreaterThan(1);
+    await reader.take(
+      object,
+      (id) => id - 1,
+      (slot) => versionOf(records[slot]!),
+    );
+    expect(everyRecord(reader)).toBe(true);
+    expect(object.pending!.made.size).toBe(object.pending!.entries.length);
+    await object.inflated;
+    expect(object.pending).toBeNull();
+    expect(everyRecord(reader)).toBe(true);
+
+    // As an object written before blocks: one gzip member of the same bytes.
+    const onePiece = new CatalogRecords(Infinity);
+    const whole = (await onePiece.open(gzipSync(gunzipSync(bytes))))!;
+    expect(whole.pending).toBeNull();
+    await onePiece.take(
+      whole,
+      (id) => id - 1,
+      (slot) => versionOf(records[slot]!),
+    );
+    expect(everyRecord(onePiece)).toBe(true);
+  });
+
+  it('takes no record from an object whose texts are damaged, and throws on none', async () => {
+    const records = Array.from({ length: 300 }, (_, i) => aPlaque({ id: i + 1, description: `Plaque ${i} ${'y'.repeat(i % 70)}` }));
+    const writer = new CatalogRecords(Infinity);
+    records.forEach((record, slot) => writer.put(slot, record));
+    const { bytes } = await writer.exportPart(
+      records.length,
+      (slot) => slot + 1,
+      (slot) => versionOf(records[slot]!),
+      1,
+    );
+    const damaged = Buffer.from(bytes);
+    const { head } = blockedParts(damaged)!;
+    // Every third byte of the texts' deflate data, the trailer aside.
+    for (let at = head.length + 12; at < damaged.length - 8; at += 3) damaged[at] = damaged[at]! ^ 0x5a;
+    const reader = new CatalogRecords(Infinity);
+    const object = (await reader.open(damaged))!;
+    await reader.take(
+      object,
+      (id) => id - 1,
+      (slot) => versionOf(records[slot]!),
+    );
+    await object.inflated;
+    expect(object.text).toBeNull();
+    expect(records.filter((record, slot) => reader.get(slot, record.id, versionOf(record)) !== undefined)).toEqual([]);
   });
 
   it('keeps within its budget by letting go of the records read least recently', () => {

@@ -219,6 +219,9 @@ describe('featured listing semantics', () => {
               { kind: 'query', params: { orderBy: 'p.id', sort: 'ASC' } },
               { kind: 'burst', specs: fc.sample(plaqueArb, { numRuns: CHANGES_PAGE + 3, seed: 9 }) },
               { kind: 'query', params: {} },
+              // A minute on, the snapshot's re-read window no longer holds the burst: the listing started from it reads
+              // the one feature below by key, and asks whether plaques indexed before sharding remain (its shards).
+              { kind: 'advance', minutes: 1 },
               { kind: 'snapshot' },
               { kind: 'feature', id: 3, featured: true },
               { kind: 'query', params: { orderBy: 'p.updated_at', sort: 'DESC' } },
