@@ -122,8 +122,9 @@ export class CatalogProjection {
 
   /**
    * Cold start, once: load the snapshot, if any. A listing fetches the records object at the same time and opens it
-   * (inflated off the event loop, its entries found by id) while the snapshot is decoded, then takes it once the index
-   * is in, without holding up the first page (whose records, if it is not open by then, are read by key).
+   * while the snapshot is decoded (its head inflated off the event loop and its entries found by id; its texts inflated
+   * behind, read block by block meanwhile), then takes it once the index is in, without holding up the first page
+   * (whose records, if it is not open by then, are read by key).
    */
   private start(): Promise<void> {
     this.started ??= (async () => {
