@@ -4,7 +4,7 @@
 // 300 more after a minute idle (the steady figure), twice. The snapshot is built from generated plaques (an import of
 // a million through DynamoDB Local would take most of an hour); DynamoDB Local holds the table the freshness check
 // asks, and pages find every record in the records object.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDocumentClient } from '#lib/db/client.ts';
@@ -20,12 +20,14 @@ export async function runColdInstanceBench(size: number): Promise<void> {
   console.log(`\n## A cold listing instance of ${size.toLocaleString('en-US')} plaques, from its first page\n`);
   console.log(`Host: load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.\n`);
   const dynamo = await startDynamoDbLocal();
+  // The generated snapshot and its records object (about 120 MB at a million), removed when the run ends.
+  const folder = mkdtempSync(join(tmpdir(), 'plaque-cold-'));
   try {
     const tableName = `bench-cold-${size}`;
     const db = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint });
     await ensureTable(db, tableName);
     db.destroy();
-    const file = join(mkdtempSync(join(tmpdir(), 'plaque-cold-')), 'catalog.snapshot');
+    const file = join(folder, 'catalog.snapshot');
     const t0 = performance.now();
     await generatedSnapshot(size, new Date(Date.now() - 60_000), file);
     const store = fileSnapshotStore(file);
@@ -63,5 +65,6 @@ export async function runColdInstanceBench(size: number): Promise<void> {
     console.log(`\nFirst passes' p99 at worst ${fmt(worst)} ms: ${worst <= 40 ? 'within' : 'MISSES'} p99 ≤ 40 ms.\n`);
   } finally {
     await dynamo.stop();
+    rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 // `npm start` as a newcomer runs it: DynamoDB Local under DATA_DIR, a seeded catalogue, a clean stop, data kept,
 // and data written by an earlier version migrated before it serves.
 import { OPS_CLI } from '../support/ops-cli.ts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -40,6 +40,14 @@ interface Started {
 }
 
 const children: ChildProcess[] = [];
+/** The folders the tests made (data folders, a PATH without Java), removed once every `npm start` has stopped. */
+const folders: string[] = [];
+const folder = (prefix: string) => {
+  const made = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(made);
+  return made;
+};
+afterAll(() => folders.forEach((made) => rmSync(made, { recursive: true, force: true })));
 // A test that failed midway leaves `npm start` running: SIGTERM lets it stop DynamoDB Local and anvil (SIGKILL
 // alone would orphan them); SIGKILL only if it has not exited after 10 s.
 afterEach(async () => {
@@ -128,7 +136,7 @@ async function expectSampleTokensOnChain(plaques: Record<string, unknown>[], rpc
 
 describe('npm start', () => {
   it('seeds a varied catalogue on first start, stops cleanly on SIGTERM and keeps its data', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-'));
+    const dataDir = folder('plaque-start-');
     const dynamoPort = await freePort();
     const env = {
       DATA_DIR: dataDir,
@@ -253,7 +261,7 @@ describe('npm start', () => {
 
   it('stops at once, naming the variable, when the environment is wrong for any operation', async () => {
     const child = spawn(process.execPath, ENTRY, {
-      env: { ...process.env, CHAIN_ID: 'mainnet', DATA_DIR: mkdtempSync(join(tmpdir(), 'plaque-badenv-')), PORT: String(await freePort()) },
+      env: { ...process.env, CHAIN_ID: 'mainnet', DATA_DIR: folder('plaque-badenv-'), PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -267,10 +275,10 @@ describe('npm start', () => {
 
   it('says in one line what to install when Java is missing', async () => {
     // A PATH holding node and nothing else.
-    const bin = mkdtempSync(join(tmpdir(), 'plaque-path-'));
+    const bin = folder('plaque-path-');
     symlinkSync(process.execPath, join(bin, 'node'));
     const child = spawn(process.execPath, ENTRY, {
-      env: { ...process.env, PATH: bin, DATA_DIR: mkdtempSync(join(tmpdir(), 'plaque-nojava-')), PORT: String(await freePort()) },
+      env: { ...process.env, PATH: bin, DATA_DIR: folder('plaque-nojava-'), PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -286,7 +294,7 @@ describe('npm start', () => {
     const taken = createServer().listen(0, '127.0.0.1');
     await once(taken, 'listening');
     const port = (taken.address() as AddressInfo).port;
-    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-taken-'));
+    const dataDir = folder('plaque-taken-');
     try {
       const child = spawn(process.execPath, ENTRY, {
         env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DYNAMODB_PORT: String(await freePort()) },
@@ -309,7 +317,7 @@ describe('npm start', () => {
 
   it('finds PORT equal to DYNAMODB_PORT at the ports step, naming both variables', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-shared-port-'));
+    const dataDir = folder('plaque-shared-port-');
     const child = spawn(process.execPath, ENTRY, {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DYNAMODB_PORT: String(port), ANVIL_PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -328,7 +336,7 @@ describe('npm start', () => {
 
 describe('npm start killed during its first start', () => {
   it('leaves no MINTED sample plaque without its token: the next start mints what was owed', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'plaque-start-kill-'));
+    const dataDir = folder('plaque-start-kill-');
     const env = {
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
