@@ -394,17 +394,6 @@ export class CatalogRecords {
     return taken;
   }
 
-  /** open() and take() in one. */
-  async takePart(
-    part: Uint8Array,
-    slotOf: (id: number) => number,
-    versionOf: (slot: number) => number,
-    newerThan = -Infinity,
-  ): Promise<number> {
-    const object = await this.open(part, newerThan);
-    return object === null ? 0 : this.take(object, slotOf, versionOf);
-  }
-
   /**
    * The object's parts, kept within the budget, its entries found by id; null for another format or an older one.
    * `bytes`: the whole object inflated, or (`blocked`) its head alone, whose texts are inflated behind it.

@@ -240,11 +240,14 @@ export async function runListingVisitsBench(sizes: number[]): Promise<void> {
         const index = CatalogIndex.fromParts(snapshot.parts);
         const m1 = memory();
         const records = new CatalogRecords(Infinity);
-        await records.takePart(
-          (await fileSnapshotStore(file).readRecords())!,
+        const object = (await records.open((await fileSnapshotStore(file).readRecords())!))!;
+        await records.take(
+          object,
           (id) => index.slotOf(id),
           (slot) => index.time('updatedAt', slot),
         );
+        // The texts whole, as a listing holds them once they are inflated.
+        await object.inflated;
         const m2 = memory();
         const perPlaque = (m2 - m0) / size;
         console.log(

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { blockedParts } from '#lib/plaques/catalog-compression.ts';
-import { CatalogRecords } from '#lib/plaques/catalog-records.ts';
+import { CatalogRecords, type OpenedRecords } from '#lib/plaques/catalog-records.ts';
 import type { StoredPlaque } from '#lib/plaques/plaque.ts';
 import { aPlaque } from '../support/factories.ts';
 
@@ -52,6 +52,39 @@ const aRecord = fc
 
 const versionOf = (record: StoredPlaque) => Date.parse(record.updatedAt);
 
+/** The records object of `records`, each in its own slot, ids 1, 2, … in slot order (and the writer that made it). */
+async function objectOf(records: readonly StoredPlaque[]) {
+  const writer = new CatalogRecords(Infinity);
+  records.forEach((record, slot) => writer.put(slot, record));
+  const { bytes } = await writer.exportPart(
+    records.length,
+    (slot) => slot + 1,
+    (slot) => versionOf(records[slot]!),
+    1,
+  );
+  return { bytes, writer };
+}
+
+/** Opens `part` and takes it into `reader` (0 when it is not taken: another format, or not newer than `newerThan`). */
+async function takePart(
+  reader: CatalogRecords,
+  part: Uint8Array,
+  slotOf: (id: number) => number,
+  versionOf: (slot: number) => number,
+  newerThan?: number,
+): Promise<number> {
+  const object = await reader.open(part, newerThan);
+  return object === null ? 0 : reader.take(object, slotOf, versionOf);
+}
+
+/** Takes an opened object into `reader` for an index that holds `records` as objectOf wrote them. */
+const takeAsWritten = (reader: CatalogRecords, object: OpenedRecords, records: readonly StoredPlaque[]) =>
+  reader.take(
+    object,
+    (id) => id - 1,
+    (slot) => versionOf(records[slot]!),
+  );
+
 describe('records held for pages', () => {
   it('reads back every stored plaque exactly as it was put, only in its own version', () => {
     fc.assert(
@@ -88,7 +121,7 @@ describe('records held for pages', () => {
           const reader = new CatalogRecords(Infinity);
           earlier.forEach((record, i) => reader.put(records.length + i, record));
           const slotOf = (id: number) => ids.lastIndexOf(id);
-          const taken = await reader.takePart(part, slotOf, (slot) => versionOf(records[slot]!));
+          const taken = await takePart(reader, part, slotOf, (slot) => versionOf(records[slot]!));
           // A repeated id names its last slot: the records of the other slots with that id are not the index's.
           expect(taken).toBe(new Set(ids).size);
           ids.forEach((id, slot) => {
@@ -106,7 +139,8 @@ describe('records held for pages', () => {
           const allIds = [...ids, ...earlier.map((r) => r.id)];
           const all = [...records, ...earlier];
           expect(
-            await third.takePart(
+            await takePart(
+              third,
               again.bytes,
               (id) => allIds.lastIndexOf(id),
               (slot) => versionOf(all[slot]!),
@@ -141,7 +175,8 @@ describe('records held for pages', () => {
     reader.put(0, newer);
     const versions = [versionOf(newer), Date.parse('2026-03-01T00:00:00.000Z')];
     expect(
-      await reader.takePart(
+      await takePart(
+        reader,
         part,
         (id) => id - 1,
         (slot) => versions[slot]!,
@@ -164,7 +199,8 @@ describe('records held for pages', () => {
       );
     const reader = new CatalogRecords(Infinity);
     const take = async (writtenAt: number, newerThan?: number) =>
-      reader.takePart(
+      takePart(
+        reader,
         (await exportAt(writtenAt)).bytes,
         (id) => id - 1,
         (slot) => versionOf(records[slot]!),
@@ -186,23 +222,12 @@ describe('records held for pages', () => {
   it("finds an opened object's records by id as soon as it is taken, before it has counted them", async () => {
     // More records than one turn of the count: the count goes on over later turns.
     const records = Array.from({ length: 30_000 }, (_, i) => aPlaque({ id: i + 1, price: i }));
-    const writer = new CatalogRecords(Infinity);
-    records.forEach((record, slot) => writer.put(slot, record));
-    const { bytes } = await writer.exportPart(
-      records.length,
-      (slot) => slot + 1,
-      (slot) => versionOf(records[slot]!),
-      1,
-    );
+    const { bytes } = await objectOf(records);
     const reader = new CatalogRecords(Infinity);
     const object = (await reader.open(bytes))!;
     const last = records.at(-1)!;
     expect(reader.get(29_999, last.id, versionOf(last))).toBeUndefined();
-    const counting = reader.take(
-      object,
-      (id) => id - 1,
-      (slot) => versionOf(records[slot]!),
-    );
+    const counting = takeAsWritten(reader, object, records);
     expect(reader.get(29_999, last.id, versionOf(last))).toEqual(last);
     // Read by key meanwhile, in a newer version: it wins, and the object's own is neither shown nor counted.
     const changed = { ...last, price: 1, updatedAt: '2027-01-01T00:00:00.000Z' };
@@ -218,14 +243,7 @@ describe('records held for pages', () => {
     const records = Array.from({ length: 600 }, (_, i) =>
       aPlaque({ id: i + 1, price: i, description: `Plaque ${i} ${'x'.repeat(i % 90)}` }),
     );
-    const writer = new CatalogRecords(Infinity);
-    records.forEach((record, slot) => writer.put(slot, record));
-    const { bytes } = await writer.exportPart(
-      records.length,
-      (slot) => slot + 1,
-      (slot) => versionOf(records[slot]!),
-      1,
-    );
+    const { bytes } = await objectOf(records);
     const everyRecord = (reader: CatalogRecords) =>
       records.every((record, slot) => isDeepStrictEqual(reader.get(slot, record.id, versionOf(record)), record));
 
@@ -233,11 +251,7 @@ describe('records held for pages', () => {
     const object = (await reader.open(bytes))!;
     expect(object.text).toBeNull();
     expect(object.pending!.entries.length).toBeGreaterThan(1);
-    await reader.take(
-      object,
-      (id) => id - 1,
-      (slot) => versionOf(records[slot]!),
-    );
+    await takeAsWritten(reader, object, records);
     expect(everyRecord(reader)).toBe(true);
     expect(object.pending!.made.size).toBe(object.pending!.entries.length);
     await object.inflated;
@@ -248,35 +262,20 @@ describe('records held for pages', () => {
     const onePiece = new CatalogRecords(Infinity);
     const whole = (await onePiece.open(gzipSync(gunzipSync(bytes))))!;
     expect(whole.pending).toBeNull();
-    await onePiece.take(
-      whole,
-      (id) => id - 1,
-      (slot) => versionOf(records[slot]!),
-    );
+    await takeAsWritten(onePiece, whole, records);
     expect(everyRecord(onePiece)).toBe(true);
   });
 
   it('takes no record from an object whose texts are damaged, and throws on none', async () => {
     const records = Array.from({ length: 300 }, (_, i) => aPlaque({ id: i + 1, description: `Plaque ${i} ${'y'.repeat(i % 70)}` }));
-    const writer = new CatalogRecords(Infinity);
-    records.forEach((record, slot) => writer.put(slot, record));
-    const { bytes } = await writer.exportPart(
-      records.length,
-      (slot) => slot + 1,
-      (slot) => versionOf(records[slot]!),
-      1,
-    );
+    const { bytes } = await objectOf(records);
     const damaged = Buffer.from(bytes);
     const { head } = blockedParts(damaged)!;
     // Every third byte of the texts' deflate data, the trailer aside.
     for (let at = head.length + 12; at < damaged.length - 8; at += 3) damaged[at] = damaged[at]! ^ 0x5a;
     const reader = new CatalogRecords(Infinity);
     const object = (await reader.open(damaged))!;
-    await reader.take(
-      object,
-      (id) => id - 1,
-      (slot) => versionOf(records[slot]!),
-    );
+    await takeAsWritten(reader, object, records);
     await object.inflated;
     expect(object.text).toBeNull();
     expect(records.filter((record, slot) => reader.get(slot, record.id, versionOf(record)) !== undefined)).toEqual([]);
@@ -304,17 +303,11 @@ describe('records held for pages', () => {
 
   it('takes of an object beyond its share of the budget its first records only', async () => {
     const records = Array.from({ length: 100 }, (_, i) => aPlaque({ id: i + 1 }));
-    const writer = new CatalogRecords(Infinity);
-    records.forEach((record, slot) => writer.put(slot, record));
-    const { bytes: part } = await writer.exportPart(
-      100,
-      (slot) => slot + 1,
-      (slot) => versionOf(records[slot]!),
-      1,
-    );
+    const { bytes: part, writer } = await objectOf(records);
     const budget = writer.bytes / 4;
     const held = new CatalogRecords(budget);
-    const taken = await held.takePart(
+    const taken = await takePart(
+      held,
       part,
       (id) => id - 1,
       (slot) => versionOf(records[slot]!),
@@ -341,7 +334,8 @@ describe('records held for pages', () => {
     const bytes = gunzipSync(part);
     bytes.write('PLQREC99', 0, 'latin1');
     expect(
-      await held.takePart(
+      await takePart(
+        held,
         gzipSync(bytes),
         () => 0,
         () => versionOf(record),
@@ -350,7 +344,8 @@ describe('records held for pages', () => {
     expect(held.count).toBe(0);
     // The line format of earlier versions is another format too.
     expect(
-      await held.takePart(
+      await takePart(
+        held,
         gzipSync(`{"v":1,"strings":[]}\n1\t${versionOf(record)}\t[]`),
         () => 0,
         () => versionOf(record),
