@@ -1,44 +1,54 @@
 // Compression of the catalogue's objects (the snapshot and its records object) off the event loop. zlib works on its
 // thread pool either way, but hands its output back to the event loop a slice at a time: 16 KB by default, so taking a
 // records object of a million plaques (200 MB inflated) cost the event loop about 12 000 callbacks and then one copy
-// of the whole into a new buffer. Here the slices are 4 MiB, and inflated slices are copied into one buffer sized from
-// the gzip trailer as they come: a few dozen callbacks of a millisecond or so each. Each slice still waits for a turn
-// of the event loop, so an object inflated while the loop is busy (a cold start decoding its snapshot, building its
-// index, answering its first pages) takes as long as the loop stays busy: a large one of one piece is inflated in a
-// worker thread instead, whole, and handed back without a copy. The records object is written in blocks instead
-// (gzipInBlocks): a reader inflates its small head first and any block of the rest alone, while the rest is inflated.
+// of the whole into a new buffer; each slice also waited for a turn of a busy loop (a cold start answering its first
+// pages) before zlib went on. Here zlib inflates into one buffer of the size the gzip trailer states, to the end, and
+// hands it back once. A large object of one piece is inflated in a worker thread (its input handed over, not copied).
+// The records object is written in blocks (gzipInBlocks): a reader inflates its small head first and any block of the
+// rest alone, while the rest is inflated.
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { constants, crc32, createGunzip, deflateRaw, deflateRawSync, gzip, inflateRawSync } from 'node:zlib';
 
-/** Bytes zlib hands back per callback. */
+/** Bytes zlib hands back per callback where the size is not known ahead (compression, the worker's inflation). */
 const SLICE = 4 * 2 ** 20;
-/** The most a trailer's size is trusted to exceed the compressed size by (larger: the buffer grows as it fills). */
+/** The most a trailer's size is trusted to exceed the compressed size by (larger: the rest comes in further slices). */
 const MOST_RATIO = 16;
+/** Room left past the size a trailer states, in the buffer zlib inflates into. */
+const ROOM_PAST_END = 64 * 2 ** 10;
 const gzipAsync = promisify(gzip);
 
 /** gzip at the fastest level (the objects are written often and read at every cold start), off the event loop. */
 export const gzipOffLoop = (raw: Uint8Array): Promise<Buffer> => gzipAsync(raw, { level: 1, chunkSize: SLICE });
 
-/** Inflates a gzip object off the event loop into one buffer (its own memory, at offset 0: 8-byte aligned). */
+/**
+ * Inflates a gzip object off the event loop into one buffer (its own memory, at offset 0: 8-byte aligned). zlib is
+ * given room for the whole output the trailer states, so it inflates on its thread pool to the end and hands the
+ * result back once, in the buffer it wrote: the event loop copies nothing and zlib never waits for a turn of it. An
+ * object larger than its trailer says (several members) comes back in slices, copied into one buffer as they come.
+ */
 export function gunzipOffLoop(compressed: Uint8Array): Promise<Buffer> {
   const input = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
   // ISIZE, the last 4 bytes: the inflated size modulo 2^32 (of the last member; the objects here have one).
   const stated = input.length >= 18 ? input.readUInt32LE(input.length - 4) : 0;
-  let out = Buffer.allocUnsafeSlow(Math.max(1, Math.min(stated, MOST_RATIO * input.length)));
+  const expected = Math.max(1, Math.min(stated, MOST_RATIO * input.length));
+  const slices: Buffer[] = [];
   let length = 0;
   return new Promise((resolve, reject) => {
-    const inflater = createGunzip({ chunkSize: SLICE });
+    // Room past the stated size, so that zlib's last write leaves space and it does not ask for another chunk.
+    const inflater = createGunzip({ chunkSize: expected + ROOM_PAST_END });
     inflater.on('data', (slice: Buffer) => {
-      if (length + slice.length > out.length) {
-        const next = Buffer.allocUnsafeSlow(Math.max(2 * out.length, length + slice.length));
-        out.copy(next, 0, 0, length);
-        out = next;
-      }
-      slice.copy(out, length);
+      slices.push(slice);
       length += slice.length;
     });
-    inflater.once('end', () => resolve(out.subarray(0, length)));
+    inflater.once('end', () => {
+      const only = slices.length === 1 ? slices[0]! : null;
+      if (only !== null && only.byteOffset === 0) return resolve(only);
+      const out = Buffer.allocUnsafeSlow(Math.max(1, length));
+      let at = 0;
+      for (const slice of slices) at += slice.copy(out, at);
+      resolve(out.subarray(0, length));
+    });
     inflater.once('error', reject);
     inflater.end(input);
   });
