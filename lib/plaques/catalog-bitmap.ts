@@ -17,9 +17,22 @@ export function popcount(b: Bitmap): number {
   return total;
 }
 
+// The word loops below are shared by every evaluation, so a fresh process's first query makes them fast for the rest
+// (a loop over a million slots' words runs about 3 ms before it is optimised, 0.1 ms after).
+
 /** `into &= other`, in place. */
 export function andInto(into: Bitmap, other: Bitmap): void {
   for (let i = 0; i < into.length; i++) into[i]! &= other[i] ?? 0;
+}
+
+/** `into &= ~other`, in place. */
+export function andNotInto(into: Bitmap, other: Bitmap): void {
+  for (let i = 0; i < into.length; i++) into[i]! &= ~(other[i] ?? 0);
+}
+
+/** `into |= other`, in place. */
+export function orInto(into: Bitmap, other: Bitmap): void {
+  for (let i = 0; i < into.length; i++) into[i]! |= other[i] ?? 0;
 }
 
 /** Set bits of one word. */

@@ -4,7 +4,19 @@
 // field (catalog-slot-order.ts), all updated in place as rows change. Evaluating a listing is word-wide bitmap
 // arithmetic for the filters and count, then a walk along one order.
 import type { CatalogRow } from '#lib/db/catalog-repo.ts';
-import { andInto, clearBit, grown, hasBit, keepInRange, popcount, setBit, wordsFor, type Bitmap } from '#lib/plaques/catalog-bitmap.ts';
+import {
+  andInto,
+  andNotInto,
+  clearBit,
+  grown,
+  hasBit,
+  keepInRange,
+  orInto,
+  popcount,
+  setBit,
+  wordsFor,
+  type Bitmap,
+} from '#lib/plaques/catalog-bitmap.ts';
 import { Dictionary } from '#lib/plaques/catalog-dictionary.ts';
 import {
   CODED_FIELDS,
@@ -225,8 +237,8 @@ export class CatalogIndex {
     else bits.set(dictionary.bitmaps[code]!);
     if (this.holds.size === 0) return bits;
     const lapsed = this.holds.lapsedBits(nowMs, words);
-    if (value === 'LOCKED') for (let i = 0; i < words; i++) bits[i]! &= ~lapsed[i]!;
-    if (value === 'AVAILABLE') for (let i = 0; i < words; i++) bits[i]! |= lapsed[i]!;
+    if (value === 'LOCKED') andNotInto(bits, lapsed);
+    if (value === 'AVAILABLE') orInto(bits, lapsed);
     return bits;
   }
 
@@ -234,7 +246,7 @@ export class CatalogIndex {
     const bits = this.scratchBits(SCRATCH_ANY).fill(0);
     for (const value of new Set(values)) {
       const one = field === 'status' ? this.statusBits(value, nowMs) : this.codeBits(field, value);
-      if (one) for (let i = 0; i < bits.length; i++) bits[i]! |= one[i]!;
+      if (one) orInto(bits, one);
     }
     return bits;
   }
@@ -260,7 +272,7 @@ export class CatalogIndex {
     const bits = this.scratchBits(SCRATCH_RESULT);
     bits.set(this.listableBits);
     if (query.featured) andInto(bits, this.featuredBits);
-    else for (let i = 0; i < bits.length; i++) bits[i]! &= ~this.featuredBits[i]!;
+    else andNotInto(bits, this.featuredBits);
     for (const field of CODED_FIELDS) {
       const values = query[field];
       if (values !== null) andInto(bits, this.anyOf(field, values, nowMs));

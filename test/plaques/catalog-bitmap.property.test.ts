@@ -1,8 +1,8 @@
 // The index's bitmap arithmetic against a bit-by-bit reference: a range kept over words dense and sparse, with
-// columns shorter than the bitmap, NaN values and open ends.
+// columns shorter than the bitmap, NaN values and open ends; and, or and and-not of bitmaps, the other one shorter.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keepInRange, popcount } from '#lib/plaques/catalog-bitmap.ts';
+import { andInto, andNotInto, keepInRange, orInto, popcount } from '#lib/plaques/catalog-bitmap.ts';
 
 const valueArb = fc.oneof(fc.integer({ min: -5, max: 40 }), fc.constant(Number.NaN), fc.double({ min: -10, max: 50, noNaN: true }));
 // Words of every density: empty, a few bits, about half, all set.
@@ -37,6 +37,23 @@ describe('catalogue bitmaps', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('ands, ors and and-nots in place, reading a missing word of the other bitmap as empty', () => {
+    const ops = [
+      [andInto, (a: number, b: number) => a & b],
+      [orInto, (a: number, b: number) => a | b],
+      [andNotInto, (a: number, b: number) => a & ~b],
+    ] as const;
+    fc.assert(
+      fc.property(fc.array(wordArb, { maxLength: 8 }), fc.array(wordArb, { maxLength: 8 }), (into, other) => {
+        for (const [op, word] of ops) {
+          const bits = Uint32Array.from(into);
+          op(bits, Uint32Array.from(other));
+          expect([...bits]).toEqual(into.map((w, i) => word(w, other[i] ?? 0) >>> 0));
+        }
+      }),
     );
   });
 
