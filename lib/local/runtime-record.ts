@@ -18,7 +18,7 @@ export interface RuntimeRecord {
 export const runtimeRecordFile = (dataDir: string): string => join(dataDir, 'runtime.json');
 
 /** Whether a process with this id runs (EPERM: it runs, as another user). */
-function processRuns(pid: number): boolean {
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

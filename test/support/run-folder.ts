@@ -4,18 +4,9 @@
 // its teardown included), so at most the last run's files stay.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { processRuns } from '#lib/local/runtime-record.ts';
 
 export const RUN_FOLDER_PREFIX = 'plaque-test-run-';
-
-/** Whether a process with this id runs (EPERM: it runs, as another user). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes the run folders in `base` whose process is gone; returns how many. */
 export function removeEndedRunFolders(base: string): number {
