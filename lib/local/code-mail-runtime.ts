@@ -3,7 +3,6 @@
 // requested code reaches the outbox within about a second.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CODE_MAIL_HANDLER } from '#lib/http/routes.ts';
 import { CODE_MAIL_STREAM_FILTERS } from '#lib/accounts/code-mail-stream.ts';
 import { codeMailStreamDir } from '#lib/local/stream-consumers.ts';
@@ -12,7 +11,6 @@ import { startStreamPoller, type StreamHandler, type StreamPoller } from '#lib/l
 
 export interface LocalCodeMailOptions {
   projectRoot: string;
-  db: DynamoDBDocumentClient;
   dynamoEndpoint: string;
   region: string;
   tableName: string;
@@ -27,7 +25,6 @@ export interface LocalCodeMailOptions {
 export async function startLocalCodeMail(options: LocalCodeMailOptions): Promise<StreamPoller> {
   const module = (await import(pathToFileURL(resolve(options.projectRoot, CODE_MAIL_HANDLER)).href)) as { handler: StreamHandler };
   return startStreamPoller({
-    db: options.db,
     endpoint: options.dynamoEndpoint,
     region: options.region,
     tableName: options.tableName,

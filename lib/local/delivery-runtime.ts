@@ -4,7 +4,6 @@
 // flight, on every block (lib/local/mint-follower.ts).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DELIVERY_STREAM_FILTERS } from '#lib/delivery/stream-filter.ts';
 import { DELIVERY_WORKER_HANDLER } from '#lib/http/routes.ts';
 import { deliveryStreamDir } from '#lib/local/stream-consumers.ts';
@@ -19,7 +18,6 @@ export interface LocalDeliveriesOptions {
   ctx: AppContext;
   /** Seconds between the local chain's blocks; null: a block per transaction. */
   blockTimeSeconds: number | null;
-  db: DynamoDBDocumentClient;
   dynamoEndpoint: string;
   region: string;
   tableName: string;
@@ -30,7 +28,6 @@ export async function startLocalDeliveries(options: LocalDeliveriesOptions): Pro
   const worker = (await import(pathToFileURL(resolve(options.projectRoot, DELIVERY_WORKER_HANDLER)).href)) as { handler: StreamHandler };
   const follower = startLocalMintFollower(options.ctx, options.blockTimeSeconds);
   const poller = await startStreamPoller({
-    db: options.db,
     endpoint: options.dynamoEndpoint,
     region: options.region,
     tableName: options.tableName,

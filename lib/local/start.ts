@@ -365,7 +365,6 @@ async function main(): Promise<void> {
         dataDir,
         ctx,
         blockTimeSeconds: blockTime ?? null,
-        db,
         dynamoEndpoint: dynamo.endpoint,
         region: coreConfig().AWS_REGION,
         tableName,
@@ -375,7 +374,6 @@ async function main(): Promise<void> {
       const codeMail = await startLocalCodeMail({
         projectRoot: PROJECT_ROOT,
         dataDir,
-        db,
         dynamoEndpoint: dynamo.endpoint,
         region: coreConfig().AWS_REGION,
         tableName,
@@ -386,7 +384,6 @@ async function main(): Promise<void> {
         await startLocalWebhooks({
           projectRoot: PROJECT_ROOT,
           dataDir,
-          db,
           dynamoEndpoint: dynamo.endpoint,
           region: coreConfig().AWS_REGION,
           tableName,

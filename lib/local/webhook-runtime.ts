@@ -5,7 +5,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ORDER_EVENTS_HANDLER, WEBHOOK_SENDER_HANDLER } from '#lib/http/routes.ts';
 import { orderEventStreamDir } from '#lib/local/stream-consumers.ts';
 import { IDLE_POLL_MS } from '#lib/local/idle-pace.ts';
@@ -20,7 +19,6 @@ const SENDER_TIMEOUT_MS = 120_000;
 export interface LocalWebhooksOptions {
   projectRoot: string;
   dataDir: string;
-  db: DynamoDBDocumentClient;
   dynamoEndpoint: string;
   region: string;
   tableName: string;
@@ -34,7 +32,6 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   const send = await load<(event: SQSEvent, context: Context) => Promise<SQSBatchResponse>>(WEBHOOK_SENDER_HANDLER);
 
   const poller = await startStreamPoller({
-    db: options.db,
     endpoint: options.dynamoEndpoint,
     region: options.region,
     tableName: options.tableName,

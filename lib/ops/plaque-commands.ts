@@ -130,7 +130,6 @@ export async function importPlaques(
     if (!opened.idleStream) return { ...done, snapshot, streamSkipped: [] };
     progress.say("Moving npm start's stream consumers past the import's records…");
     const streamSkipped = await skipUnwantedRecords({
-      db: dbOf(opened.ctx),
       endpoint: opened.idleStream.endpoint,
       region: coreConfig().AWS_REGION,
       tableName: opened.ctx.tableName,

@@ -82,7 +82,6 @@ describe('the code mail sender', () => {
   it('sends one mail per code when the same stream record is delivered twice, and drops the sealed code once sent', async () => {
     const delivered: number[] = [];
     const poller = await startStreamPoller({
-      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,

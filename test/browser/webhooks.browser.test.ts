@@ -49,7 +49,6 @@ beforeAll(async () => {
   stopWebhooks = await startLocalWebhooks({
     projectRoot: PROJECT_ROOT,
     dataDir: ctx.dataDir,
-    db: dbOf(ctx),
     dynamoEndpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

@@ -36,7 +36,6 @@ import { aPartner, aWallet, storePlaque } from '../partner/fixtures.ts';
 export async function startDeliveryWorker(ctx: AppContext): Promise<StreamPoller> {
   const follower = startLocalMintFollower(ctx, null);
   const poller = await startStreamPoller({
-    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

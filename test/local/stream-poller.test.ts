@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient, ListStreamsCommand } from '@aws-sdk/client-dynamodb-streams';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -22,7 +24,6 @@ async function setup(
 ) {
   const ctx = await freshTable();
   const poller = await startStreamPoller({
-    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,
@@ -56,6 +57,60 @@ describe('local stream poller', () => {
       },
     });
     expect(typeof seen[0]!.dynamodb!.ApproximateCreationDateTime).toBe('number');
+  });
+
+  it("reads the table's latest stream: after the stream was turned off and on again, the records written since", async () => {
+    const ctx = await freshTable();
+    const turn = (StreamEnabled: boolean) =>
+      dbOf(ctx).send(
+        new UpdateTableCommand({
+          TableName: ctx.tableName,
+          StreamSpecification: StreamEnabled ? { StreamEnabled, StreamViewType: 'NEW_AND_OLD_IMAGES' } : { StreamEnabled },
+        }),
+      );
+    await turn(false);
+    await turn(true);
+    const latest = (await dbOf(ctx).send(new DescribeTableCommand({ TableName: ctx.tableName }))).Table!.LatestStreamArn;
+    const streams = new DynamoDBStreamsClient({
+      endpoint: inject('dynamoEndpoint'),
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const listed = await streams.send(new ListStreamsCommand({ TableName: ctx.tableName }));
+    streams.destroy();
+    // Both streams are listed, the one turned off first.
+    expect(listed.Streams?.map((stream) => stream.StreamArn).sort()).toEqual([expect.any(String), latest].sort());
+    const seen: DynamoDBRecord[] = [];
+    const poller = await startStreamPoller({
+      endpoint: inject('dynamoEndpoint'),
+      region: 'us-east-1',
+      tableName: ctx.tableName,
+      handler: async (event) => void seen.push(...event.Records),
+      pollIntervalMs: 50,
+    });
+    pollers.push(poller);
+    await dbOf(ctx).send(new PutCommand({ TableName: ctx.tableName, Item: { pk: 'ORDER#2', sk: 'X', entity: 'order' } }));
+    await poller.drain();
+    expect(seen.map((r) => [r.eventSourceARN, r.dynamodb?.Keys?.pk?.S])).toEqual([[latest, 'ORDER#2']]);
+  });
+
+  it('refuses a table without a stream, naming it', async () => {
+    const ctx = await freshTable();
+    const tableName = `${ctx.tableName}-no-stream`;
+    await dbOf(ctx).send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      }),
+    );
+    try {
+      const options = { endpoint: inject('dynamoEndpoint'), region: 'us-east-1', tableName, handler: async () => undefined };
+      await expect(startStreamPoller(options)).rejects.toThrow(`table ${tableName} has no stream`);
+    } finally {
+      await dbOf(ctx).send(new DeleteTableCommand({ TableName: tableName }));
+    }
   });
 
   it('reads at once when the process notes activity, however long its wait between polls', async () => {
@@ -98,7 +153,6 @@ describe('local stream poller', () => {
     const consumers = await Promise.all(
       seen.map((keys) =>
         startStreamPoller({
-          db: dbOf(ctx),
           endpoint: inject('dynamoEndpoint'),
           region: 'us-east-1',
           tableName: ctx.tableName,
@@ -146,7 +200,6 @@ describe('local stream poller', () => {
     const seen: string[] = [];
     const consumer = () =>
       startStreamPoller({
-        db: dbOf(ctx),
         endpoint: inject('dynamoEndpoint'),
         region: 'us-east-1',
         tableName: ctx.tableName,
@@ -165,7 +218,6 @@ describe('local stream poller', () => {
     for (let i = 30; i < 35; i++) await put(`PLAQUE#${i}`, 'plaque');
 
     const skipped = await skipUnwantedRecords({
-      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,
@@ -199,7 +251,6 @@ describe('local stream poller', () => {
     // Run again with nothing new, it moves no one.
     expect(
       await skipUnwantedRecords({
-        db: dbOf(ctx),
         endpoint: inject('dynamoEndpoint'),
         region: 'us-east-1',
         tableName: ctx.tableName,
@@ -245,7 +296,6 @@ describe('local stream poller', () => {
 
     const second: string[] = [];
     const again = await startStreamPoller({
-      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,
@@ -296,7 +346,6 @@ describe('local stream poller', () => {
 
     const second: string[] = [];
     const again = await startStreamPoller({
-      db: dbOf(ctx),
       endpoint: inject('dynamoEndpoint'),
       region: 'us-east-1',
       tableName: ctx.tableName,

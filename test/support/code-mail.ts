@@ -26,7 +26,6 @@ const MAIL_WAIT_MS = 15_000;
 export async function startCodeMail(ctx: AppContext, options: { retryDelayMs?: number } = {}): Promise<StreamPoller> {
   const poller = await startLocalCodeMail({
     projectRoot: PROJECT_ROOT,
-    db: dbOf(ctx),
     dynamoEndpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

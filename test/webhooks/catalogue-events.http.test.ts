@@ -43,7 +43,6 @@ beforeAll(async () => {
   ctx = await freshTable({ chain: sharedChain(), catalogStalenessMs: 0 });
   server = await startLocalServer({ ctx, port: 0 });
   events = await startStreamPoller({
-    db: dbOf(ctx),
     endpoint: inject('dynamoEndpoint'),
     region: 'us-east-1',
     tableName: ctx.tableName,

@@ -42,7 +42,6 @@ let partner: TestPartner;
 let webhookId: string;
 
 const streamOptions = () => ({
-  db: dbOf(ctx),
   endpoint: inject('dynamoEndpoint'),
   region: 'us-east-1',
   tableName: ctx.tableName,
